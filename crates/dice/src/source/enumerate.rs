@@ -1,0 +1,257 @@
+//! The enumerating source. [`enumerate`] runs a resolution function once per distinct path
+//! through its chance nodes, depth first, and adds up each path's exact probability by outcome.
+//! The same code that plays a roll thus yields its exact odds.
+
+use super::{Dice, DiceSource, Purpose, SourceKind};
+use crate::error::SourceError;
+use crate::pool;
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
+use num_traits::One;
+use std::collections::BTreeMap;
+
+/// The most branches one chance node may have.
+pub const MAX_BRANCHES: u128 = 1_000_000;
+/// The most paths one enumeration may walk.
+pub const MAX_PATHS: u64 = 20_000_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Faces,
+    Total,
+}
+
+#[derive(Debug)]
+struct Node {
+    dice: Dice,
+    mode: Mode,
+    /// Faces per branch (sorted multisets), flattened; empty in `Total` mode.
+    faces: Vec<u32>,
+    /// The sum per branch.
+    totals: Vec<i64>,
+    weights: Vec<BigUint>,
+    total: BigUint,
+    index: usize,
+}
+
+/// A [`DiceSource`] that answers each roll with the branch currently being explored.
+#[derive(Debug, Default)]
+pub struct Enumerator {
+    nodes: Vec<Node>,
+    depth: usize,
+    paths: u64,
+}
+
+/// The outcome distribution of an enumeration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Enumerated<T> {
+    /// Each distinct outcome with its exact probability, in ascending order of outcome.
+    pub outcomes: Vec<(T, BigRational)>,
+    /// How many paths through the chance nodes were walked.
+    pub paths: u64,
+}
+
+/// Runs `resolve` once for every path through its dice and returns the exact probability of
+/// each outcome. `resolve` must be deterministic given the faces it is shown.
+pub fn enumerate<T, E, F>(mut resolve: F) -> Result<Enumerated<T>, E>
+where
+    T: Ord,
+    E: From<SourceError>,
+    F: FnMut(&mut Enumerator) -> Result<T, E>,
+{
+    let mut e = Enumerator::default();
+    let mut acc: BTreeMap<T, BigRational> = BTreeMap::new();
+    loop {
+        e.depth = 0;
+        let outcome = resolve(&mut e)?;
+        e.paths += 1;
+        if e.paths > MAX_PATHS {
+            return Err(SourceError::TooManyPaths { limit: MAX_PATHS }.into());
+        }
+        // The nodes below the depth reached were not visited on this path.
+        e.nodes.truncate(e.depth);
+        let mut num = BigUint::one();
+        let mut den = BigUint::one();
+        for n in &e.nodes {
+            num *= &n.weights[n.index];
+            den *= &n.total;
+        }
+        let p = BigRational::new(BigInt::from(num), BigInt::from(den));
+        *acc.entry(outcome)
+            .or_insert_with(|| BigRational::new(0.into(), 1.into())) += p;
+        // Advance the deepest node that has branches left; drop the exhausted ones.
+        loop {
+            let Some(last) = e.nodes.last_mut() else {
+                return Ok(Enumerated {
+                    outcomes: acc.into_iter().collect(),
+                    paths: e.paths,
+                });
+            };
+            last.index += 1;
+            if last.index < last.weights.len() {
+                break;
+            }
+            e.nodes.pop();
+        }
+    }
+}
+
+impl Enumerator {
+    /// The node for the roll at the current depth: the existing one on a replayed prefix, or a
+    /// new one at the frontier.
+    fn node(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        mode: Mode,
+    ) -> Result<&Node, SourceError> {
+        let d = self.depth;
+        self.depth += 1;
+        if d < self.nodes.len() {
+            let n = &self.nodes[d];
+            if n.dice != dice || n.mode != mode {
+                return Err(SourceError::Nondeterministic {
+                    depth: d,
+                    expected: n.dice.to_string(),
+                    got: format!("{dice} ({})", purpose.describe()),
+                });
+            }
+            return Ok(&self.nodes[d]);
+        }
+        let node = match mode {
+            Mode::Faces => faces_node(purpose, dice)?,
+            Mode::Total => total_node(purpose, dice)?,
+        };
+        self.nodes.push(node);
+        Ok(&self.nodes[d])
+    }
+}
+
+impl DiceSource for Enumerator {
+    fn roll_into(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        faces: &mut Vec<u32>,
+    ) -> Result<(), SourceError> {
+        let n = self.node(purpose, dice, Mode::Faces)?;
+        let k = dice.count as usize;
+        faces.clear();
+        faces.extend_from_slice(&n.faces[n.index * k..(n.index + 1) * k]);
+        Ok(())
+    }
+
+    fn roll_total(&mut self, purpose: &Purpose<'_>, dice: Dice) -> Result<i64, SourceError> {
+        let n = self.node(purpose, dice, Mode::Total)?;
+        Ok(n.totals[n.index])
+    }
+
+    fn kind(&self) -> SourceKind {
+        SourceKind::Enumerating
+    }
+}
+
+/// Branches over the sorted multisets of faces, each weighted by the number of ordered rolls
+/// that show it (n! / Π cᵢ!).
+fn faces_node(purpose: &Purpose<'_>, dice: Dice) -> Result<Node, SourceError> {
+    let n = dice.count as usize;
+    let s = dice.sides;
+    let branches = multiset_count(n as u128, u128::from(s));
+    if branches > MAX_BRANCHES {
+        return Err(SourceError::TooManyBranches {
+            purpose: purpose.describe(),
+            dice: dice.to_string(),
+            branches,
+            limit: MAX_BRANCHES,
+        });
+    }
+    let mut factorial = vec![BigUint::one()];
+    for i in 1..=n {
+        let f = &factorial[i - 1] * BigUint::from(i);
+        factorial.push(f);
+    }
+    let mut node = Node {
+        dice,
+        mode: Mode::Faces,
+        faces: Vec::with_capacity(branches as usize * n),
+        totals: Vec::with_capacity(branches as usize),
+        weights: Vec::with_capacity(branches as usize),
+        total: BigUint::from(s).pow(dice.count),
+        index: 0,
+    };
+    let mut cur = vec![1u32; n];
+    loop {
+        node.faces.extend_from_slice(&cur);
+        node.totals.push(cur.iter().map(|&f| i64::from(f)).sum());
+        let mut w = factorial[n].clone();
+        let mut run = 1;
+        for i in 1..=n {
+            if i < n && cur[i] == cur[i - 1] {
+                run += 1;
+            } else {
+                w /= &factorial[run];
+                run = 1;
+            }
+        }
+        node.weights.push(w);
+        // Next non-decreasing sequence.
+        let Some(i) = (0..n).rev().find(|&i| cur[i] < s) else {
+            break;
+        };
+        let v = cur[i] + 1;
+        cur[i..].iter_mut().for_each(|f| *f = v);
+    }
+    Ok(node)
+}
+
+/// Branches over the possible sums, with the exact distribution of the pool.
+fn total_node(purpose: &Purpose<'_>, dice: Dice) -> Result<Node, SourceError> {
+    let branches = u128::from(dice.count) * u128::from(dice.sides.max(1) - 1) + 1;
+    if branches > MAX_BRANCHES {
+        return Err(SourceError::TooManyBranches {
+            purpose: purpose.describe(),
+            dice: dice.to_string(),
+            branches,
+            limit: MAX_BRANCHES,
+        });
+    }
+    let d = match pool::sum_of_dice::<u128>(dice.count, dice.sides) {
+        Ok(d) => d.widen(),
+        Err(_) => pool::sum_of_dice::<BigUint>(dice.count, dice.sides).map_err(|_| {
+            SourceError::TooManyBranches {
+                purpose: purpose.describe(),
+                dice: dice.to_string(),
+                branches,
+                limit: MAX_BRANCHES,
+            }
+        })?,
+    };
+    Ok(Node {
+        dice,
+        mode: Mode::Total,
+        faces: Vec::new(),
+        totals: d.values,
+        weights: d.weights,
+        total: d.total,
+        index: 0,
+    })
+}
+
+/// C(n + s − 1, n): the number of multisets of n faces from s, saturating.
+fn multiset_count(n: u128, s: u128) -> u128 {
+    if n > 1_000_000 && s > 1 {
+        return u128::MAX;
+    }
+    if s == 1 {
+        return 1;
+    }
+    let mut r: u128 = 1;
+    for i in 1..=n {
+        // r · (s − 1 + i) / i stays an integer at every step.
+        r = match r.checked_mul(s - 1 + i) {
+            Some(x) => x / i,
+            None => return u128::MAX,
+        };
+    }
+    r
+}

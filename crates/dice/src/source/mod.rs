@@ -1,0 +1,158 @@
+//! Dice sources: where the faces of every roll come from. All rule code rolls through the
+//! [`DiceSource`] trait, so one resolution path serves play, table play, tests and exact odds.
+//!
+//! - [`SeededSource`]: a portable generator; streams are derived from (seed, scope, purpose).
+//! - [`ScriptedSource`]: faces given in advance, from tests or a game played at the table.
+//! - [`ManualSource`]: asks a person at the terminal, and can roll for them on request.
+//! - [`Enumerator`]: walks every outcome with its exact probability (see [`enumerate`]).
+
+mod enumerate;
+mod manual;
+mod scripted;
+mod seeded;
+
+pub use enumerate::{enumerate, Enumerated, Enumerator};
+pub use manual::ManualSource;
+pub use scripted::ScriptedSource;
+pub use seeded::SeededSource;
+
+use crate::error::SourceError;
+use serde::Serialize;
+use std::fmt;
+
+/// A request for `count` dice numbered 1..=sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Dice {
+    pub count: u32,
+    pub sides: u32,
+}
+
+impl Dice {
+    pub fn new(count: u32, sides: u32) -> Self {
+        Dice { count, sides }
+    }
+}
+
+impl fmt::Display for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}d{}", self.count, self.sides)
+    }
+}
+
+/// What a roll is for.
+///
+/// `tag` is a short stable key ("to-hit", "damage") from which the seeded source derives the
+/// roll's stream. `detail` says it in words for a person ("Zorgo fires at Bruce, needs 13 or
+/// less"); it is only formatted when someone reads it, so the simulator's inner loop pays nothing.
+#[derive(Clone, Copy)]
+pub struct Purpose<'a> {
+    pub tag: &'a str,
+    pub detail: &'a dyn fmt::Display,
+}
+
+impl<'a> Purpose<'a> {
+    pub fn new(tag: &'a str) -> Self {
+        Purpose { tag, detail: &"" }
+    }
+
+    pub fn with_detail(tag: &'a str, detail: &'a dyn fmt::Display) -> Self {
+        Purpose { tag, detail }
+    }
+
+    /// The purpose in words: "tag: detail", or just the tag.
+    pub fn describe(&self) -> String {
+        let d = self.detail.to_string();
+        if d.is_empty() {
+            self.tag.to_string()
+        } else {
+            format!("{}: {}", self.tag, d)
+        }
+    }
+}
+
+impl fmt::Debug for Purpose<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Purpose({:?})", self.describe())
+    }
+}
+
+/// Which kind of source produced a roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceKind {
+    Seeded,
+    Scripted,
+    Manual,
+    Enumerating,
+}
+
+/// The record of one roll: what was rolled, for what, the faces and the total.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RollRecord {
+    pub purpose: String,
+    pub dice: Dice,
+    /// One face per die, in the order rolled. The enumerating source yields faces as a sorted
+    /// multiset, and none at all for rolls asked for their total only.
+    pub faces: Vec<u32>,
+    pub total: i64,
+    pub source: SourceKind,
+}
+
+/// Where dice faces come from.
+pub trait DiceSource {
+    /// Rolls `dice` for `purpose`, replacing the contents of `faces` with one face per die.
+    fn roll_into(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        faces: &mut Vec<u32>,
+    ) -> Result<(), SourceError>;
+
+    /// Rolls `dice` and returns only their sum. Rules that read only the total should call this:
+    /// the enumerating source then branches on sums instead of on every combination of faces.
+    fn roll_total(&mut self, purpose: &Purpose<'_>, dice: Dice) -> Result<i64, SourceError> {
+        let mut faces = Vec::with_capacity(dice.count as usize);
+        self.roll_into(purpose, dice, &mut faces)?;
+        Ok(faces.iter().map(|&f| i64::from(f)).sum())
+    }
+
+    /// Starts a new scope (for example one action of a battle). The seeded source derives each
+    /// roll's stream from (seed, scope, purpose), so a roll added in one scope shifts no roll in
+    /// any other.
+    fn begin_scope(&mut self, _scope: u64) {}
+
+    fn kind(&self) -> SourceKind;
+
+    /// Rolls and returns the full record.
+    fn roll(&mut self, purpose: &Purpose<'_>, dice: Dice) -> Result<RollRecord, SourceError> {
+        let mut faces = Vec::with_capacity(dice.count as usize);
+        self.roll_into(purpose, dice, &mut faces)?;
+        Ok(RollRecord {
+            purpose: purpose.describe(),
+            dice,
+            total: faces.iter().map(|&f| i64::from(f)).sum(),
+            faces,
+            source: self.kind(),
+        })
+    }
+}
+
+impl<S: DiceSource + ?Sized> DiceSource for &mut S {
+    fn roll_into(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        faces: &mut Vec<u32>,
+    ) -> Result<(), SourceError> {
+        (**self).roll_into(purpose, dice, faces)
+    }
+    fn roll_total(&mut self, purpose: &Purpose<'_>, dice: Dice) -> Result<i64, SourceError> {
+        (**self).roll_total(purpose, dice)
+    }
+    fn begin_scope(&mut self, scope: u64) {
+        (**self).begin_scope(scope)
+    }
+    fn kind(&self) -> SourceKind {
+        (**self).kind()
+    }
+}
