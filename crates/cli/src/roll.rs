@@ -110,7 +110,7 @@ fn describe(source: &str, rolled: &Rolled, boolean: bool) -> String {
     if terms.is_empty() {
         return format!("{source} ⇒ {value}");
     }
-    format!("{}  ⇒ {} = {value}", terms.join("; "), source.trim())
+    format!("{}  ⇒ {value}", terms.join("; "))
 }
 
 /// A seed from the operating system's randomness (through std's randomly keyed hasher).

@@ -132,7 +132,11 @@ impl<'p> ExprRoller<'p> {
                 // The purpose names the term and where it stands, so two `3d6` in one
                 // expression read different streams.
                 let tag = format!("{t}@{}", span.start);
-                let detail = format!("{t} in `{}`", parsed.source);
+                let detail = if parsed.source.trim() == t.to_string() {
+                    t.to_string()
+                } else {
+                    format!("the {t} of `{}`", parsed.source.trim())
+                };
                 TermLabel {
                     at: span.start,
                     tens_tag: format!("{tag} tens"),

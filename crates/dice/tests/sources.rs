@@ -153,7 +153,7 @@ fn manual_entry_is_validated_and_explains_the_roll() {
     let input = b"7\n4 1\n4 1 9\n4, 1, 6\n" as &[u8];
     let mut out = Vec::new();
     let mut m = ManualSource::new(input, &mut out, SeededSource::new(1));
-    let detail = "Zorgo fires at Bruce, needs 13 or less";
+    let detail = "to hit: Zorgo fires at Bruce, needs 13 or less";
     let f = {
         let mut f = Vec::new();
         m.roll_into(

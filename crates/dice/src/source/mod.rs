@@ -42,8 +42,9 @@ impl fmt::Display for Dice {
 /// What a roll is for.
 ///
 /// `tag` is a short stable key ("to-hit", "damage") from which the seeded source derives the
-/// roll's stream. `detail` says it in words for a person ("Zorgo fires at Bruce, needs 13 or
-/// less"); it is only formatted when someone reads it, so the simulator's inner loop pays nothing.
+/// roll's stream. `detail` says it in words for a person ("to hit: Zorgo fires at Bruce, needs 13
+/// or less"); it is only formatted when someone reads it, so the simulator's inner loop pays
+/// nothing.
 #[derive(Clone, Copy)]
 pub struct Purpose<'a> {
     pub tag: &'a str,
@@ -59,13 +60,13 @@ impl<'a> Purpose<'a> {
         Purpose { tag, detail }
     }
 
-    /// The purpose in words: "tag: detail", or just the tag.
+    /// The purpose in words: the detail, or the tag when there is none.
     pub fn describe(&self) -> String {
         let d = self.detail.to_string();
         if d.is_empty() {
             self.tag.to_string()
         } else {
-            format!("{}: {}", self.tag, d)
+            d
         }
     }
 }
