@@ -169,7 +169,7 @@ fn manual_entry_is_validated_and_explains_the_roll() {
     drop(m);
     let text = String::from_utf8(out).unwrap();
     assert!(
-        text.contains("Roll 3d6 for to-hit: Zorgo fires at Bruce, needs 13 or less"),
+        text.contains("Roll 3d6 for to hit: Zorgo fires at Bruce, needs 13 or less"),
         "{text}"
     );
     assert!(text.contains("expected 3 face(s) for 3d6, got 1"), "{text}");
@@ -210,11 +210,11 @@ fn every_roll_makes_a_record() {
     let mut s = ScriptedSource::new(vec![3, 5]);
     let r = s
         .roll(
-            &Purpose::with_detail("damage", &"Bruce's sword"),
+            &Purpose::with_detail("damage", &"damage of Bruce's sword"),
             Dice::new(2, 6),
         )
         .unwrap();
-    assert_eq!(r.purpose, "damage: Bruce's sword");
+    assert_eq!(r.purpose, "damage of Bruce's sword");
     assert_eq!(r.faces, vec![3, 5]);
     assert_eq!(r.total, 8);
     assert_eq!(r.dice, Dice::new(2, 6));
