@@ -1,11 +1,11 @@
 //! `fireteam bench dice`: times the exact engine on the task set of the peers' benchmark
 //! (`shared/peers/bench_exact.py`), so `scripts/bench-dice.py` can put them side by side.
 
+use crate::format::emit;
 use clap::{Args, ValueEnum};
 use fireteam_dice::{exact, parse};
 use miette::{IntoDiagnostic, Result};
 use serde_json::json;
-use std::io::Write;
 use std::time::Instant;
 
 /// The peers' tasks, as fireteam expressions.
@@ -85,7 +85,6 @@ pub fn run(args: BenchArgs) -> Result<()> {
         let warm = times[times.len() / 2];
         rows.push((id, expr, cold, warm, d.len()));
     }
-    let mut out = std::io::stdout().lock();
     if args.json {
         let tasks: Vec<_> = rows
             .iter()
@@ -93,22 +92,18 @@ pub fn run(args: BenchArgs) -> Result<()> {
                 json!({"task": id, "expr": expr, "cold_time_s": cold, "warm_time_s": warm, "outcomes": n})
             })
             .collect();
-        writeln!(out, "{}", json!({"suite": "dice", "tasks": tasks})).into_diagnostic()?;
+        emit(&format!("{}", json!({"suite": "dice", "tasks": tasks})))?;
     } else {
-        writeln!(
-            out,
+        emit(&format!(
             "{:<8}  {:>12}  {:>12}  expression",
             "task", "cold", "warm"
-        )
-        .into_diagnostic()?;
+        ))?;
         for (id, expr, cold, warm, _) in rows {
-            writeln!(
-                out,
+            emit(&format!(
                 "{id:<8}  {:>12}  {:>12}  {expr}",
                 human(cold),
                 human(warm)
-            )
-            .into_diagnostic()?;
+            ))?;
         }
     }
     Ok(())

@@ -2,6 +2,7 @@
 //! claim certainty they do not have.
 
 use fireteam_dice::to_f64;
+use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
@@ -16,6 +17,32 @@ pub fn probability(p: &BigRational) -> String {
     }
     let complement = to_f64(&(BigRational::one() - p));
     let f = to_f64(p);
+    if complement < 1e-6 {
+        return format!("1 - {complement:.2e}");
+    }
+    if f < 1e-6 {
+        return format!("{f:.2e}");
+    }
+    format!("{f:.6}")
+}
+
+/// `probability` for `weight / total`, without reducing the fraction: tables of thousands of
+/// huge-denominator rows need only the decimal, and reducing each one would dominate the time.
+pub fn probability_of_weight(weight: &BigUint, total: &BigUint) -> String {
+    if weight.is_zero() {
+        return "0".into();
+    }
+    if weight == total {
+        return "1".into();
+    }
+    let ratio = |w: &BigUint| {
+        to_f64(&BigRational::new_raw(
+            BigInt::from(w.clone()),
+            BigInt::from(total.clone()),
+        ))
+    };
+    let complement = ratio(&(total - weight));
+    let f = ratio(weight);
     if complement < 1e-6 {
         return format!("1 - {complement:.2e}");
     }
@@ -49,4 +76,17 @@ pub fn bar(share: f64, width: usize) -> String {
     let cells = (share * width as f64).round() as usize;
     let cells = if share > 0.0 { cells.max(1) } else { 0 };
     "#".repeat(cells.min(width))
+}
+
+/// Writes a line to standard output. A closed pipe (`fireteam odds 100d6 | head`) is not an
+/// error: the reader has all it wanted.
+pub fn emit(text: &str) -> miette::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|_| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(miette::miette!("cannot write the output: {e}"))
+        }
+        _ => Ok(()),
+    }
 }

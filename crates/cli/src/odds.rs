@@ -1,14 +1,16 @@
 //! `fireteam odds EXPR`: exact distributions and probabilities.
 
-use crate::format::{bar, percent, probability};
+use crate::format::{bar, emit, percent, probability, probability_of_weight};
 use clap::Args;
 use fireteam_dice::{
     exact_with, fraction_string, parse, sample, to_f64, Distribution, Limits, Parsed, Sampled,
     DEFAULT_BUDGET,
 };
-use miette::{IntoDiagnostic, Result};
+use miette::Result;
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
+use num_traits::Zero;
 use serde_json::{json, Value};
-use std::io::Write;
 
 #[derive(Args)]
 #[command(
@@ -40,7 +42,9 @@ pub struct OddsArgs {
 pub fn run(args: OddsArgs) -> Result<()> {
     let parsed = parse(&args.expr)?;
     let text = if let Some(n) = args.sample {
-        let s = sample(&parsed, n, args.seed, |_| {}).map_err(roll_error)?;
+        let bar = progress_bar(n);
+        let s = sample(&parsed, n, args.seed, |done| bar.set_position(done)).map_err(roll_error)?;
+        bar.finish_and_clear();
         if args.json {
             sampled_json(&parsed, &s).to_string()
         } else {
@@ -59,8 +63,20 @@ pub fn run(args: OddsArgs) -> Result<()> {
             exact_text(&parsed, &d, args.fractions)
         }
     };
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{text}").into_diagnostic()
+    emit(&text)
+}
+
+/// A progress bar on standard error for long sampling runs; hidden when stderr is not a
+/// terminal, so scripts reading the output see nothing extra.
+fn progress_bar(n: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(n);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "sampling {bar:40} {human_pos}/{human_len} rolls ({per_sec}, eta {eta})",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
 }
 
 pub fn roll_error(e: fireteam_dice::RollError) -> miette::Report {
@@ -126,16 +142,29 @@ fn exact_text(parsed: &Parsed, d: &Distribution, force_fractions: bool) -> Strin
         return s.trim_end().to_string();
     }
     let mean = d.mean();
-    let probs = d.probabilities();
-    let le = d.cumulative_le();
-    let ge = d.cumulative_ge();
-    let fracs: Vec<String> = probs.iter().map(|(_, p)| fraction_string(p)).collect();
+    let total = d.total();
+    // Fractions are printed when they fit a column: a denominator of at most 14 digits.
+    let show_fractions = force_fractions || total.bits() <= 46;
+    let fracs: Vec<String> = if show_fractions {
+        d.probabilities()
+            .iter()
+            .map(|(_, p)| fraction_string(p))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let frac_width = fracs.iter().map(String::len).max().unwrap_or(1);
-    let show_fractions = force_fractions || frac_width <= 30;
-    let max_p = probs.iter().map(|(_, p)| to_f64(p)).fold(0.0f64, f64::max);
-    let vwidth = probs
+    let max_w = d.weights().iter().max().cloned().unwrap_or_default();
+    let share = |w: &BigUint| {
+        to_f64(&BigRational::new_raw(
+            BigInt::from(w.clone()),
+            BigInt::from(max_w.clone()),
+        ))
+    };
+    let vwidth = d
+        .values()
         .iter()
-        .map(|(v, _)| v.to_string().len())
+        .map(|v| v.to_string().len())
         .max()
         .unwrap_or(1)
         .max(5);
@@ -164,28 +193,31 @@ fn exact_text(parsed: &Parsed, d: &Distribution, force_fractions: bool) -> Strin
             "value", "probability", "P(≤)", "P(≥)"
         ));
     }
-    for (i, (v, p)) in probs.iter().enumerate() {
-        let b = bar(to_f64(p) / max_p, 40);
+    let mut le = BigUint::zero();
+    for (i, (v, w)) in d.values().iter().zip(d.weights()).enumerate() {
+        let ge = total - &le;
+        le += w;
+        let b = bar(share(w), 40);
+        let p = probability_of_weight(w, total);
+        let (le_s, ge_s) = (
+            probability_of_weight(&le, total),
+            probability_of_weight(&ge, total),
+        );
         if show_fractions {
             s.push_str(&format!(
-                "  {v:>vwidth$}  {:<fw$}  {:>12}  {:>12}  {:>12}  {b}\n",
-                fracs[i],
-                probability(p),
-                probability(&le[i]),
-                probability(&ge[i])
+                "  {v:>vwidth$}  {:<fw$}  {p:>12}  {le_s:>12}  {ge_s:>12}  {b}\n",
+                fracs[i]
             ));
         } else {
             s.push_str(&format!(
-                "  {v:>vwidth$}  {:>12}  {:>12}  {:>12}  {b}\n",
-                probability(p),
-                probability(&le[i]),
-                probability(&ge[i])
+                "  {v:>vwidth$}  {p:>12}  {le_s:>12}  {ge_s:>12}  {b}\n"
             ));
         }
     }
     if !show_fractions {
         s.push_str(&format!(
-            "\n  exact fractions are up to {frac_width} characters long: see them with --json or --fractions\n"
+            "\n  the exact fractions have denominators of {} digits: see them with --json or --fractions\n",
+            total.to_string().len()
         ));
     }
     s.trim_end().to_string()

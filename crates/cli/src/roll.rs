@@ -1,14 +1,14 @@
 //! `fireteam roll EXPR`: rolls with every face shown, from a seed, a list, or the table.
 
+use crate::format::emit;
 use crate::odds::roll_error;
 use clap::Args;
 use fireteam_dice::{
     parse, DiceSource, ExprRoller, ManualSource, Rolled, ScriptedSource, SeededSource,
 };
-use miette::{miette, IntoDiagnostic, Result};
+use miette::{miette, Result};
 use serde_json::json;
 use std::hash::{BuildHasher, Hasher};
-use std::io::Write;
 
 #[derive(Args)]
 #[command(
@@ -54,7 +54,6 @@ pub fn run(args: RollArgs) -> Result<()> {
     };
     let kind = source.kind();
     let mut roller = ExprRoller::new(&parsed);
-    let mut out = std::io::stdout().lock();
     let boolean = parsed.is_boolean();
     let mut results = Vec::new();
     for i in 0..args.times {
@@ -68,12 +67,10 @@ pub fn run(args: RollArgs) -> Result<()> {
             } else {
                 String::new()
             };
-            writeln!(
-                out,
+            emit(&format!(
                 "{prefix}{}",
                 describe(&parsed.source, &rolled, boolean)
-            )
-            .into_diagnostic()?;
+            ))?;
         }
     }
     if args.json {
@@ -85,7 +82,7 @@ pub fn run(args: RollArgs) -> Result<()> {
         if args.rolls.is_none() {
             obj["seed"] = json!(seed);
         }
-        writeln!(out, "{obj}").into_diagnostic()?;
+        emit(&format!("{obj}"))?;
     } else if args.rolls.is_none() && !args.manual {
         eprintln!("seed {seed} (repeat these rolls with --seed {seed})");
     }

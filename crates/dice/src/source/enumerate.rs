@@ -158,12 +158,7 @@ fn faces_node(purpose: &Purpose<'_>, dice: Dice) -> Result<Node, SourceError> {
     let s = dice.sides;
     let branches = multiset_count(n as u128, u128::from(s));
     if branches > MAX_BRANCHES {
-        return Err(SourceError::TooManyBranches {
-            purpose: purpose.describe(),
-            dice: dice.to_string(),
-            branches,
-            limit: MAX_BRANCHES,
-        });
+        return Err(too_many_branches(purpose, dice, branches));
     }
     let mut factorial = vec![BigUint::one()];
     for i in 1..=n {
@@ -208,23 +203,12 @@ fn faces_node(purpose: &Purpose<'_>, dice: Dice) -> Result<Node, SourceError> {
 fn total_node(purpose: &Purpose<'_>, dice: Dice) -> Result<Node, SourceError> {
     let branches = u128::from(dice.count) * u128::from(dice.sides.max(1) - 1) + 1;
     if branches > MAX_BRANCHES {
-        return Err(SourceError::TooManyBranches {
-            purpose: purpose.describe(),
-            dice: dice.to_string(),
-            branches,
-            limit: MAX_BRANCHES,
-        });
+        return Err(too_many_branches(purpose, dice, branches));
     }
     let d = match pool::sum_of_dice::<u128>(dice.count, dice.sides) {
         Ok(d) => d.widen(),
-        Err(_) => pool::sum_of_dice::<BigUint>(dice.count, dice.sides).map_err(|_| {
-            SourceError::TooManyBranches {
-                purpose: purpose.describe(),
-                dice: dice.to_string(),
-                branches,
-                limit: MAX_BRANCHES,
-            }
-        })?,
+        Err(_) => pool::sum_of_dice::<BigUint>(dice.count, dice.sides)
+            .map_err(|_| too_many_branches(purpose, dice, branches))?,
     };
     Ok(Node {
         dice,
@@ -235,6 +219,15 @@ fn total_node(purpose: &Purpose<'_>, dice: Dice) -> Result<Node, SourceError> {
         total: d.total,
         index: 0,
     })
+}
+
+fn too_many_branches(purpose: &Purpose<'_>, dice: Dice, branches: u128) -> SourceError {
+    SourceError::TooManyBranches {
+        purpose: purpose.describe(),
+        dice: dice.to_string(),
+        branches,
+        limit: MAX_BRANCHES,
+    }
 }
 
 /// C(n + s − 1, n): the number of multisets of n faces from s, saturating.
