@@ -1,0 +1,22 @@
+//! # fireteam-engine
+//!
+//! What the five rule systems share: the "who decides now" protocol, typed modifier records,
+//! the battle driver that resolves actions through a dice source and logs them, replays with a
+//! checksum after every action, atomic saves, and the conformance suite every system runs.
+//!
+//! It is not a character model: each system brings its own state, actions and events through
+//! [`RuleSystem`]. See `docs/ARCHITECTURE.md` for how each system's turn structure maps onto
+//! the protocol.
+
+pub mod battle;
+pub mod checksum;
+pub mod conformance;
+pub mod modifier;
+pub mod protocol;
+pub mod save;
+
+pub use battle::{Battle, LogEntry, StepError};
+pub use checksum::Checksum;
+pub use modifier::{Modifier, RuleId};
+pub use protocol::{ActionError, Decision, Outcome, ResolveError, RuleSystem, SideId, UnitId};
+pub use save::{Save, SaveError};

@@ -1,0 +1,120 @@
+//! The decision protocol: a rule system says who decides now, offers the legal actions, and
+//! resolves a chosen action into events through a dice source. Interrupts and reactions are
+//! ordinary decisions: the system simply asks the reacting side next.
+
+use fireteam_dice::{DiceSource, SourceError};
+use serde::Serialize;
+use std::fmt;
+use thiserror::Error;
+
+/// A side of the battle, by its index in the scenario (0-based).
+pub type SideId = u8;
+/// A unit (figure, vehicle, squad) by its index in the scenario (0-based).
+pub type UnitId = u16;
+
+/// Who decides now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Decision {
+    /// `side` chooses one of the legal actions; `unit` is the figure it is choosing for, if the
+    /// choice belongs to one (a reaction names the reacting unit).
+    Choose { side: SideId, unit: Option<UnitId> },
+    /// The battle is over.
+    Over { outcome: Outcome },
+}
+
+/// How a battle ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "result", rename_all = "lowercase")]
+pub enum Outcome {
+    Winner { side: SideId },
+    Draw,
+}
+
+/// An action text that names no legal action.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{message}")]
+pub struct ActionError {
+    pub message: String,
+    /// Close legal actions, to suggest.
+    pub suggestions: Vec<String>,
+}
+
+/// Why resolving an action stopped.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ResolveError {
+    /// The dice source could not answer (a script ran out, manual input closed…).
+    #[error(transparent)]
+    Dice(#[from] SourceError),
+    /// The action is not legal in this state.
+    #[error("illegal action: {0}")]
+    Illegal(String),
+}
+
+/// One rule system, plugged into the engine.
+///
+/// Resolution is pure: [`RuleSystem::resolve`] reads the state and the dice and writes events;
+/// [`RuleSystem::apply`] changes the state from one event. So the odds engine and the AI can
+/// ask "what if" by resolving against a state without touching it.
+pub trait RuleSystem {
+    /// The whole battle state. Cloning it must be cheap enough for search.
+    type State: Clone;
+    /// A choice a side can make. Its `Display` is the readable text form used in logs,
+    /// scripts and the CLI, e.g. `shoot Ana -> Boris with smg mode=FA`.
+    type Action: Clone + PartialEq + fmt::Debug + fmt::Display;
+    /// What happened, complete enough to draw the battle from.
+    type Event: Clone + fmt::Debug + Serialize;
+
+    /// The system's short name, e.g. `dice-pool`.
+    fn name(&self) -> &'static str;
+    /// The version of the rules implementation; saves record it.
+    fn version(&self) -> &'static str;
+
+    fn decision(&self, state: &Self::State) -> Decision;
+
+    /// The legal actions now, appended to `out` (cleared by the caller). Each must be distinct
+    /// and applicable, and their text forms distinct.
+    fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// Resolves `action`, appending the events to `events`.
+    fn resolve(
+        &self,
+        state: &Self::State,
+        action: &Self::Action,
+        dice: &mut dyn DiceSource,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), ResolveError>;
+
+    /// Applies one event to the state.
+    fn apply(&self, state: &mut Self::State, event: &Self::Event);
+
+    /// Reads an action from its text form.
+    fn parse_action(&self, state: &Self::State, text: &str) -> Result<Self::Action, ActionError> {
+        let mut legal = Vec::new();
+        self.legal_actions(state, &mut legal);
+        let wanted = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if let Some(a) = legal.iter().find(|a| a.to_string() == wanted) {
+            return Ok(a.clone());
+        }
+        let first_word = wanted.split(' ').next().unwrap_or("");
+        let suggestions: Vec<String> = legal
+            .iter()
+            .map(ToString::to_string)
+            .filter(|t| t.split(' ').next() == Some(first_word))
+            .take(5)
+            .collect();
+        Err(ActionError {
+            message: format!("'{text}' is not a legal action now"),
+            suggestions,
+        })
+    }
+
+    /// A stable checksum of the state, the same on every machine (see [`crate::Checksum`]).
+    fn checksum(&self, state: &Self::State) -> u64;
+
+    /// Checks the rule invariants (the dead never act, ammunition is conserved, one figure per
+    /// hex…); the conformance suite calls it after every action.
+    fn invariants(&self, _state: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
+}
