@@ -18,5 +18,7 @@ pub mod save;
 pub use battle::{Battle, LogEntry, StepError};
 pub use checksum::Checksum;
 pub use modifier::{Modifier, RuleId};
-pub use protocol::{ActionError, Decision, Outcome, ResolveError, RuleSystem, SideId, UnitId};
+pub use protocol::{
+    ActionError, BattleStats, Decision, Evaluate, Outcome, ResolveError, RuleSystem, SideId, UnitId,
+};
 pub use save::{Save, SaveError};

@@ -118,3 +118,19 @@ pub trait RuleSystem {
         Ok(())
     }
 }
+
+/// What batch simulation reports about a battle, beyond who won.
+pub trait BattleStats: RuleSystem {
+    /// The number of sides in this battle.
+    fn sides(&self, state: &Self::State) -> usize;
+    /// The side's units that are out of action (dead, unconscious, fled).
+    fn casualties(&self, state: &Self::State, side: SideId) -> u32;
+    /// Game rounds (turns) played so far.
+    fn rounds(&self, state: &Self::State) -> u32;
+}
+
+/// A heuristic value of a state for one side, for AI policies: higher is better for `side`.
+/// Greedy search takes the expectation of this value over an action's exact outcomes.
+pub trait Evaluate: RuleSystem {
+    fn value(&self, state: &Self::State, side: SideId) -> f64;
+}
