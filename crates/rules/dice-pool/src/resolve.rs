@@ -1,0 +1,474 @@
+//! The rolls of dice-pool as pure functions of their inputs and a dice source: the attack pool
+//! and its modifiers, the attack roll against a difficulty raised by defense dice, damage, and
+//! the grenade's scatter and blast. The battle state machine calls these; so do the tests and
+//! the odds command, through the enumerating source.
+
+use crate::data::{Band, FireMode};
+use crate::options::Options;
+use fireteam_dice::{Dice, DiceSource, Purpose, SourceError, SourceKind};
+use fireteam_engine::{Modifier, RuleId};
+use serde::Serialize;
+use smallvec::SmallVec;
+
+/// The faces of one pool, kept inline so a roll allocates nothing.
+pub type Faces = SmallVec<[u8; 12]>;
+/// The modifiers of one roll, kept inline for the same reason.
+pub type Modifiers = SmallVec<[Modifier; 10]>;
+
+/// What the attacker did or suffers this turn that changes its pool (DP-MOD-01).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub enum Movement {
+    #[default]
+    None,
+    Walk,
+    Run,
+    Crawl,
+    FallProne,
+    StandUp,
+}
+
+/// GM inputs for each attack (DP-MOD-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub enum Darkness {
+    #[default]
+    None,
+    Partial,
+    Total,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub enum Cover {
+    #[default]
+    None,
+    Half,
+    ThreeQuarters,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub enum Size {
+    VerySmall,
+    Small,
+    #[default]
+    Human,
+    Large,
+    VeryLarge,
+}
+
+/// The kind of attack, for which modifiers apply (DP-MOD-02, DP-G17).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum AttackKind {
+    Shot(FireMode),
+    Melee,
+    Throw,
+}
+
+/// Everything the attack pool depends on besides the skill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct PoolInputs {
+    pub movement: Movement,
+    pub stunned: bool,
+    pub wounded: bool,
+    /// Drawing this turn (DP-DRAW-01), and whether a fast draw succeeded (DP-DRAW-02).
+    pub drawing: bool,
+    pub fast_draw: bool,
+    pub aiming: bool,
+    pub darkness: Darkness,
+    pub cover: Cover,
+    pub size: Size,
+    pub laser_sight: bool,
+    pub smart: bool,
+}
+
+/// The movement penalty to "any skill use" this turn (DP-MOVE-02, -03, -05; DP-G16).
+pub fn movement_modifier(movement: Movement) -> Option<Modifier> {
+    match movement {
+        Movement::Run => Some(Modifier::applied(
+            "running",
+            "Running",
+            -1,
+            RuleId("DP-MOVE-02"),
+        )),
+        Movement::Crawl => Some(Modifier::applied(
+            "crawling",
+            "Crawling",
+            -1,
+            RuleId("DP-MOVE-03"),
+        )),
+        Movement::StandUp => Some(Modifier::applied(
+            "standing-up",
+            "Standing up",
+            -1,
+            RuleId("DP-MOVE-05"),
+        )),
+        Movement::None | Movement::Walk | Movement::FallProne => None,
+    }
+}
+
+/// The stunned-or-wounded penalty (DP-MOD-03; stacking per DP-G06).
+pub fn condition_modifier(stunned: bool, wounded: bool, opts: &Options) -> Option<Modifier> {
+    match (stunned, wounded) {
+        (true, true) if opts.stun_and_wound_stack => Some(Modifier::applied(
+            "stunned-and-wounded",
+            "Stunned and wounded",
+            -2,
+            RuleId("DP-MOD-03"),
+        )),
+        (false, false) => None,
+        _ => Some(Modifier::applied(
+            "stunned-or-wounded",
+            "Stunned or Wounded",
+            -1,
+            RuleId("DP-MOD-03"),
+        )),
+    }
+}
+
+/// Every modifier to an attack pool, applied or not, with its rule (DP-MOD-01).
+pub fn attack_modifiers(kind: AttackKind, p: &PoolInputs, opts: &Options) -> Modifiers {
+    let mut m = Modifiers::new();
+    m.extend(movement_modifier(p.movement));
+    m.extend(condition_modifier(p.stunned, p.wounded, opts));
+    if p.drawing {
+        // DP-DRAW-02, DP-G11: a fast-draw success removes the −1, not the one-shot limit.
+        m.push(if p.fast_draw {
+            Modifier::not_applied(
+                "drawing",
+                "Drawing",
+                -1,
+                RuleId("DP-DRAW-01"),
+                "fast draw succeeded (DP-DRAW-02)",
+            )
+        } else {
+            Modifier::applied(
+                "drawing",
+                "Drawing (without fast draw)",
+                -1,
+                RuleId("DP-DRAW-01"),
+            )
+        });
+    }
+    match p.darkness {
+        Darkness::None => {}
+        Darkness::Partial => m.push(Modifier::applied(
+            "darkness-partial",
+            "Darkness: partial",
+            -1,
+            RuleId("DP-MOD-04"),
+        )),
+        Darkness::Total => m.push(Modifier::applied(
+            "darkness-total",
+            "Darkness: total",
+            -2,
+            RuleId("DP-MOD-04"),
+        )),
+    }
+    match p.cover {
+        Cover::None => {}
+        Cover::Half => m.push(Modifier::applied(
+            "cover-50",
+            "Cover: 50%",
+            -1,
+            RuleId("DP-MOD-04"),
+        )),
+        Cover::ThreeQuarters => m.push(Modifier::applied(
+            "cover-75",
+            "Cover: 75%",
+            -2,
+            RuleId("DP-MOD-04"),
+        )),
+    }
+    match p.size {
+        Size::Human => {}
+        Size::VerySmall => m.push(Modifier::applied(
+            "size-very-small",
+            "Target size: very small",
+            -2,
+            RuleId("DP-MOD-04"),
+        )),
+        Size::Small => m.push(Modifier::applied(
+            "size-small",
+            "Target size: small",
+            -1,
+            RuleId("DP-MOD-04"),
+        )),
+        Size::Large => m.push(Modifier::applied(
+            "size-large",
+            "Target size: large",
+            1,
+            RuleId("DP-MOD-04"),
+        )),
+        Size::VeryLarge => m.push(Modifier::applied(
+            "size-very-large",
+            "Target size: very large",
+            2,
+            RuleId("DP-MOD-04"),
+        )),
+    }
+    let ranged = matches!(kind, AttackKind::Shot(_));
+    if p.laser_sight && ranged {
+        // DP-MOD-02: the laser sight helps only attacks that are not autofire.
+        m.push(if kind == AttackKind::Shot(FireMode::FA) {
+            Modifier::not_applied(
+                "laser-sight",
+                "Using laser sight",
+                1,
+                RuleId("DP-MOD-02"),
+                "only for non-autofire attacks",
+            )
+        } else {
+            Modifier::applied("laser-sight", "Using laser sight", 1, RuleId("DP-MOD-02"))
+        });
+    }
+    if p.smart && ranged {
+        m.push(Modifier::applied(
+            "smart-weapon",
+            "Using smart weapon",
+            1,
+            RuleId("DP-MOD-05"),
+        ));
+    }
+    if p.aiming && ranged {
+        m.push(Modifier::applied(
+            "aiming",
+            "Aiming",
+            2,
+            RuleId("DP-AIM-01"),
+        ));
+    }
+    if kind == AttackKind::Shot(FireMode::FA) {
+        m.push(Modifier::applied(
+            "full-auto",
+            "Full automatic",
+            -2,
+            RuleId("DP-FIRE-03"),
+        ));
+    }
+    m
+}
+
+/// Rolls `n` d6 for a pool and sums them (DP-CORE-01, DP-CORE-02, DP-G01).
+///
+/// Only the sum matters to dice-pool, so the enumerating source is asked for the total and
+/// branches on sums. Other sources are asked die by die: the seeded and scripted sources give
+/// the same faces as one n-dice request, and this needs no buffer on the heap. A person at the
+/// table is asked for the whole pool at once.
+pub fn roll_pool(
+    dice: &mut dyn DiceSource,
+    purpose: &Purpose<'_>,
+    n: i32,
+) -> Result<(i64, Faces), SourceError> {
+    let mut faces = Faces::new();
+    if n <= 0 {
+        return Ok((0, faces));
+    }
+    let n = n as u32;
+    match dice.kind() {
+        SourceKind::Enumerating => Ok((dice.roll_total(purpose, Dice::new(n, 6))?, faces)),
+        SourceKind::Manual => {
+            let mut v = Vec::with_capacity(n as usize);
+            dice.roll_into(purpose, Dice::new(n, 6), &mut v)?;
+            faces.extend(v.iter().map(|&f| f as u8));
+            Ok((v.iter().map(|&f| i64::from(f)).sum(), faces))
+        }
+        SourceKind::Seeded | SourceKind::Scripted => {
+            let mut total = 0;
+            for _ in 0..n {
+                let f = dice.roll_total(purpose, Dice::new(1, 6))?;
+                faces.push(f as u8);
+                total += f;
+            }
+            Ok((total, faces))
+        }
+    }
+}
+
+/// One attack roll with everything a GM or a replay viewer needs to show it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AttackRoll {
+    pub skill: i32,
+    pub modifiers: Modifiers,
+    /// The dice rolled: skill plus the applied modifiers.
+    pub pool: i32,
+    /// The difficulty before defense dice (DP-TAB-RANGE, or 10 in melee).
+    pub base_difficulty: i64,
+    /// Dodge or parry dice assigned by the defender (DP-DODGE-02, DP-MELEE-03).
+    pub defense_dice: i32,
+    pub defense_faces: Faces,
+    pub defense_total: i64,
+    /// base + defense total (DP-DODGE-03).
+    pub difficulty: i64,
+    pub faces: Faces,
+    pub total: i64,
+    /// A pool of 0 or fewer dice fails with no roll (DP-G15).
+    pub automatic_failure: bool,
+    pub hit: bool,
+}
+
+/// Rolls an attack: the defender's dice first (they raise the difficulty), then the pool
+/// (DP-SHOOT-01, DP-DODGE-03, DP-MELEE-01/03, DP-GRENADE-01/04/05). Success is total ≥
+/// difficulty, or > with `dp.strictly_greater` (DP-G02).
+pub fn roll_attack(
+    dice: &mut dyn DiceSource,
+    skill: i32,
+    modifiers: Modifiers,
+    base_difficulty: i64,
+    defense_dice: i32,
+    opts: &Options,
+) -> Result<AttackRoll, SourceError> {
+    let pool = skill + Modifier::total(&modifiers);
+    let (defense_total, defense_faces) = roll_pool(dice, &Purpose::new("defense"), defense_dice)?;
+    let difficulty = base_difficulty + defense_total;
+    let automatic_failure = pool <= 0;
+    let (total, faces) = if automatic_failure {
+        (0, Faces::new())
+    } else {
+        roll_pool(dice, &Purpose::new("attack"), pool)?
+    };
+    let hit = !automatic_failure
+        && if opts.strictly_greater {
+            total > difficulty
+        } else {
+            total >= difficulty
+        };
+    Ok(AttackRoll {
+        skill,
+        modifiers,
+        pool,
+        base_difficulty,
+        defense_dice,
+        defense_faces,
+        defense_total,
+        difficulty,
+        faces,
+        total,
+        automatic_failure,
+        hit,
+    })
+}
+
+/// The result of a damage roll (DP-DAMAGE-01): every hit stuns for the round (DP-G07), and
+/// PR < DL also wounds by the difference (DP-G22).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DamageRoll {
+    pub dl_dice: i32,
+    pub dl_faces: Faces,
+    pub dl_total: i64,
+    /// Pain Resistance dice, plus Armor Level dice by default (DP-DAMAGE-02, DP-G05).
+    pub pr_dice: i32,
+    pub pr_faces: Faces,
+    /// The PR total, including flat armor under `dp.armor_flat`.
+    pub pr_total: i64,
+    pub wounds: i64,
+}
+
+/// Rolls Damage Level against Pain Resistance plus armor (DP-DAMAGE-01, -02, -03).
+pub fn roll_damage(
+    dice: &mut dyn DiceSource,
+    dl: i32,
+    pain_resistance: i32,
+    armor: i32,
+    opts: &Options,
+) -> Result<DamageRoll, SourceError> {
+    let (dl_total, dl_faces) = roll_pool(dice, &Purpose::new("damage"), dl)?;
+    let pr_dice = if opts.armor_flat {
+        pain_resistance
+    } else {
+        pain_resistance + armor
+    };
+    let (mut pr_total, pr_faces) = roll_pool(dice, &Purpose::new("pain-resistance"), pr_dice)?;
+    if opts.armor_flat {
+        pr_total += i64::from(armor);
+    }
+    Ok(DamageRoll {
+        dl_dice: dl,
+        dl_faces,
+        dl_total,
+        pr_dice,
+        pr_faces,
+        pr_total,
+        wounds: (dl_total - pr_total).max(0),
+    })
+}
+
+/// The Damage Level of an attack: the weapon's, +2 dice on full auto (DP-FIRE-03, DP-DAMAGE-03).
+pub fn damage_level(weapon_dl: i32, kind: AttackKind) -> i32 {
+    if kind == AttackKind::Shot(FireMode::FA) {
+        weapon_dl + 2
+    } else {
+        weapon_dl
+    }
+}
+
+/// Where a missed throw lands relative to the aim point (DP-GRENADE-02, DP-G18): 1D6 metres in
+/// one of six directions, 1 forward (away from the thrower) … 4 backward, clockwise 60° apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Scatter {
+    pub distance_m: i64,
+    /// The direction face 1..=6.
+    pub direction: i64,
+}
+
+pub fn roll_scatter(dice: &mut dyn DiceSource) -> Result<Scatter, SourceError> {
+    let distance_m = dice.roll_total(&Purpose::new("scatter-distance"), Dice::new(1, 6))?;
+    let direction = dice.roll_total(&Purpose::new("scatter-direction"), Dice::new(1, 6))?;
+    Ok(Scatter {
+        distance_m,
+        direction,
+    })
+}
+
+/// The difficulty of a blast against a target `distance_m` from the burst (DP-G19): within R/3
+/// short, 2R/3 medium, R long; outside R untouched (`None`).
+pub fn blast_band(radius_m: u32, distance_m: u32) -> Option<Band> {
+    let (d, r) = (u64::from(distance_m) * 3, u64::from(radius_m));
+    if d <= r {
+        Some(Band::Short)
+    } else if d <= 2 * r {
+        Some(Band::Medium)
+    } else if d <= 3 * r {
+        Some(Band::Long)
+    } else {
+        None
+    }
+}
+
+/// The dice of a grenade's explosion attack (DP-GRENADE-04).
+pub const BLAST_DICE: i32 = 4;
+
+/// Initiative: 1D6 + Dexterity (DP-INIT-01); 10 or more earns an extra action (DP-INIT-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Initiative {
+    pub die: i64,
+    pub dexterity: i32,
+    pub total: i64,
+    pub extra_action: bool,
+}
+
+pub fn roll_initiative(
+    dice: &mut dyn DiceSource,
+    dexterity: i32,
+) -> Result<Initiative, SourceError> {
+    let die = dice.roll_total(&Purpose::new("initiative"), Dice::new(1, 6))?;
+    let total = die + i64::from(dexterity);
+    Ok(Initiative {
+        die,
+        dexterity,
+        total,
+        extra_action: total >= 10,
+    })
+}
+
+/// The fast draw: Dexterity dice against 10, with this turn's penalties (DP-DRAW-02, DP-G11).
+pub fn roll_fast_draw(
+    dice: &mut dyn DiceSource,
+    dexterity: i32,
+    movement: Movement,
+    stunned: bool,
+    wounded: bool,
+    opts: &Options,
+) -> Result<AttackRoll, SourceError> {
+    let mut mods = Modifiers::new();
+    mods.extend(movement_modifier(movement));
+    mods.extend(condition_modifier(stunned, wounded, opts));
+    roll_attack(dice, dexterity, mods, 10, 0, opts)
+}
