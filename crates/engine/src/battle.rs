@@ -87,6 +87,9 @@ impl<'r, R: RuleSystem> Battle<'r, R> {
             return Err(StepError::Over);
         }
         dice.begin_scope(self.steps);
+        let text = self
+            .keep_log
+            .then(|| self.rules.action_text(&self.state, action));
         self.events.clear();
         let record_faces = self.keep_log && dice.kind() != SourceKind::Seeded;
         self.faces.clear();
@@ -107,7 +110,7 @@ impl<'r, R: RuleSystem> Battle<'r, R> {
         self.steps += 1;
         if self.keep_log {
             self.log.push(LogEntry {
-                action: action.to_string(),
+                action: text.unwrap_or_default(),
                 checksum: self.rules.checksum(&self.state),
                 faces: record_faces.then(|| self.faces.clone()),
             });

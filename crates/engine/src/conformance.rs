@@ -95,45 +95,50 @@ pub fn check<R: RuleSystem>(
                     "game {game} step {step}: a side must decide but has no legal action"
                 ));
             }
-            let texts: HashSet<String> = legal.iter().map(ToString::to_string).collect();
+            let texts: HashSet<String> = legal
+                .iter()
+                .map(|a| rules.action_text(battle.state(), a))
+                .collect();
             if texts.len() != legal.len() {
                 return Err(format!(
                     "game {game} step {step}: two legal actions share a text form: {legal:?}"
                 ));
             }
             for a in &legal {
+                let text = rules.action_text(battle.state(), a);
                 let mut probe = SeededSource::new(seed ^ 0xA5A5);
                 let mut events = Vec::new();
                 rules
                     .resolve(battle.state(), a, &mut probe, &mut events)
                     .map_err(|e| {
-                        format!("game {game} step {step}: legal action '{a}' does not resolve: {e}")
+                        format!(
+                            "game {game} step {step}: legal action '{text}' does not resolve: {e}"
+                        )
                     })?;
-                let parsed = rules
-                    .parse_action(battle.state(), &a.to_string())
-                    .map_err(|e| {
-                        format!("game {game} step {step}: '{a}' does not parse back: {e}")
-                    })?;
+                let parsed = rules.parse_action(battle.state(), &text).map_err(|e| {
+                    format!("game {game} step {step}: '{text}' does not parse back: {e}")
+                })?;
                 if &parsed != a {
                     return Err(format!(
-                        "game {game} step {step}: '{a}' parses back as '{parsed}'"
+                        "game {game} step {step}: '{text}' parses back as {parsed:?}"
                     ));
                 }
                 report.actions_checked += 1;
             }
             let action = legal[chooser.below(legal.len())].clone();
+            let text = rules.action_text(battle.state(), &action);
             if report.enumerations < config.enumerated_actions
                 && chooser.below(8) == 0
-                && enumeration_agrees(rules, battle.state(), &action, config.samples, seed)?
+                && enumeration_agrees(rules, battle.state(), &action, &text, config.samples, seed)?
             {
                 report.enumerations += 1;
             }
             battle
                 .step(&action, &mut dice)
-                .map_err(|e| format!("game {game} step {step}: '{action}' failed: {e}"))?;
+                .map_err(|e| format!("game {game} step {step}: '{text}' failed: {e}"))?;
             rules
                 .invariants(battle.state())
-                .map_err(|e| format!("game {game} step {step}: after '{action}': {e}"))?;
+                .map_err(|e| format!("game {game} step {step}: after '{text}': {e}"))?;
             report.steps += 1;
             if step as usize == save_at {
                 saved = Some((
@@ -174,6 +179,7 @@ fn enumeration_agrees<R: RuleSystem>(
     rules: &R,
     state: &R::State,
     action: &R::Action,
+    text: &str,
     samples: u32,
     seed: u64,
 ) -> Result<bool, String> {
@@ -196,7 +202,7 @@ fn enumeration_agrees<R: RuleSystem>(
     let total: BigRational = exact.outcomes.iter().map(|(_, p)| p).sum();
     if !total.is_one() {
         return Err(format!(
-            "the enumerated outcomes of '{action}' sum to {}, not 1",
+            "the enumerated outcomes of '{text}' sum to {}, not 1",
             fireteam_dice::fraction_string(&total)
         ));
     }
@@ -214,13 +220,13 @@ fn enumeration_agrees<R: RuleSystem>(
         let tolerance = 5.0 * (p * (1.0 - p) / n).sqrt() + 1.0 / n;
         if (seen - p).abs() > tolerance {
             return Err(format!(
-                "'{action}': an outcome has exact probability {p:.4} but was sampled {seen:.4} of {samples} times"
+                "'{text}': an outcome has exact probability {p:.4} but was sampled {seen:.4} of {samples} times"
             ));
         }
     }
     if let Some((_, c)) = counts.into_iter().next() {
         return Err(format!(
-            "'{action}': sampling produced an outcome ({c} times) that enumeration says is impossible"
+            "'{text}': sampling produced an outcome ({c} times) that enumeration says is impossible"
         ));
     }
     Ok(true)

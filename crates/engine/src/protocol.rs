@@ -59,9 +59,8 @@ pub enum ResolveError {
 pub trait RuleSystem {
     /// The whole battle state. Cloning it must be cheap enough for search.
     type State: Clone;
-    /// A choice a side can make. Its `Display` is the readable text form used in logs,
-    /// scripts and the CLI, e.g. `shoot Ana -> Boris with smg mode=FA`.
-    type Action: Clone + PartialEq + fmt::Debug + fmt::Display;
+    /// A choice a side can make; [`RuleSystem::action_text`] gives its readable form.
+    type Action: Clone + PartialEq + fmt::Debug;
     /// What happened, complete enough to draw the battle from.
     type Event: Clone + fmt::Debug + Serialize;
 
@@ -88,18 +87,23 @@ pub trait RuleSystem {
     /// Applies one event to the state.
     fn apply(&self, state: &mut Self::State, event: &Self::Event);
 
+    /// The readable text form of an action in `state`, used in logs, scripts, the CLI and
+    /// tests, e.g. `shoot Ana -> Boris with smg mode=FA`. Distinct legal actions have distinct
+    /// texts.
+    fn action_text(&self, state: &Self::State, action: &Self::Action) -> String;
+
     /// Reads an action from its text form.
     fn parse_action(&self, state: &Self::State, text: &str) -> Result<Self::Action, ActionError> {
         let mut legal = Vec::new();
         self.legal_actions(state, &mut legal);
         let wanted = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        if let Some(a) = legal.iter().find(|a| a.to_string() == wanted) {
+        if let Some(a) = legal.iter().find(|a| self.action_text(state, a) == wanted) {
             return Ok(a.clone());
         }
         let first_word = wanted.split(' ').next().unwrap_or("");
         let suggestions: Vec<String> = legal
             .iter()
-            .map(ToString::to_string)
+            .map(|a| self.action_text(state, a))
             .filter(|t| t.split(' ').next() == Some(first_word))
             .take(5)
             .collect();

@@ -73,6 +73,9 @@ impl RuleSystem for Duel {
             }
         }
     }
+    fn action_text(&self, _s: &State, a: &Action) -> String {
+        a.to_string()
+    }
     fn legal_actions(&self, _s: &State, out: &mut Vec<Action>) {
         out.push(Action::Attack);
         out.push(Action::Wait);
@@ -203,6 +206,9 @@ fn conformance_catches_a_broken_invariant() {
         }
         fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
             Duel.legal_actions(s, out)
+        }
+        fn action_text(&self, s: &State, a: &Action) -> String {
+            Duel.action_text(s, a)
         }
         fn resolve(
             &self,

@@ -7,7 +7,7 @@ use crate::error::SourceError;
 use crate::pool;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
-use num_traits::One;
+use num_traits::{One, ToPrimitive};
 use std::collections::BTreeMap;
 
 /// The most branches one chance node may have.
@@ -31,7 +31,20 @@ struct Node {
     totals: Vec<i64>,
     weights: Vec<BigUint>,
     total: BigUint,
+    /// The same weights and total as `u128`, when they all fit (empty / `None` otherwise), so
+    /// the common case multiplies machine integers.
+    small_weights: Vec<u128>,
+    small_total: Option<u128>,
     index: usize,
+}
+
+impl Node {
+    fn with_small(mut self) -> Self {
+        let small: Option<Vec<u128>> = self.weights.iter().map(ToPrimitive::to_u128).collect();
+        self.small_weights = small.unwrap_or_default();
+        self.small_total = self.total.to_u128();
+        self
+    }
 }
 
 /// A [`DiceSource`] that answers each roll with the branch currently being explored.
@@ -60,7 +73,7 @@ where
     F: FnMut(&mut Enumerator) -> Result<T, E>,
 {
     let mut e = Enumerator::default();
-    let mut acc: BTreeMap<T, BigRational> = BTreeMap::new();
+    let mut acc = Accumulator::default();
     loop {
         e.depth = 0;
         let outcome = resolve(&mut e)?;
@@ -70,20 +83,12 @@ where
         }
         // The nodes below the depth reached were not visited on this path.
         e.nodes.truncate(e.depth);
-        let mut num = BigUint::one();
-        let mut den = BigUint::one();
-        for n in &e.nodes {
-            num *= &n.weights[n.index];
-            den *= &n.total;
-        }
-        let p = BigRational::new(BigInt::from(num), BigInt::from(den));
-        *acc.entry(outcome)
-            .or_insert_with(|| BigRational::new(0.into(), 1.into())) += p;
+        acc.add(outcome, &e.nodes);
         // Advance the deepest node that has branches left; drop the exhausted ones.
         loop {
             let Some(last) = e.nodes.last_mut() else {
                 return Ok(Enumerated {
-                    outcomes: acc.into_iter().collect(),
+                    outcomes: acc.finish(),
                     paths: e.paths,
                 });
             };
@@ -93,6 +98,74 @@ where
             }
             e.nodes.pop();
         }
+    }
+}
+
+/// Sums path probabilities by outcome. A path's probability is Π weight / Π total; paths are
+/// grouped by outcome and denominator and their numerators added as integers (in `u128` while
+/// they fit), so fractions are reduced once per group at the end, not once per path.
+struct Accumulator<T> {
+    small: BTreeMap<(T, u128), u128>,
+    big: BTreeMap<(T, BigUint), BigUint>,
+}
+
+impl<T> Default for Accumulator<T> {
+    fn default() -> Self {
+        Accumulator {
+            small: BTreeMap::new(),
+            big: BTreeMap::new(),
+        }
+    }
+}
+
+impl<T: Ord> Accumulator<T> {
+    fn add(&mut self, outcome: T, nodes: &[Node]) {
+        let mut num: Option<u128> = Some(1);
+        let mut den: Option<u128> = Some(1);
+        for n in nodes {
+            num = num.and_then(|x| n.small_weights.get(n.index).and_then(|w| x.checked_mul(*w)));
+            den = den.and_then(|x| n.small_total.and_then(|t| x.checked_mul(t)));
+        }
+        if let (Some(num), Some(den)) = (num, den) {
+            let key = (outcome, den);
+            match self.small.get_mut(&key) {
+                Some(slot) => match slot.checked_add(num) {
+                    Some(sum) => *slot = sum,
+                    None => {
+                        // The group's sum outgrew u128: carry on in the big map.
+                        let prev = self.small.remove(&key).unwrap_or(0);
+                        let (t, d) = key;
+                        *self.big.entry((t, BigUint::from(d))).or_default() +=
+                            BigUint::from(prev) + BigUint::from(num);
+                    }
+                },
+                None => {
+                    self.small.insert(key, num);
+                }
+            }
+            return;
+        }
+        let mut num = BigUint::one();
+        let mut den = BigUint::one();
+        for n in nodes {
+            num *= &n.weights[n.index];
+            den *= &n.total;
+        }
+        *self.big.entry((outcome, den)).or_default() += num;
+    }
+
+    fn finish(self) -> Vec<(T, BigRational)> {
+        let mut out: BTreeMap<T, BigRational> = BTreeMap::new();
+        let zero = || BigRational::new(0.into(), 1.into());
+        for ((t, den), num) in self.small {
+            *out.entry(t).or_insert_with(zero) +=
+                BigRational::new(BigInt::from(num), BigInt::from(den));
+        }
+        for ((t, den), num) in self.big {
+            *out.entry(t).or_insert_with(zero) +=
+                BigRational::new(BigInt::from(num), BigInt::from(den));
+        }
+        out.into_iter().collect()
     }
 }
 
@@ -172,6 +245,8 @@ fn faces_node(purpose: &Purpose<'_>, dice: Dice) -> Result<Node, SourceError> {
         totals: Vec::with_capacity(branches as usize),
         weights: Vec::with_capacity(branches as usize),
         total: BigUint::from(s).pow(dice.count),
+        small_weights: Vec::new(),
+        small_total: None,
         index: 0,
     };
     let mut cur = vec![1u32; n];
@@ -196,7 +271,7 @@ fn faces_node(purpose: &Purpose<'_>, dice: Dice) -> Result<Node, SourceError> {
         let v = cur[i] + 1;
         cur[i..].iter_mut().for_each(|f| *f = v);
     }
-    Ok(node)
+    Ok(node.with_small())
 }
 
 /// Branches over the possible sums, with the exact distribution of the pool.
@@ -217,8 +292,11 @@ fn total_node(purpose: &Purpose<'_>, dice: Dice) -> Result<Node, SourceError> {
         totals: d.values,
         weights: d.weights,
         total: d.total,
+        small_weights: Vec::new(),
+        small_total: None,
         index: 0,
-    })
+    }
+    .with_small())
 }
 
 fn too_many_branches(purpose: &Purpose<'_>, dice: Dice, branches: u128) -> SourceError {

@@ -27,8 +27,8 @@ pub enum Movement {
     StandUp,
 }
 
-/// GM inputs for each attack (DP-MOD-04).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+/// GM inputs for each attack (DP-MOD-04), ordered from least to most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize)]
 pub enum Darkness {
     #[default]
     None,
@@ -36,7 +36,7 @@ pub enum Darkness {
     Total,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize)]
 pub enum Cover {
     #[default]
     None,

@@ -1,0 +1,334 @@
+//! The battle state of dice-pool: units with their stats, weapons, position and condition, the
+//! turn's initiative order, and what is being decided now.
+
+use crate::data::{Stats, Weapon};
+use crate::options::Options;
+use crate::resolve::{Cover, Darkness, Movement, Size};
+use fireteam_engine::{Checksum, SideId, UnitId};
+use serde::Serialize;
+use smallvec::SmallVec;
+use std::sync::Arc;
+
+/// A cell of the map as drawn: column and row of the ASCII art, 0-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Pos {
+    pub col: u16,
+    pub row: u16,
+}
+
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{},{}", self.col, self.row)
+    }
+}
+
+/// A kind of terrain and what it does in dice-pool.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Terrain {
+    pub name: String,
+    pub blocks_sight: bool,
+    pub blocks_movement: bool,
+    /// Metres of movement to enter one cell (1 for open ground).
+    pub move_cost: u32,
+    /// Cover for a figure in or right behind it (DP-MOD-04).
+    pub cover: Cover,
+    /// Darkness for a figure in it, or a line of sight through it (DP-MOD-04).
+    pub darkness: Darkness,
+}
+
+impl Terrain {
+    pub fn open() -> Terrain {
+        Terrain {
+            name: "open".into(),
+            blocks_sight: false,
+            blocks_movement: false,
+            move_cost: 1,
+            cover: Cover::None,
+            darkness: Darkness::None,
+        }
+    }
+}
+
+/// The battlefield: a hex grid of 1 m cells (the system's scale), terrain per cell.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Field {
+    pub width: u16,
+    pub height: u16,
+    /// Terrain index per cell, row by row.
+    pub cells: Vec<u8>,
+    pub terrain: Vec<Terrain>,
+    /// A darkness that covers the whole field (night), from the scenario.
+    pub ambient_darkness: Darkness,
+}
+
+impl Field {
+    pub fn open(width: u16, height: u16) -> Field {
+        Field {
+            width,
+            height,
+            cells: vec![0; usize::from(width) * usize::from(height)],
+            terrain: vec![Terrain::open()],
+            ambient_darkness: Darkness::None,
+        }
+    }
+
+    pub fn contains(&self, p: Pos) -> bool {
+        p.col < self.width && p.row < self.height
+    }
+
+    pub fn terrain_at(&self, p: Pos) -> &Terrain {
+        let i = usize::from(p.row) * usize::from(self.width) + usize::from(p.col);
+        &self.terrain[usize::from(self.cells.get(i).copied().unwrap_or(0))]
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Stance {
+    Standing,
+    Prone,
+}
+
+/// One fighter.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Unit {
+    pub name: Arc<str>,
+    pub side: SideId,
+    pub stats: Stats,
+    pub size: Size,
+    pub pos: Pos,
+    pub stance: Stance,
+    /// Indices into the state's weapon list.
+    pub weapons: SmallVec<[u16; 4]>,
+    /// Rounds loaded, per weapon (grenades: how many are carried).
+    pub loaded: SmallVec<[u16; 4]>,
+    /// The weapon in hand (DP-DRAW-01).
+    pub ready: Option<u16>,
+    pub wounds: i32,
+    /// Stunned until the end of the turn (DP-G07).
+    pub stunned: bool,
+    pub out: bool,
+    // This turn:
+    pub initiative: i64,
+    pub extra_action: bool,
+    pub movement: Movement,
+    pub moved: bool,
+    pub actions_left: u8,
+    /// Drew a weapon this turn: one shot only (DP-DRAW-01), without penalty after a fast draw.
+    pub drew: bool,
+    pub fast_draw: bool,
+    /// Failed a fast draw: cannot shoot this turn (DP-DRAW-02).
+    pub draw_failed: bool,
+    /// Aimed: +2 dice to the next shot (DP-AIM-01, DP-G12).
+    pub aiming: bool,
+    pub dodge_left: i32,
+    pub parry_left: i32,
+}
+
+impl Unit {
+    pub fn wounded(&self) -> bool {
+        self.wounds > 0
+    }
+
+    /// The index of `weapon` in this unit's own list.
+    pub fn slot(&self, weapon: u16) -> Option<usize> {
+        self.weapons.iter().position(|&w| w == weapon)
+    }
+}
+
+/// An attack waiting for the defender to assign dodge or parry dice (DP-DODGE-02,
+/// DP-MELEE-03, DP-GRENADE-05).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Pending {
+    Shot {
+        attacker: UnitId,
+        target: UnitId,
+        weapon: u16,
+        mode: crate::data::FireMode,
+        /// 1-based number of this shot or burst, and how many were declared.
+        shot: u8,
+        of: u8,
+        aimed: bool,
+    },
+    Melee {
+        attacker: UnitId,
+        target: UnitId,
+        weapon: u16,
+    },
+    Blast {
+        thrower: UnitId,
+        weapon: u16,
+        at: Pos,
+        /// The throw's own difficulty, for `dp.grenade_difficulty_from_thrower_range`.
+        throw_difficulty: i64,
+        /// Units still to be attacked by the blast, in order; the first decides now.
+        targets: SmallVec<[UnitId; 8]>,
+    },
+}
+
+/// What is being decided now.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Phase {
+    /// The turn starts: initiative is rolled (DP-INIT-01).
+    TurnStart,
+    /// `order[cursor]` acts, in pass 1 or 2 (DP-G08).
+    Activation,
+    /// A defender assigns dice to `Pending`.
+    Defense(Pending),
+    Over,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct State {
+    pub opts: Options,
+    pub field: Arc<Field>,
+    pub weapons: Arc<[Weapon]>,
+    pub side_names: Arc<[String]>,
+    pub units: Vec<Unit>,
+    pub turn: u32,
+    pub max_turns: u32,
+    pub phase: Phase,
+    /// This turn's activation order (DP-INIT-02), by unit id.
+    pub order: SmallVec<[UnitId; 16]>,
+    pub cursor: usize,
+    pub pass: u8,
+    /// Wounds and stuns of a simultaneous initiative count, applied when the count ends
+    /// (DP-INIT-03, DP-G09): (unit, wounds). Every hit stuns (DP-G07), so each entry also stuns.
+    pub deferred: SmallVec<[(UnitId, i32); 8]>,
+}
+
+impl State {
+    pub fn unit(&self, id: UnitId) -> &Unit {
+        &self.units[usize::from(id)]
+    }
+
+    /// The unit whose activation it is, if any.
+    pub fn active(&self) -> Option<UnitId> {
+        match self.phase {
+            Phase::Activation => self.order.get(self.cursor).copied(),
+            _ => None,
+        }
+    }
+
+    /// Whether the active unit shares its initiative count with another unit acting this pass
+    /// (DP-INIT-03): then its wounds and stuns wait for the count to end.
+    pub fn in_simultaneous_count(&self) -> bool {
+        // During a defense the cursor still points at the unit whose action it is.
+        let Some(&me) = self.order.get(self.cursor) else {
+            return false;
+        };
+        let init = self.unit(me).initiative;
+        self.order
+            .iter()
+            .filter(|&&u| self.acts_in_pass(u) && self.unit(u).initiative == init)
+            .count()
+            > 1
+    }
+
+    /// Whether `u` acts in the current pass: everyone in pass 1, the extra actions in pass 2.
+    pub fn acts_in_pass(&self, u: UnitId) -> bool {
+        let unit = self.unit(u);
+        !unit.out && (self.pass == 1 || unit.extra_action)
+    }
+
+    /// Sides with a unit still in action.
+    pub fn sides_standing(&self) -> SmallVec<[SideId; 4]> {
+        let mut s: SmallVec<[SideId; 4]> = SmallVec::new();
+        for u in &self.units {
+            if !u.out && !s.contains(&u.side) {
+                s.push(u.side);
+            }
+        }
+        s
+    }
+
+    pub fn checksum(&self) -> u64 {
+        let mut c = Checksum::new();
+        c.u64(u64::from(self.turn))
+            .u64(self.cursor as u64)
+            .u64(u64::from(self.pass));
+        hash_phase(&mut c, &self.phase);
+        for u in &self.units {
+            c.u64(u64::from(u.pos.col))
+                .u64(u64::from(u.pos.row))
+                .bool(u.stance == Stance::Prone)
+                .i64(i64::from(u.wounds))
+                .bool(u.stunned)
+                .bool(u.out)
+                .i64(u.initiative)
+                .bool(u.extra_action)
+                .bool(u.moved)
+                .u64(u64::from(u.actions_left))
+                .bool(u.drew)
+                .bool(u.fast_draw)
+                .bool(u.draw_failed)
+                .bool(u.aiming)
+                .i64(i64::from(u.dodge_left))
+                .i64(i64::from(u.parry_left))
+                .u64(u.ready.map_or(u64::MAX, u64::from));
+            for l in &u.loaded {
+                c.u64(u64::from(*l));
+            }
+        }
+        for (u, w) in &self.deferred {
+            c.u64(u64::from(*u)).i64(i64::from(*w));
+        }
+        for o in &self.order {
+            c.u64(u64::from(*o));
+        }
+        c.finish()
+    }
+}
+
+fn hash_phase(c: &mut Checksum, phase: &Phase) {
+    match phase {
+        Phase::TurnStart => c.u64(0),
+        Phase::Activation => c.u64(1),
+        Phase::Over => c.u64(2),
+        Phase::Defense(p) => match p {
+            Pending::Shot {
+                attacker,
+                target,
+                weapon,
+                mode,
+                shot,
+                of,
+                aimed,
+            } => c
+                .u64(3)
+                .u64(u64::from(*attacker))
+                .u64(u64::from(*target))
+                .u64(u64::from(*weapon))
+                .u64(*mode as u64)
+                .u64(u64::from(*shot))
+                .u64(u64::from(*of))
+                .bool(*aimed),
+            Pending::Melee {
+                attacker,
+                target,
+                weapon,
+            } => c
+                .u64(4)
+                .u64(u64::from(*attacker))
+                .u64(u64::from(*target))
+                .u64(u64::from(*weapon)),
+            Pending::Blast {
+                thrower,
+                weapon,
+                at,
+                throw_difficulty,
+                targets,
+            } => {
+                c.u64(5)
+                    .u64(u64::from(*thrower))
+                    .u64(u64::from(*weapon))
+                    .u64(u64::from(at.col))
+                    .u64(u64::from(at.row))
+                    .i64(*throw_difficulty);
+                for t in targets {
+                    c.u64(u64::from(*t));
+                }
+                c
+            }
+        },
+    };
+}

@@ -1,0 +1,858 @@
+//! The dice-pool turn: initiative (DP-INIT-*), one movement and one action per unit with an
+//! extra action in a second pass (DP-G08), simultaneous ties (DP-G09), and attacks that wait
+//! for the defender's dodge or parry dice (DP-DODGE-02, DP-MELEE-03, DP-GRENADE-05).
+
+use crate::action::{Action, Gait, Text};
+use crate::data::{band_of, Band, FireMode, Reload, WeaponKind};
+use crate::event::{AttackKindTag, Event};
+use crate::geometry;
+use crate::resolve::{self, AttackKind, Modifiers, Movement, PoolInputs};
+use crate::state::{Pending, Phase, Pos, Stance, State};
+use fireteam_dice::{DiceSource, SourceError};
+use fireteam_engine::{
+    BattleStats, Decision, Outcome, ResolveError, RuleId, RuleSystem, SideId, UnitId,
+};
+use smallvec::SmallVec;
+
+/// The dice-pool rule system.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct DicePool;
+
+/// Rounds one shot or burst uses (DP-G10).
+fn rounds_per_shot(mode: FireMode, shots: u8, opts: &crate::Options) -> u16 {
+    match mode {
+        FireMode::SS | FireMode::SA => 1,
+        // Reading A: 5 per burst; reading B (flag): 5 for the turn, split over the bursts.
+        FireMode::FA if opts.fa_five_bullets_total => (5 / u16::from(shots.max(1))).max(1),
+        FireMode::FA => 5,
+    }
+}
+
+impl RuleSystem for DicePool {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn name(&self) -> &'static str {
+        "dice-pool"
+    }
+
+    fn version(&self) -> &'static str {
+        "1"
+    }
+
+    fn decision(&self, s: &State) -> Decision {
+        match &s.phase {
+            Phase::Over => {
+                let standing = s.sides_standing();
+                Decision::Over {
+                    outcome: if standing.len() == 1 {
+                        Outcome::Winner { side: standing[0] }
+                    } else {
+                        Outcome::Draw
+                    },
+                }
+            }
+            // The turn start is the GM's step; side 0 holds it so the protocol stays one of
+            // choices. Its only legal action rolls the initiative.
+            Phase::TurnStart => Decision::Choose {
+                side: 0,
+                unit: None,
+            },
+            Phase::Activation => {
+                let u = s.active().unwrap_or(0);
+                Decision::Choose {
+                    side: s.unit(u).side,
+                    unit: Some(u),
+                }
+            }
+            Phase::Defense(p) => {
+                let d = defender(p);
+                Decision::Choose {
+                    side: s.unit(d).side,
+                    unit: Some(d),
+                }
+            }
+        }
+    }
+
+    fn action_text(&self, s: &State, a: &Action) -> String {
+        Text(a, s).to_string()
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        match &s.phase {
+            Phase::Over => {}
+            Phase::TurnStart => out.push(Action::StartTurn),
+            Phase::Defense(p) => {
+                let d = defender(p);
+                let u = s.unit(d);
+                let left = if matches!(p, Pending::Melee { .. }) && !s.opts.shared_defense_pool {
+                    u.parry_left
+                } else {
+                    u.dodge_left
+                };
+                // DP-DODGE-02: at most 2 dice per attack.
+                for dice in 0..=left.clamp(0, 2) as u8 {
+                    out.push(Action::Defend { unit: d, dice });
+                }
+            }
+            Phase::Activation => {
+                if let Some(u) = s.active() {
+                    activation_actions(s, u, out);
+                }
+            }
+        }
+    }
+
+    fn resolve(
+        &self,
+        s: &State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), ResolveError> {
+        match *action {
+            Action::StartTurn => start_turn(s, dice, ev)?,
+            Action::Move { unit, gait, to } => {
+                let path = geometry::path(s, s.unit(unit).pos, to, gait.metres())
+                    .ok_or_else(|| ResolveError::Illegal(format!("no path to {to}")))?;
+                let (movement, rule) = match gait {
+                    Gait::Walk => (Movement::Walk, "DP-MOVE-01"),
+                    Gait::Run => (Movement::Run, "DP-MOVE-02"),
+                    Gait::Crawl => (Movement::Crawl, "DP-MOVE-03"),
+                };
+                ev.push(Event::Moved {
+                    unit,
+                    movement,
+                    path,
+                    rule: RuleId(rule),
+                });
+            }
+            Action::FallProne { unit } => ev.push(Event::StanceChanged {
+                unit,
+                stance: Stance::Prone,
+                movement: Movement::FallProne,
+                rule: RuleId("DP-MOVE-04"),
+            }),
+            Action::StandUp { unit } => ev.push(Event::StanceChanged {
+                unit,
+                stance: Stance::Standing,
+                movement: Movement::StandUp,
+                rule: RuleId("DP-MOVE-05"),
+            }),
+            Action::Shoot {
+                unit,
+                target,
+                weapon,
+                mode,
+                shots,
+                fast_draw,
+            } => {
+                let u = s.unit(unit);
+                if u.ready != Some(weapon) {
+                    let roll = if fast_draw {
+                        Some(resolve::roll_fast_draw(
+                            dice,
+                            u.stats.dexterity,
+                            u.movement,
+                            u.stunned,
+                            u.wounded(),
+                            &s.opts,
+                        )?)
+                    } else {
+                        None
+                    };
+                    let failed = roll.as_ref().is_some_and(|r| !r.hit);
+                    ev.push(Event::Drew {
+                        unit,
+                        weapon,
+                        fast_draw: roll,
+                        rule: RuleId("DP-DRAW-02"),
+                    });
+                    if failed {
+                        // DP-DRAW-02: a failed fast draw means no shot this turn.
+                        ev.push(Event::ActionDone { unit });
+                        return Ok(());
+                    }
+                }
+                ev.push(Event::AttackDeclared {
+                    attacker: unit,
+                    target,
+                    weapon,
+                    kind: AttackKindTag::Shot(mode),
+                    shot: 1,
+                    of: shots,
+                });
+            }
+            Action::Aim { unit } => ev.push(Event::Aimed {
+                unit,
+                rule: RuleId("DP-AIM-01"),
+            }),
+            Action::Reload { unit, weapon } => {
+                let u = s.unit(unit);
+                let w = &s.weapons[usize::from(weapon)];
+                let now = u.slot(weapon).map_or(0, |i| u.loaded[i]);
+                // DP-RELOAD-01, DP-G20: a clip refills; a round-by-round weapon takes 5 more.
+                let loaded = match w.reload {
+                    Reload::Clip => w.clip as u16,
+                    Reload::Rounds => (now + 5).min(w.clip as u16),
+                };
+                ev.push(Event::Reloaded {
+                    unit,
+                    weapon,
+                    loaded,
+                    rule: RuleId("DP-RELOAD-01"),
+                });
+            }
+            Action::Melee {
+                unit,
+                target,
+                weapon,
+            } => {
+                let u = s.unit(unit);
+                if u.ready != Some(weapon) && s.weapons[usize::from(weapon)].id != "DP-UNARMED" {
+                    ev.push(Event::Drew {
+                        unit,
+                        weapon,
+                        fast_draw: None,
+                        rule: RuleId("DP-DRAW-01"),
+                    });
+                }
+                ev.push(Event::AttackDeclared {
+                    attacker: unit,
+                    target,
+                    weapon,
+                    kind: AttackKindTag::Melee,
+                    shot: 1,
+                    of: 1,
+                });
+            }
+            Action::Throw { unit, weapon, at } => throw(s, unit, weapon, at, dice, ev)?,
+            Action::End { unit } => end_activation(s, unit, ev),
+            Action::Defend { unit, dice: n } => defend(s, unit, n, dice, ev)?,
+        }
+        Ok(())
+    }
+
+    fn apply(&self, s: &mut State, e: &Event) {
+        crate::apply::apply(s, e);
+    }
+
+    fn checksum(&self, s: &State) -> u64 {
+        s.checksum()
+    }
+
+    fn invariants(&self, s: &State) -> Result<(), String> {
+        crate::apply::invariants(s)
+    }
+}
+
+impl BattleStats for DicePool {
+    fn sides(&self, s: &State) -> usize {
+        s.side_names.len()
+    }
+
+    fn casualties(&self, s: &State, side: SideId) -> u32 {
+        s.units.iter().filter(|u| u.side == side && u.out).count() as u32
+    }
+
+    fn rounds(&self, s: &State) -> u32 {
+        s.turn
+    }
+}
+
+/// Who decides a pending attack's defense.
+pub fn defender(p: &Pending) -> UnitId {
+    match p {
+        Pending::Shot { target, .. } | Pending::Melee { target, .. } => *target,
+        Pending::Blast { targets, .. } => targets[0],
+    }
+}
+
+fn enemies(s: &State, u: UnitId) -> impl Iterator<Item = UnitId> + '_ {
+    let side = s.unit(u).side;
+    (0..s.units.len() as UnitId).filter(move |&t| {
+        let x = s.unit(t);
+        x.side != side && !x.out
+    })
+}
+
+/// The actions of the active unit: one movement (if not moved yet), one action (if it has one
+/// left), and ending its activation.
+fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
+    let unit = s.unit(u);
+    if !unit.moved {
+        match unit.stance {
+            Stance::Standing => {
+                let walk = geometry::reachable(s, unit.pos, Gait::Walk.metres());
+                for &to in &walk {
+                    out.push(Action::Move {
+                        unit: u,
+                        gait: Gait::Walk,
+                        to,
+                    });
+                }
+                // A walk covers what a run could; offer the run only beyond the walk.
+                for to in geometry::reachable(s, unit.pos, Gait::Run.metres()) {
+                    if walk.binary_search(&to).is_err() {
+                        out.push(Action::Move {
+                            unit: u,
+                            gait: Gait::Run,
+                            to,
+                        });
+                    }
+                }
+                out.push(Action::FallProne { unit: u });
+            }
+            Stance::Prone => {
+                for to in geometry::reachable(s, unit.pos, Gait::Crawl.metres()) {
+                    out.push(Action::Move {
+                        unit: u,
+                        gait: Gait::Crawl,
+                        to,
+                    });
+                }
+                out.push(Action::StandUp { unit: u });
+            }
+        }
+    }
+    if unit.actions_left > 0 {
+        let mut has_loaded_gun = false;
+        for (slot, &w) in unit.weapons.iter().enumerate() {
+            let weapon = &s.weapons[usize::from(w)];
+            let loaded = unit.loaded[slot];
+            match weapon.kind {
+                WeaponKind::Firearm => {
+                    if loaded < weapon.clip as u16 {
+                        out.push(Action::Reload { unit: u, weapon: w });
+                    }
+                    if loaded == 0 || unit.draw_failed {
+                        continue;
+                    }
+                    has_loaded_gun = true;
+                    let drawing = unit.ready != Some(w);
+                    for t in enemies(s, u) {
+                        let target = s.unit(t);
+                        let d = geometry::distance(unit.pos, target.pos);
+                        if band_of(weapon.range_bands, d).is_none()
+                            || !geometry::sight(s, unit.pos, target.pos).clear
+                        {
+                            continue;
+                        }
+                        for &mode in &weapon.modes {
+                            // DP-DRAW-01: drawing allows one shot that turn.
+                            let limit = if drawing || unit.drew {
+                                1
+                            } else {
+                                mode.shots()
+                            };
+                            for shots in 1..=limit {
+                                let need = rounds_per_shot(mode, shots, &s.opts) * u16::from(shots);
+                                if need > loaded {
+                                    break;
+                                }
+                                for fast_draw in [false, true] {
+                                    if fast_draw && !drawing {
+                                        break;
+                                    }
+                                    out.push(Action::Shoot {
+                                        unit: u,
+                                        target: t,
+                                        weapon: w,
+                                        mode,
+                                        shots,
+                                        fast_draw,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+                WeaponKind::Melee => {
+                    for t in enemies(s, u) {
+                        // DP-G17: melee reaches targets in contact.
+                        if geometry::distance(unit.pos, s.unit(t).pos) == 1 {
+                            out.push(Action::Melee {
+                                unit: u,
+                                target: t,
+                                weapon: w,
+                            });
+                        }
+                    }
+                }
+                WeaponKind::Grenade => {
+                    if loaded == 0 {
+                        continue;
+                    }
+                    for t in enemies(s, u) {
+                        let at = s.unit(t).pos;
+                        let d = geometry::distance(unit.pos, at);
+                        if band_of(weapon.range_bands, d).is_some()
+                            && geometry::sight(s, unit.pos, at).clear
+                        {
+                            out.push(Action::Throw {
+                                unit: u,
+                                weapon: w,
+                                at,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        if has_loaded_gun && !unit.aiming {
+            out.push(Action::Aim { unit: u });
+        }
+    }
+    out.push(Action::End { unit: u });
+}
+
+fn start_turn(
+    s: &State,
+    dice: &mut dyn DiceSource,
+    ev: &mut Vec<Event>,
+) -> Result<(), SourceError> {
+    ev.push(Event::TurnStarted { turn: s.turn + 1 });
+    let mut order: SmallVec<[(i64, UnitId); 16]> = SmallVec::new();
+    for (i, u) in s.units.iter().enumerate() {
+        if u.out {
+            continue;
+        }
+        // DP-INIT-01, DP-G09: rolled again every turn.
+        let roll = resolve::roll_initiative(dice, u.stats.dexterity)?;
+        order.push((roll.total, i as UnitId));
+        ev.push(Event::InitiativeRolled {
+            unit: i as UnitId,
+            roll,
+            rule: RuleId("DP-INIT-01"),
+        });
+    }
+    // DP-INIT-02: higher first. Equal counts act simultaneously (DP-INIT-03); their listed order
+    // (by unit) changes nothing, because their wounds land together.
+    order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let order: SmallVec<[UnitId; 16]> = order.iter().map(|(_, u)| *u).collect();
+    let first = order.first().copied();
+    ev.push(Event::OrderSet { order });
+    if let Some(u) = first {
+        ev.push(Event::Activated { unit: u, pass: 1 });
+    }
+    Ok(())
+}
+
+/// Ends the active unit's activation and hands over to the next (DP-G08, DP-G09).
+fn end_activation(s: &State, unit: UnitId, ev: &mut Vec<Event>) {
+    ev.push(Event::ActivationEnded { unit });
+    let init = s.unit(unit).initiative;
+    let next = s.order[s.cursor + 1..]
+        .iter()
+        .copied()
+        .find(|&u| s.acts_in_pass(u));
+    let count_over = next.is_none_or(|n| s.unit(n).initiative != init);
+    let mut newly_out: SmallVec<[UnitId; 8]> = SmallVec::new();
+    if count_over && !s.deferred.is_empty() {
+        ev.push(Event::CountResolved {
+            rule: RuleId("DP-G09"),
+        });
+        for &(u, _) in &s.deferred {
+            let x = s.unit(u);
+            let total: i32 = x.wounds
+                + s.deferred
+                    .iter()
+                    .filter(|(v, _)| *v == u)
+                    .map(|(_, w)| w)
+                    .sum::<i32>();
+            if !x.out && total >= x.stats.wound_limit && !newly_out.contains(&u) {
+                newly_out.push(u);
+                ev.push(Event::OutOfAction {
+                    unit: u,
+                    rule: RuleId("DP-G06"),
+                });
+            }
+        }
+    }
+    if battle_decided(s, &newly_out) {
+        ev.push(Event::BattleEnded {
+            winner: winner(s, &newly_out),
+        });
+        return;
+    }
+    let acting = |u: UnitId| !s.unit(u).out && !newly_out.contains(&u);
+    if let Some(n) = next.filter(|&n| acting(n)) {
+        ev.push(Event::Activated {
+            unit: n,
+            pass: s.pass,
+        });
+        return;
+    }
+    if let Some(n) = s.order[s.cursor + 1..]
+        .iter()
+        .copied()
+        .find(|&u| s.acts_in_pass(u) && acting(u))
+    {
+        ev.push(Event::Activated {
+            unit: n,
+            pass: s.pass,
+        });
+        return;
+    }
+    // DP-G08: the extra actions come in a second pass, in initiative order.
+    if s.pass == 1 && !s.opts.extra_action_immediate {
+        if let Some(n) = s
+            .order
+            .iter()
+            .copied()
+            .find(|&u| s.unit(u).extra_action && acting(u))
+        {
+            ev.push(Event::Activated { unit: n, pass: 2 });
+            return;
+        }
+    }
+    ev.push(Event::TurnEnded { turn: s.turn });
+    if s.turn >= s.max_turns {
+        ev.push(Event::BattleEnded { winner: None });
+    }
+}
+
+fn battle_decided(s: &State, newly_out: &[UnitId]) -> bool {
+    let mut sides: SmallVec<[SideId; 4]> = SmallVec::new();
+    for (i, u) in s.units.iter().enumerate() {
+        if !u.out && !newly_out.contains(&(i as UnitId)) && !sides.contains(&u.side) {
+            sides.push(u.side);
+        }
+    }
+    sides.len() <= 1
+}
+
+fn winner(s: &State, newly_out: &[UnitId]) -> Option<u8> {
+    let mut sides: SmallVec<[SideId; 4]> = SmallVec::new();
+    for (i, u) in s.units.iter().enumerate() {
+        if !u.out && !newly_out.contains(&(i as UnitId)) && !sides.contains(&u.side) {
+            sides.push(u.side);
+        }
+    }
+    (sides.len() == 1).then(|| sides[0])
+}
+
+/// The pool inputs of an attacker against a target, with the GM inputs (darkness, cover, size)
+/// suggested from the map (DP-MOD-04).
+fn pool_inputs(
+    s: &State,
+    attacker: UnitId,
+    target: UnitId,
+    aimed: bool,
+    weapon: u16,
+) -> PoolInputs {
+    let a = s.unit(attacker);
+    let t = s.unit(target);
+    let w = &s.weapons[usize::from(weapon)];
+    let sight = geometry::sight(s, a.pos, t.pos);
+    PoolInputs {
+        movement: a.movement,
+        stunned: a.stunned,
+        wounded: a.wounded(),
+        drawing: a.drew,
+        fast_draw: a.fast_draw,
+        aiming: aimed,
+        darkness: sight.darkness,
+        cover: sight.cover,
+        size: t.size,
+        laser_sight: w.laser_sight,
+        smart: w.smart,
+    }
+}
+
+/// Resolves the pending attack once the defender has assigned `n` dice.
+fn defend(
+    s: &State,
+    unit: UnitId,
+    n: u8,
+    dice: &mut dyn DiceSource,
+    ev: &mut Vec<Event>,
+) -> Result<(), ResolveError> {
+    let Phase::Defense(p) = &s.phase else {
+        return Err(ResolveError::Illegal(
+            "no attack is waiting for defense".into(),
+        ));
+    };
+    let parry = matches!(p, Pending::Melee { .. });
+    ev.push(Event::DefenseAssigned {
+        unit,
+        dice: n,
+        parry,
+        rule: RuleId(if parry { "DP-MELEE-03" } else { "DP-DODGE-02" }),
+    });
+    let deferred = s.in_simultaneous_count();
+    let mut newly_out: SmallVec<[UnitId; 8]> = SmallVec::new();
+    match p {
+        Pending::Shot {
+            attacker,
+            target,
+            weapon,
+            mode,
+            shot,
+            of,
+            aimed,
+        } => {
+            let a = s.unit(*attacker);
+            let w = &s.weapons[usize::from(*weapon)];
+            let kind = AttackKind::Shot(*mode);
+            let distance = geometry::distance(a.pos, s.unit(*target).pos);
+            let mut band = band_of(w.range_bands, distance).unwrap_or(Band::Extreme);
+            // DP-SCOPE-01/02, DP-G13: the scope works only for the aimed shot.
+            if *aimed && w.scope > 0 {
+                band = if s.opts.scope_rating_metres {
+                    band_of(w.range_bands, distance.saturating_sub(w.scope)).unwrap_or(band)
+                } else {
+                    band.closer(w.scope)
+                };
+            }
+            let mods = resolve::attack_modifiers(
+                kind,
+                &pool_inputs(s, *attacker, *target, *aimed, *weapon),
+                &s.opts,
+            );
+            let roll = resolve::roll_attack(
+                dice,
+                a.stats.firearms,
+                mods,
+                band.difficulty(),
+                i32::from(n),
+                &s.opts,
+            )?;
+            let hit = roll.hit;
+            let slot = a.slot(*weapon).unwrap_or(0);
+            let rounds = rounds_per_shot(*mode, *of, &s.opts);
+            ev.push(Event::AmmoSpent {
+                unit: *attacker,
+                weapon: *weapon,
+                rounds,
+                left: a.loaded[slot].saturating_sub(rounds),
+            });
+            ev.push(Event::AttackRolled {
+                attacker: *attacker,
+                target: *target,
+                weapon: *weapon,
+                kind: AttackKindTag::Shot(*mode),
+                band: Some(band),
+                distance_m: distance,
+                roll,
+                rule: RuleId("DP-SHOOT-01"),
+            });
+            if hit {
+                damage(
+                    s,
+                    *target,
+                    resolve::damage_level(w.dl, kind),
+                    deferred,
+                    dice,
+                    ev,
+                    &mut newly_out,
+                )?;
+            }
+            if battle_decided(s, &newly_out) {
+                ev.push(Event::BattleEnded {
+                    winner: winner(s, &newly_out),
+                });
+                return Ok(());
+            }
+            let target_down = newly_out.contains(target);
+            if shot < of && !target_down {
+                ev.push(Event::AttackDeclared {
+                    attacker: *attacker,
+                    target: *target,
+                    weapon: *weapon,
+                    kind: AttackKindTag::Shot(*mode),
+                    shot: shot + 1,
+                    of: *of,
+                });
+            } else {
+                ev.push(Event::ActionDone { unit: *attacker });
+            }
+        }
+        Pending::Melee {
+            attacker,
+            target,
+            weapon,
+        } => {
+            let a = s.unit(*attacker);
+            let w = &s.weapons[usize::from(*weapon)];
+            let mods = resolve::attack_modifiers(
+                AttackKind::Melee,
+                &pool_inputs(s, *attacker, *target, false, *weapon),
+                &s.opts,
+            );
+            // DP-MELEE-01: difficulty 10.
+            let roll = resolve::roll_attack(dice, a.stats.melee, mods, 10, i32::from(n), &s.opts)?;
+            let hit = roll.hit;
+            ev.push(Event::AttackRolled {
+                attacker: *attacker,
+                target: *target,
+                weapon: *weapon,
+                kind: AttackKindTag::Melee,
+                band: None,
+                distance_m: 1,
+                roll,
+                rule: RuleId("DP-MELEE-01"),
+            });
+            if hit {
+                // DP-MELEE-04: damage as for shooting.
+                damage(s, *target, w.dl, deferred, dice, ev, &mut newly_out)?;
+            }
+            if battle_decided(s, &newly_out) {
+                ev.push(Event::BattleEnded {
+                    winner: winner(s, &newly_out),
+                });
+                return Ok(());
+            }
+            ev.push(Event::ActionDone { unit: *attacker });
+        }
+        Pending::Blast {
+            thrower,
+            weapon,
+            at,
+            throw_difficulty,
+            targets,
+        } => {
+            let w = &s.weapons[usize::from(*weapon)];
+            let target = targets[0];
+            let distance = geometry::distance(*at, s.unit(target).pos);
+            // DP-G19: the difficulty comes from the target's distance to the burst.
+            let (band, difficulty) = if s.opts.grenade_difficulty_from_thrower_range {
+                (None, *throw_difficulty)
+            } else {
+                let b = resolve::blast_band(w.damage_radius, distance).unwrap_or(Band::Long);
+                (Some(b), b.difficulty())
+            };
+            let roll = resolve::roll_attack(
+                dice,
+                resolve::BLAST_DICE,
+                Modifiers::new(),
+                difficulty,
+                i32::from(n),
+                &s.opts,
+            )?;
+            let hit = roll.hit;
+            ev.push(Event::AttackRolled {
+                attacker: *thrower,
+                target,
+                weapon: *weapon,
+                kind: AttackKindTag::Blast,
+                band,
+                distance_m: distance,
+                roll,
+                rule: RuleId("DP-GRENADE-04"),
+            });
+            if hit {
+                // DP-GRENADE-06: the grenade's Damage Level.
+                damage(s, target, w.dl, deferred, dice, ev, &mut newly_out)?;
+            }
+            if battle_decided(s, &newly_out) {
+                ev.push(Event::BattleEnded {
+                    winner: winner(s, &newly_out),
+                });
+                return Ok(());
+            }
+            if targets.len() == 1 {
+                ev.push(Event::ActionDone { unit: *thrower });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn damage(
+    s: &State,
+    target: UnitId,
+    dl: i32,
+    deferred: bool,
+    dice: &mut dyn DiceSource,
+    ev: &mut Vec<Event>,
+    newly_out: &mut SmallVec<[UnitId; 8]>,
+) -> Result<(), SourceError> {
+    let t = s.unit(target);
+    let roll = resolve::roll_damage(dice, dl, t.stats.pain_resistance, t.stats.armor, &s.opts)?;
+    let wounds = roll.wounds as i32;
+    ev.push(Event::Damaged {
+        target,
+        dl,
+        roll,
+        deferred,
+        rule: RuleId("DP-DAMAGE-01"),
+    });
+    if !deferred
+        && !t.out
+        && t.wounds + wounds >= t.stats.wound_limit
+        && !newly_out.contains(&target)
+    {
+        newly_out.push(target);
+        ev.push(Event::OutOfAction {
+            unit: target,
+            rule: RuleId("DP-G06"),
+        });
+    }
+    Ok(())
+}
+
+fn throw(
+    s: &State,
+    unit: UnitId,
+    weapon: u16,
+    at: Pos,
+    dice: &mut dyn DiceSource,
+    ev: &mut Vec<Event>,
+) -> Result<(), ResolveError> {
+    let u = s.unit(unit);
+    let w = &s.weapons[usize::from(weapon)];
+    let distance = geometry::distance(u.pos, at);
+    let band = band_of(w.range_bands, distance).unwrap_or(Band::Extreme);
+    let inputs = PoolInputs {
+        movement: u.movement,
+        stunned: u.stunned,
+        wounded: u.wounded(),
+        darkness: geometry::sight(s, u.pos, at).darkness,
+        ..PoolInputs::default()
+    };
+    // DP-GRENADE-01: resolved as a shot against the range difficulty.
+    let mods = resolve::attack_modifiers(AttackKind::Throw, &inputs, &s.opts);
+    let roll = resolve::roll_attack(dice, u.stats.throwing, mods, band.difficulty(), 0, &s.opts)?;
+    let (landed, scatter) = if roll.hit {
+        (at, None)
+    } else {
+        // DP-GRENADE-02, DP-G18.
+        let sc = resolve::roll_scatter(dice)?;
+        (geometry::scatter(s, u.pos, at, sc), Some(sc))
+    };
+    let difficulty = band.difficulty();
+    ev.push(Event::Thrown {
+        unit,
+        weapon,
+        aim: at,
+        landed,
+        scatter,
+        roll,
+        rule: RuleId("DP-GRENADE-01"),
+    });
+    // DP-GRENADE-03: everyone within the damage radius, friends and thrower included.
+    let targets: SmallVec<[UnitId; 8]> = (0..s.units.len() as UnitId)
+        .filter(|&t| !s.unit(t).out && geometry::distance(landed, s.unit(t).pos) <= w.damage_radius)
+        .collect();
+    ev.push(Event::Blast {
+        at: landed,
+        radius_m: w.damage_radius,
+        targets: targets.clone(),
+        rule: RuleId("DP-GRENADE-03"),
+    });
+    if targets.is_empty() {
+        ev.push(Event::ActionDone { unit });
+    } else {
+        ev.push(Event::BlastPending {
+            thrower: unit,
+            weapon,
+            at: landed,
+            throw_difficulty: difficulty,
+            targets,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,310 @@
+//! Whole dice-pool turns with forced dice: initiative, activation order, draws, dodge dice,
+//! damage, simultaneous ties, the extra action, grenades, and the end of the battle. Then the
+//! conformance suite on the built-in demo.
+
+use fireteam_dice::ScriptedSource;
+use fireteam_dice_pool::data::{sample, FireMode};
+use fireteam_dice_pool::event::Event;
+use fireteam_dice_pool::setup::{demo, sample_field};
+use fireteam_dice_pool::state::{Phase, Pos, Stance};
+use fireteam_dice_pool::{Action, DicePool, Options, Setup, State, UnitSetup};
+use fireteam_engine::{conformance, Battle, Decision, Outcome, RuleSystem};
+
+fn duel(ben_pos: Pos) -> Setup {
+    let unit = |name: &str, side, stats, pos, weapons: Vec<u16>| UnitSetup {
+        name: name.into(),
+        side,
+        stats,
+        size: Default::default(),
+        pos,
+        stance: Stance::Standing,
+        weapons,
+    };
+    Setup {
+        options: Options::default(),
+        field: sample_field(&[
+            "............",
+            "............",
+            "............",
+            "............",
+        ]),
+        weapons: vec![sample::pistol(), sample::knife(), sample::grenade()],
+        sides: vec!["Red".into(), "Blue".into()],
+        units: vec![
+            unit(
+                "Anna",
+                0,
+                sample::anna(),
+                Pos { col: 1, row: 1 },
+                vec![0, 1, 2],
+            ),
+            unit("Ben", 1, sample::ben(), ben_pos, vec![0, 1]),
+        ],
+        max_turns: 5,
+    }
+}
+
+fn step(b: &mut Battle<'_, DicePool>, text: &str, dice: &mut ScriptedSource) -> Vec<Event> {
+    let action = DicePool
+        .parse_action(b.state(), text)
+        .unwrap_or_else(|e| panic!("{e}: {:?}", e.suggestions));
+    b.step(&action, dice).unwrap().to_vec()
+}
+
+fn legal_texts(s: &State) -> Vec<String> {
+    let mut v = Vec::new();
+    DicePool.legal_actions(s, &mut v);
+    v.iter().map(|a| DicePool.action_text(s, a)).collect()
+}
+
+#[test]
+fn dp_init_02_higher_initiative_acts_first_and_dp_init_04_earns_a_second_pass() {
+    let setup = duel(Pos { col: 6, row: 1 });
+    let mut b = Battle::new(&DicePool, setup.build());
+    // Anna: 6 + Dex 4 = 10 (extra action); Ben: 1 + Dex 2 = 3.
+    let mut dice = ScriptedSource::new(vec![6, 1]);
+    let ev = step(&mut b, "start turn 1", &mut dice);
+    assert!(matches!(ev[3], Event::OrderSet { ref order } if order.as_slice() == [0, 1]));
+    assert_eq!(
+        b.decision(),
+        Decision::Choose {
+            side: 0,
+            unit: Some(0)
+        }
+    );
+    step(&mut b, "end Anna", &mut dice);
+    assert_eq!(
+        b.decision(),
+        Decision::Choose {
+            side: 1,
+            unit: Some(1)
+        }
+    );
+    let ev = step(&mut b, "end Ben", &mut dice);
+    // DP-G08: Anna's extra action comes in a second pass.
+    assert!(
+        matches!(ev.last(), Some(Event::Activated { unit: 0, pass: 2 })),
+        "{ev:?}"
+    );
+    assert_eq!(b.state().unit(0).actions_left, 1);
+    let ev = step(&mut b, "end Anna", &mut dice);
+    assert!(matches!(ev.last(), Some(Event::TurnEnded { turn: 1 })));
+    assert_eq!(b.state().phase, Phase::TurnStart);
+}
+
+#[test]
+fn dp_shoot_01_a_drawn_pistol_shot_with_dodge_dice_and_damage() {
+    let setup = duel(Pos { col: 6, row: 1 }); // 5 m: short range
+    let mut b = Battle::new(&DicePool, setup.build());
+    let mut dice = ScriptedSource::new(vec![6, 1]);
+    step(&mut b, "start turn 1", &mut dice);
+    // Drawing allows one shot (DP-DRAW-01), so only shots=1 is offered.
+    let legal = legal_texts(b.state());
+    assert!(legal.contains(&"shoot Anna -> Ben with pistol mode=SS shots=1".to_string()));
+    assert!(legal.contains(&"shoot Anna -> Ben with pistol mode=SA shots=1 fast-draw".to_string()));
+    assert!(!legal.iter().any(|t| t.contains("shots=2")), "{legal:?}");
+    step(
+        &mut b,
+        "shoot Anna -> Ben with pistol mode=SS shots=1",
+        &mut dice,
+    );
+    // Ben decides his dodge dice: up to 2 of his 3.
+    assert_eq!(
+        legal_texts(b.state()),
+        vec!["dodge Ben 0", "dodge Ben 1", "dodge Ben 2"]
+    );
+    // Dodge 1 die: 2 → difficulty 12. Anna's pool: firearms 5 − 1 drawing = 4 dice: 6+3+2+1 = 12.
+    // Damage: pistol DL 3: 5+5+4 = 14 against Ben's PR 4 + armor 0: 1+2+3+2 = 8 → 6 wounds.
+    let mut dice = ScriptedSource::new(vec![2, 6, 3, 2, 1, 5, 5, 4, 1, 2, 3, 2]);
+    let ev = step(&mut b, "dodge Ben 1", &mut dice);
+    let roll = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::AttackRolled { roll, .. } => Some(roll.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        (roll.pool, roll.difficulty, roll.total, roll.hit),
+        (4, 12, 12, true)
+    );
+    assert_eq!(roll.modifiers[0].rule.0, "DP-DRAW-01");
+    assert_eq!(b.state().unit(1).wounds, 6);
+    assert!(b.state().unit(1).stunned, "DP-G07: every hit stuns");
+    assert_eq!(b.state().unit(1).dodge_left, 2);
+    assert_eq!(b.state().unit(0).loaded[0], 11, "one round spent");
+    assert_eq!(b.state().phase, Phase::Activation);
+    assert_eq!(dice.remaining(), 0);
+}
+
+#[test]
+fn dp_init_03_tied_initiative_fights_simultaneously() {
+    let setup = duel(Pos { col: 2, row: 1 }); // adjacent: melee
+    let mut state = setup.build();
+    state.units[0].ready = Some(1); // the knife in hand: no drawing penalty
+    let mut b = Battle::new(&DicePool, state);
+    // Anna 4 + 4 = 8, Ben 6 + 2 = 8: a tie.
+    let mut dice = ScriptedSource::new(vec![4, 6]);
+    step(&mut b, "start turn 1", &mut dice);
+    // Anna stabs Ben: parry 0; melee 3 dice − 0: 6+6+6 = 18 ≥ 10; knife DL 2: 6+6 vs Ben PR 4: 1+1+1+1.
+    step(&mut b, "melee Anna -> Ben with knife", &mut dice);
+    let mut dice = ScriptedSource::new(vec![6, 6, 6, 6, 6, 1, 1, 1, 1]);
+    let ev = step(&mut b, "parry Ben 0", &mut dice);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Damaged { deferred: true, .. })));
+    // The wounds wait: Ben still fights at full strength in the same count.
+    assert_eq!(b.state().unit(1).wounds, 0);
+    step(&mut b, "end Anna", &mut dice);
+    assert_eq!(b.state().unit(1).wounds, 0);
+    assert_eq!(
+        b.decision(),
+        Decision::Choose {
+            side: 1,
+            unit: Some(1)
+        }
+    );
+    let ev = step(&mut b, "end Ben", &mut dice);
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::CountResolved { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(b.state().unit(1).wounds, 8);
+}
+
+#[test]
+fn dp_g06_wounds_at_the_limit_end_the_battle() {
+    let mut setup = duel(Pos { col: 2, row: 1 });
+    setup.units[1].stats.wound_limit = 3;
+    let mut state = setup.build();
+    state.units[0].ready = Some(1);
+    let mut b = Battle::new(&DicePool, state);
+    let mut dice = ScriptedSource::new(vec![6, 1]);
+    step(&mut b, "start turn 1", &mut dice);
+    step(&mut b, "melee Anna -> Ben with knife", &mut dice);
+    let mut dice = ScriptedSource::new(vec![6, 6, 6, 6, 6, 1, 1, 1, 1]);
+    let ev = step(&mut b, "parry Ben 0", &mut dice);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::OutOfAction { unit: 1, .. })));
+    assert_eq!(
+        b.decision(),
+        Decision::Over {
+            outcome: Outcome::Winner { side: 0 }
+        }
+    );
+}
+
+#[test]
+fn dp_move_walk_run_crawl_and_stance() {
+    let setup = duel(Pos { col: 10, row: 3 });
+    let mut b = Battle::new(&DicePool, setup.build());
+    let mut dice = ScriptedSource::new(vec![6, 1]);
+    step(&mut b, "start turn 1", &mut dice);
+    let legal = legal_texts(b.state());
+    assert!(legal.contains(&"walk Anna to 6,1".to_string()));
+    assert!(
+        !legal.contains(&"walk Anna to 7,1".to_string()),
+        "6 m is beyond a walk"
+    );
+    assert!(legal.contains(&"run Anna to 7,1".to_string()));
+    let ev = step(&mut b, "run Anna to 7,1", &mut dice);
+    assert!(matches!(&ev[0], Event::Moved { path, .. } if path.len() == 7));
+    assert_eq!(b.state().unit(0).pos, Pos { col: 7, row: 1 });
+    // Moved this turn: no second movement.
+    assert!(!legal_texts(b.state())
+        .iter()
+        .any(|t| t.starts_with("walk") || t.starts_with("prone")));
+}
+
+#[test]
+fn dp_grenade_a_missed_throw_scatters_and_the_blast_asks_each_target() {
+    let setup = duel(Pos { col: 7, row: 1 });
+    let mut b = Battle::new(&DicePool, setup.build());
+    let mut dice = ScriptedSource::new(vec![6, 1]);
+    step(&mut b, "start turn 1", &mut dice);
+    // 6 m: medium (15). Throwing 4 dice: 1+1+1+1 = 4, a miss. Scatter 2 m, face 4 = backward.
+    let mut dice = ScriptedSource::new(vec![1, 1, 1, 1, 2, 4]);
+    let ev = step(&mut b, "throw Anna grenade -> 7,1", &mut dice);
+    let landed = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Thrown { landed, .. } => Some(*landed),
+            _ => None,
+        })
+        .unwrap();
+    // The throw runs due east along the row, exactly between the NE and SE hex directions; the
+    // tie goes to the lower direction (NE), so "backward" is SW: two hexes SW of 7,1 is 5,2.
+    assert_eq!(landed, Pos { col: 5, row: 2 });
+    // Radius 9: both are in the blast; Anna (nearest the list order) decides first.
+    assert!(matches!(
+        b.decision(),
+        Decision::Choose { unit: Some(0), .. }
+    ));
+    assert_eq!(b.state().unit(0).loaded[2], 0, "the grenade is spent");
+}
+
+#[test]
+fn dp_fire_02_semi_auto_fires_two_shots_each_dodged_separately() {
+    let setup = duel(Pos { col: 6, row: 1 });
+    let mut state = setup.build();
+    state.units[0].ready = Some(0); // pistol in hand: no draw
+    let mut b = Battle::new(&DicePool, state);
+    let mut dice = ScriptedSource::new(vec![6, 1]);
+    step(&mut b, "start turn 1", &mut dice);
+    step(
+        &mut b,
+        "shoot Anna -> Ben with pistol mode=SA shots=2",
+        &mut dice,
+    );
+    // First shot: no dodge; 5 dice of 1 = 5 < 10, a miss.
+    let mut dice = ScriptedSource::new(vec![1, 1, 1, 1, 1]);
+    let ev = step(&mut b, "dodge Ben 0", &mut dice);
+    assert!(matches!(
+        ev.last(),
+        Some(Event::AttackDeclared { shot: 2, of: 2, .. })
+    ));
+    let mut dice = ScriptedSource::new(vec![1, 1, 1, 1, 1]);
+    let ev = step(&mut b, "dodge Ben 0", &mut dice);
+    assert!(matches!(ev.last(), Some(Event::ActionDone { unit: 0 })));
+    assert_eq!(b.state().unit(0).loaded[0], 10);
+    let _ = FireMode::SA;
+}
+
+#[test]
+fn dice_pool_passes_the_conformance_suite() {
+    let setup = demo();
+    let report = conformance::check(
+        &DicePool,
+        |_| setup.build(),
+        conformance::Config {
+            games: 4,
+            max_steps: 150,
+            enumerated_actions: 3,
+            samples: 400,
+            ..conformance::Config::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(report.games, 4);
+    assert!(report.actions_checked > 100, "{report:?}");
+}
+
+#[test]
+fn the_demo_plays_to_the_end_with_random_choices() {
+    let setup = demo();
+    let mut b = Battle::new(&DicePool, setup.build());
+    let mut dice = fireteam_dice::SeededSource::new(3);
+    let mut legal = Vec::new();
+    let mut pick = 0usize;
+    while let Decision::Choose { .. } = b.decision() {
+        legal.clear();
+        DicePool.legal_actions(b.state(), &mut legal);
+        pick = (pick * 31 + 7) % legal.len().max(1);
+        let a = legal[pick].clone();
+        b.step(&a, &mut dice).unwrap();
+        assert!(b.steps() < 5000, "the battle must end");
+    }
+    assert!(b.state().turn <= 12);
+    let _ = Action::StartTurn;
+}
