@@ -15,9 +15,11 @@ pub mod event;
 pub mod geometry;
 pub mod options;
 pub mod resolve;
+pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod system;
+mod value;
 
 pub use action::Action;
 pub use event::Event;

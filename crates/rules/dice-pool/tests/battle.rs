@@ -308,3 +308,33 @@ fn the_demo_plays_to_the_end_with_random_choices() {
     assert!(b.state().turn <= 12);
     let _ = Action::StartTurn;
 }
+
+#[test]
+fn the_shipped_scenarios_load_and_play_to_the_end() {
+    use fireteam_dice_pool::scenario::{setup, DicePoolSchema};
+    use fireteam_scenario::Loader;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..");
+    let loader = Loader::new()
+        .schema(&DicePoolSchema)
+        .data_dir(root.join("data"));
+    let mut seen = 0;
+    for entry in std::fs::read_dir(root.join("scenarios/dice-pool")).unwrap() {
+        let path = entry.unwrap().path();
+        let loaded = loader
+            .load_path(&path)
+            .unwrap_or_else(|d| panic!("{}", d.render_plain()));
+        let setup = setup(&loaded);
+        assert_eq!(setup.units.len(), loaded.scenario.units.len());
+        let mut b = Battle::new(&DicePool, setup.build());
+        let mut dice = fireteam_dice::SeededSource::new(1);
+        let mut legal = Vec::new();
+        while let Decision::Choose { .. } = b.decision() {
+            legal.clear();
+            DicePool.legal_actions(b.state(), &mut legal);
+            let a = legal[(b.steps() as usize * 7) % legal.len()].clone();
+            b.step(&a, &mut dice).unwrap();
+        }
+        seen += 1;
+    }
+    assert!(seen >= 3);
+}
