@@ -1,0 +1,299 @@
+//! The greedy policy: one ply of expectimax on the rule system's heuristic.
+//!
+//! For each legal action it resolves the action against a copy of the state through the
+//! enumerating dice source, so the score is the exact expectation of
+//! [`Evaluate::value`] over every outcome, weighted by its exact probability. Resolution is
+//! pure (the engine's first promise), which is what makes this "what if" free of side effects.
+//! When an action has more paths than the budget, the score falls back to the mean of seeded
+//! samples and is marked as an estimate.
+
+use crate::explain::{Basis, Explanation, Ranked};
+use crate::policy::{Choice, Explain, Policy};
+use crate::rng::derive_seed;
+use fireteam_dice::{enumerate, to_f64, DiceSource, SeededSource, SourceError};
+use fireteam_engine::{Evaluate, ResolveError, RuleSystem, SideId};
+use std::cmp::Ordering;
+
+/// Paths one action may take before its score is sampled instead of enumerated.
+pub const DEFAULT_PATH_BUDGET: u64 = 4096;
+/// Samples for an action past the path budget.
+pub const DEFAULT_SAMPLES: u32 = 256;
+
+/// Picks the action with the highest expected [`Evaluate::value`] for the deciding side; ties
+/// go to the first in legal order.
+pub struct GreedyPolicy<R: RuleSystem> {
+    seed: u64,
+    path_budget: u64,
+    samples: u32,
+    // Reused between actions and decisions, so a long simulation stops allocating.
+    events: Vec<R::Event>,
+    scratch: Option<R::State>,
+    scores: Vec<(f64, Basis)>,
+}
+
+impl<R: RuleSystem> GreedyPolicy<R> {
+    /// `seed` only feeds the sampling fallback; exact scores do not depend on it.
+    pub fn new(seed: u64) -> Self {
+        GreedyPolicy {
+            seed,
+            path_budget: DEFAULT_PATH_BUDGET,
+            samples: DEFAULT_SAMPLES,
+            events: Vec::new(),
+            scratch: None,
+            scores: Vec::new(),
+        }
+    }
+
+    /// Sets how many dice paths an action may have before it is sampled instead.
+    pub fn with_path_budget(mut self, paths: u64) -> Self {
+        self.path_budget = paths;
+        self
+    }
+
+    /// Sets how many samples score an action past the path budget (at least 1).
+    pub fn with_samples(mut self, samples: u32) -> Self {
+        self.samples = samples.max(1);
+        self
+    }
+}
+
+/// Why one enumeration stopped.
+enum Probe {
+    /// Past the path budget or a dice limit: sample instead.
+    TooLarge,
+    Failed(ResolveError),
+}
+
+impl From<SourceError> for Probe {
+    fn from(e: SourceError) -> Self {
+        match e {
+            SourceError::TooManyPaths { .. } | SourceError::TooManyBranches { .. } => {
+                Probe::TooLarge
+            }
+            other => Probe::Failed(ResolveError::Dice(other)),
+        }
+    }
+}
+
+impl From<ResolveError> for Probe {
+    fn from(e: ResolveError) -> Self {
+        match e {
+            ResolveError::Dice(d) => d.into(),
+            other => Probe::Failed(other),
+        }
+    }
+}
+
+/// A value that enumeration can use as an outcome key: `f64` ordered by `total_cmp`, so paths
+/// with the same value merge into one outcome.
+#[derive(Debug, Clone, Copy)]
+struct Value(f64);
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Value {}
+impl PartialOrd for Value {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Value {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+/// Resets the scratch state to `from`, reusing its allocations.
+fn reset<'s, S: Clone>(scratch: &'s mut Option<S>, from: &S) -> &'s mut S {
+    match scratch {
+        Some(s) => {
+            s.clone_from(from);
+            s
+        }
+        None => scratch.insert(from.clone()),
+    }
+}
+
+/// The heuristic after one path (or one sample) of `action`.
+fn value_after<R: Evaluate>(
+    rules: &R,
+    state: &R::State,
+    side: SideId,
+    action: &R::Action,
+    dice: &mut dyn DiceSource,
+    events: &mut Vec<R::Event>,
+    scratch: &mut Option<R::State>,
+) -> Result<f64, ResolveError> {
+    events.clear();
+    rules.resolve(state, action, dice, events)?;
+    let next = reset(scratch, state);
+    for e in events.iter() {
+        rules.apply(next, e);
+    }
+    Ok(rules.value(next, side))
+}
+
+impl<R: Evaluate> GreedyPolicy<R> {
+    /// The expected value of `action` for `side`, exact when the enumeration fits the budget.
+    fn score(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        side: SideId,
+        index: usize,
+        action: &R::Action,
+    ) -> (f64, Basis) {
+        let budget = self.path_budget;
+        let (events, scratch) = (&mut self.events, &mut self.scratch);
+        let mut walked = 0u64;
+        let exact = enumerate(|dice| -> Result<Value, Probe> {
+            walked += 1;
+            if walked > budget {
+                return Err(Probe::TooLarge);
+            }
+            Ok(Value(value_after(
+                rules, state, side, action, dice, events, scratch,
+            )?))
+        });
+        match exact {
+            Ok(e) => {
+                // Ascending order of value: a fixed summation order, so the same score on every
+                // run.
+                let mean = e.outcomes.iter().map(|(v, p)| v.0 * to_f64(p)).sum();
+                (mean, Basis::Exact { paths: e.paths })
+            }
+            Err(Probe::Failed(error)) => failed(error),
+            Err(Probe::TooLarge) => self.sample(rules, state, side, index, action),
+        }
+    }
+
+    /// The mean of `self.samples` seeded resolutions. The seed comes from the policy's seed,
+    /// the state's checksum, the side and the action, so the same question always gets the same
+    /// estimate, whatever was asked before.
+    fn sample(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        side: SideId,
+        index: usize,
+        action: &R::Action,
+    ) -> (f64, Basis) {
+        let seed = derive_seed(
+            self.seed ^ rules.checksum(state),
+            index as u64,
+            u64::from(side),
+        );
+        let mut dice = SeededSource::new(seed);
+        // Welford's running mean and squared deviations, in sample order.
+        let (mut mean, mut m2) = (0.0f64, 0.0f64);
+        for k in 0..self.samples {
+            dice.begin_scope(u64::from(k));
+            let v = match value_after(
+                rules,
+                state,
+                side,
+                action,
+                &mut dice,
+                &mut self.events,
+                &mut self.scratch,
+            ) {
+                Ok(v) => v,
+                Err(error) => return failed(error),
+            };
+            let n = f64::from(k + 1);
+            let delta = v - mean;
+            mean += delta / n;
+            m2 += delta * (v - mean);
+        }
+        let n = f64::from(self.samples);
+        let std_error = if self.samples > 1 {
+            (m2 / (n - 1.0) / n).sqrt()
+        } else {
+            f64::INFINITY
+        };
+        (
+            mean,
+            Basis::Estimated {
+                samples: self.samples,
+                std_error,
+            },
+        )
+    }
+}
+
+fn failed(error: ResolveError) -> (f64, Basis) {
+    (
+        f64::NEG_INFINITY,
+        Basis::Failed {
+            error: error.to_string(),
+        },
+    )
+}
+
+/// A score as it ranks: NaN (a broken heuristic) ranks with the failures, last.
+fn rank_key(score: f64) -> f64 {
+    if score.is_nan() {
+        f64::NEG_INFINITY
+    } else {
+        score
+    }
+}
+
+impl<R: Evaluate> Policy<R> for GreedyPolicy<R> {
+    fn name(&self) -> &'static str {
+        "greedy"
+    }
+
+    fn choose(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        side: SideId,
+        legal: &[R::Action],
+        explain: Explain,
+    ) -> Choice {
+        let mut scores = std::mem::take(&mut self.scores);
+        scores.clear();
+        for (i, action) in legal.iter().enumerate() {
+            scores.push(self.score(rules, state, side, i, action));
+        }
+        // The first strictly best wins, so ties go to the earliest legal action.
+        let mut index = 0;
+        for (i, (s, _)) in scores.iter().enumerate() {
+            if rank_key(*s) > rank_key(scores[index].0) {
+                index = i;
+            }
+        }
+        let explanation = (explain == Explain::Yes).then(|| {
+            let mut ranked: Vec<Ranked> = scores
+                .iter()
+                .enumerate()
+                .map(|(i, (score, basis))| Ranked {
+                    index: i,
+                    action: rules.action_text(state, &legal[i]),
+                    score: *score,
+                    basis: basis.clone(),
+                })
+                .collect();
+            // A stable sort, best first: equal scores keep legal order, so the chosen action
+            // (the first of the best) leads.
+            // No NaN is left after `rank_key`, so `partial_cmp` is total, and unlike `total_cmp`
+            // it ranks -0.0 and 0.0 as the tie the choice above took them for.
+            ranked.sort_by(|a, b| {
+                rank_key(b.score)
+                    .partial_cmp(&rank_key(a.score))
+                    .unwrap_or(Ordering::Equal)
+            });
+            Explanation {
+                policy: "greedy",
+                measure: "expected value",
+                ranked,
+            }
+        });
+        self.scores = scores;
+        Choice { index, explanation }
+    }
+}

@@ -1,0 +1,180 @@
+//! The policies on the toy duel: random is uniform and reproducible; greedy scores each action
+//! by its exact expected value, explains the ranking, and samples (and says so) past its budget.
+
+mod toy;
+
+use fireteam_ai::{build_policy, Basis, Explain, GreedyPolicy, Policy, PolicyError, RandomPolicy};
+use toy::{start, Action, Duel};
+
+/// The exact expected gain of one attack from full health: P(2d6 ≥ 7) × E[1d6] = 7/12 × 7/2.
+const ATTACK_EV: f64 = 49.0 / 24.0;
+
+fn choices(policy: &mut dyn Policy<Duel>, n: usize) -> Vec<usize> {
+    let rules = Duel::default();
+    let legal = [Action::Attack, Action::Wait];
+    (0..n)
+        .map(|_| {
+            policy
+                .choose(&rules, &start(), 0, &legal, Explain::No)
+                .index
+        })
+        .collect()
+}
+
+#[test]
+fn random_is_uniform_and_reproducible() {
+    let picks = choices(&mut RandomPolicy::new(42), 10_000);
+    let attacks = picks.iter().filter(|&&i| i == 0).count();
+    // 5000 ± 4 standard deviations (50 each).
+    assert!((4800..=5200).contains(&attacks), "{attacks}");
+    assert_eq!(picks, choices(&mut RandomPolicy::new(42), 10_000));
+    assert_ne!(picks, choices(&mut RandomPolicy::new(43), 10_000));
+}
+
+#[test]
+fn random_covers_a_longer_list_evenly() {
+    let mut rng = fireteam_ai::rng::SplitMix64::new(9);
+    let mut counts = [0u32; 6];
+    for _ in 0..60_000 {
+        counts[rng.below(6)] += 1;
+    }
+    // 10000 ± 4 standard deviations (about 91 each).
+    assert!(
+        counts.iter().all(|c| (9636..=10364).contains(c)),
+        "{counts:?}"
+    );
+}
+
+#[test]
+fn random_explains_that_every_action_was_as_likely() {
+    let mut p = RandomPolicy::new(1);
+    let choice = Policy::<Duel>::choose(
+        &mut p,
+        &Duel::default(),
+        &start(),
+        0,
+        &[Action::Attack, Action::Wait],
+        Explain::Yes,
+    );
+    let e = choice.explanation.unwrap();
+    assert_eq!(e.ranked[0].index, choice.index);
+    assert!(e
+        .ranked
+        .iter()
+        .all(|r| r.score == 0.5 && r.basis == Basis::Uniform));
+}
+
+#[test]
+fn greedy_prefers_attacking_by_its_exact_expected_value() {
+    let rules = Duel::default();
+    let mut greedy = GreedyPolicy::<Duel>::new(7);
+    let legal = [Action::Wait, Action::Attack];
+    let choice = greedy.choose(&rules, &start(), 0, &legal, Explain::Yes);
+    assert_eq!(legal[choice.index], Action::Attack);
+    let e = choice.explanation.unwrap();
+    assert_eq!(e.policy, "greedy");
+    assert_eq!(e.ranked.len(), 2);
+    assert_eq!(e.ranked[0].action, "attack");
+    assert_eq!(e.ranked[0].index, 1);
+    assert!((e.ranked[0].score - ATTACK_EV).abs() < 1e-12, "{e}");
+    // 5 misses, then 6 hit totals × 6 damage faces.
+    assert_eq!(e.ranked[0].basis, Basis::Exact { paths: 41 });
+    assert_eq!(e.ranked[1].action, "wait");
+    assert_eq!(e.ranked[1].score, 0.0);
+    assert_eq!(e.ranked[1].basis, Basis::Exact { paths: 1 });
+    let text = e.to_string();
+    assert!(
+        text.contains("1. attack  2.0417 (exact, 41 paths)"),
+        "{text}"
+    );
+    assert!(text.contains("2. wait  0.0000 (exact, 1 paths)"), "{text}");
+}
+
+#[test]
+fn greedy_scores_from_the_deciding_sides_view() {
+    let rules = Duel::default();
+    let mut greedy = GreedyPolicy::<Duel>::new(7);
+    let mut s = start();
+    s.turn = 1;
+    let choice = greedy.choose(&rules, &s, 1, &[Action::Wait, Action::Attack], Explain::Yes);
+    assert_eq!(choice.index, 1);
+    assert!((choice.explanation.unwrap().ranked[0].score - ATTACK_EV).abs() < 1e-12);
+}
+
+#[test]
+fn greedy_breaks_ties_by_legal_order() {
+    let rules = Duel { flat: true };
+    let mut greedy = GreedyPolicy::<Duel>::new(7);
+    for legal in [
+        [Action::Attack, Action::Wait],
+        [Action::Wait, Action::Attack],
+    ] {
+        let choice = greedy.choose(&rules, &start(), 0, &legal, Explain::Yes);
+        assert_eq!(choice.index, 0);
+        let ranked = choice.explanation.unwrap().ranked;
+        assert_eq!((ranked[0].index, ranked[1].index), (0, 1));
+    }
+}
+
+#[test]
+fn greedy_samples_past_its_budget_and_says_so() {
+    let rules = Duel::default();
+    let legal = [Action::Attack, Action::Wait];
+    let run = |seed| {
+        let mut greedy = GreedyPolicy::<Duel>::new(seed)
+            .with_path_budget(10)
+            .with_samples(2000);
+        greedy.choose(&rules, &start(), 0, &legal, Explain::Yes)
+    };
+    let choice = run(3);
+    assert_eq!(choice.index, 0);
+    let e = choice.explanation.clone().unwrap();
+    let Basis::Estimated { samples, std_error } = e.ranked[0].basis else {
+        panic!("attack has 41 paths, past the budget of 10: {e}");
+    };
+    assert_eq!(samples, 2000);
+    // The standard deviation of one attack's gain is about 2.1, so 2000 samples give ~0.047.
+    assert!((0.03..0.07).contains(&std_error), "{std_error}");
+    assert!(
+        (e.ranked[0].score - ATTACK_EV).abs() < 4.0 * std_error,
+        "{e}"
+    );
+    // Waiting has one path and stays exact.
+    assert_eq!(e.ranked[1].basis, Basis::Exact { paths: 1 });
+    assert!(e.to_string().contains("estimated from 2000 samples"), "{e}");
+    // The same seed and state give the same estimate; another seed another.
+    assert_eq!(run(3), choice);
+    assert_ne!(
+        run(4).explanation.unwrap().ranked[0].score,
+        e.ranked[0].score
+    );
+}
+
+#[test]
+fn greedy_explains_nothing_unless_asked() {
+    let mut greedy = GreedyPolicy::<Duel>::new(1);
+    let choice = greedy.choose(
+        &Duel::default(),
+        &start(),
+        0,
+        &[Action::Attack, Action::Wait],
+        Explain::No,
+    );
+    assert_eq!(choice.index, 0);
+    assert!(choice.explanation.is_none());
+}
+
+#[test]
+fn the_registry_builds_policies_by_name() {
+    let mut greedy = build_policy::<Duel>("greedy", 5).unwrap();
+    assert_eq!(greedy.name(), "greedy");
+    assert_eq!(choices(greedy.as_mut(), 3), vec![0, 0, 0]);
+    let random = build_policy::<Duel>("random", 5).unwrap();
+    assert_eq!(random.name(), "random");
+    match build_policy::<Duel>("alphazero", 5) {
+        Err(e @ PolicyError::Unknown { .. }) => {
+            assert!(e.to_string().contains("known policies: random, greedy"))
+        }
+        _ => panic!("an unknown name must be refused"),
+    }
+}
