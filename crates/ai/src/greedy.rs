@@ -15,9 +15,9 @@ use fireteam_engine::{Evaluate, ResolveError, RuleSystem, SideId};
 use std::cmp::Ordering;
 
 /// Paths one action may take before its score is sampled instead of enumerated.
-pub const DEFAULT_PATH_BUDGET: u64 = 4096;
+pub const DEFAULT_PATH_BUDGET: u64 = 1024;
 /// Samples for an action past the path budget.
-pub const DEFAULT_SAMPLES: u32 = 256;
+pub const DEFAULT_SAMPLES: u32 = 128;
 
 /// Picks the action with the highest expected [`Evaluate::value`] for the deciding side; ties
 /// go to the first in legal order.

@@ -1,9 +1,15 @@
-//! `fireteam`: exact odds and rolls for tabletop tactical-combat rule systems.
+//! `fireteam`: exact odds, rolls and battles for tabletop tactical-combat rule systems.
 
+mod action_odds;
 mod bench;
+mod check;
 mod format;
 mod odds;
+mod play;
+mod replay;
 mod roll;
+mod scenario_files;
+mod sim;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -14,10 +20,13 @@ use std::process::ExitCode;
     version,
     about = "Exact odds, rolls and battles for tabletop tactical-combat rule systems",
     long_about = "fireteam plays tabletop tactical-combat rule systems exactly as their books are \
-                  written. Today it answers dice questions exactly and rolls dice with every face \
-                  shown; the dice language is described in docs/dice.md.",
-    after_help = "Examples:\n  fireteam odds \"3d6 <= 12\"\n  fireteam odds \"4d6kh3\" --json\n  \
-                  fireteam roll \"3d6 + 2\" --seed 42\n  fireteam roll \"d%\" --manual"
+                  written. It answers dice questions exactly, rolls dice with every face shown, \
+                  and plays, explains and simulates battles (today: the dice-pool system). The \
+                  dice language is described in docs/dice.md, scenarios in docs/scenario.md.",
+    after_help = "Examples:\n  fireteam demo\n  fireteam odds \"3d6 <= 12\"\n  \
+                  fireteam run scenarios/dice-pool/yard.toml\n  \
+                  fireteam sim scenarios/dice-pool/yard.toml -n 10000\n  \
+                  fireteam check scenarios/dice-pool/*.toml"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -26,8 +35,18 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// The exact distribution of a dice expression, or the probability of a condition
+    /// Play the built-in dice-pool battle between two AI squads, narrated
+    Demo(play::DemoArgs),
+    /// Play a scenario to the end (AI, human or scripted sides)
+    Run(play::RunArgs),
+    /// Validate scenario files, reporting every problem
+    Check(check::CheckArgs),
+    /// Exact odds of a dice expression, or of an action in a scenario (--action)
     Odds(odds::OddsArgs),
+    /// Run many battles and report win rates with confidence intervals
+    Sim(sim::SimArgs),
+    /// Re-run a save and verify its checksums
+    Replay(replay::ReplayArgs),
     /// Roll a dice expression, showing every face
     Roll(roll::RollArgs),
     /// Time the dice engine on the benchmark task set
@@ -37,7 +56,12 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Demo(a) => play::demo(a),
+        Command::Run(a) => play::run(a),
+        Command::Check(a) => check::run(a),
         Command::Odds(a) => odds::run(a),
+        Command::Sim(a) => sim::run(a),
+        Command::Replay(a) => replay::run(a),
         Command::Roll(a) => roll::run(a),
         Command::Bench(a) => bench::run(a),
     };

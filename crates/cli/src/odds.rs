@@ -20,8 +20,21 @@ use serde_json::{json, Value};
     fireteam odds \"2000d6 > 2000d6 + 10\" --sample 1000000"
 )]
 pub struct OddsArgs {
-    /// The dice expression, e.g. "3d6 + 2" or "d20 + 5 >= 15" (see docs/dice.md)
+    /// The dice expression, e.g. "3d6 + 2" or "d20 + 5 >= 15" (see docs/dice.md); with
+    /// --action, a scenario file
     pub expr: String,
+    /// The exact outcomes of this action in the scenario, e.g. "shoot Anna -> Ben with pistol mode=SS shots=1"
+    #[arg(long, value_name = "ACTION")]
+    pub action: Option<String>,
+    /// Actions to play first (seeded dice), separated by ';'
+    #[arg(long, value_name = "ACTIONS", requires = "action")]
+    pub after: Option<String>,
+    /// Dodge or parry dice every defender assigns to the attack
+    #[arg(long, default_value_t = 0, requires = "action")]
+    pub defend: u8,
+    /// The catalog folder, with --action
+    #[arg(long, value_name = "DIR", requires = "action")]
+    pub data: Option<std::path::PathBuf>,
     /// Print one JSON object instead of a table
     #[arg(long)]
     pub json: bool,
@@ -29,7 +42,7 @@ pub struct OddsArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub sample: Option<u64>,
     /// The seed for --sample
-    #[arg(long, default_value_t = 1, requires = "sample")]
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The bound on exact work, in weight operations; larger questions are refused
     #[arg(long, default_value_t = DEFAULT_BUDGET, value_name = "OPS")]
@@ -40,6 +53,17 @@ pub struct OddsArgs {
 }
 
 pub fn run(args: OddsArgs) -> Result<()> {
+    if let Some(action) = &args.action {
+        let text = crate::action_odds::run(
+            &args.expr,
+            action,
+            args.after.as_deref(),
+            args.defend,
+            args.data.as_deref(),
+            args.json,
+        )?;
+        return emit(&text);
+    }
     let parsed = parse(&args.expr)?;
     let text = if let Some(n) = args.sample {
         let bar = progress_bar(n);

@@ -13,6 +13,7 @@ pub mod apply;
 pub mod data;
 pub mod event;
 pub mod geometry;
+pub mod narrate;
 pub mod options;
 pub mod resolve;
 pub mod scenario;

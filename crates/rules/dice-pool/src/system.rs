@@ -536,7 +536,7 @@ fn winner(s: &State, newly_out: &[UnitId]) -> Option<u8> {
 
 /// The pool inputs of an attacker against a target, with the GM inputs (darkness, cover, size)
 /// suggested from the map (DP-MOD-04).
-fn pool_inputs(
+pub(crate) fn pool_inputs(
     s: &State,
     attacker: UnitId,
     target: UnitId,

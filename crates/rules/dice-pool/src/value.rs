@@ -1,21 +1,173 @@
 //! How good a battle state is for a side, for the greedy AI (the engine's `Evaluate`): harm done
-//! minus harm taken, then, as tie-breakers, shots available, cover, and closing the distance.
+//! minus harm taken, the exact expected harm of an attack waiting for its defense, then, as
+//! tie-breakers, cover and closing the distance.
 
+use crate::data::{band_of, Band};
 use crate::geometry;
-use crate::state::State;
-use crate::system::DicePool;
-use fireteam_engine::{Evaluate, SideId};
+use crate::resolve::{self, AttackKind, BLAST_DICE};
+use crate::state::{Pending, Phase, State, Unit};
+use crate::system::{pool_inputs, DicePool};
+use fireteam_engine::{Evaluate, Modifier, SideId};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+fn harm(u: &Unit) -> f64 {
+    if u.out {
+        1.0
+    } else {
+        (f64::from(u.wounds) / f64::from(u.stats.wound_limit.max(1))).min(1.0) * 0.8
+            + if u.stunned { 0.05 } else { 0.0 }
+    }
+}
+
+thread_local! {
+    /// Exact answers by expression; the same few pool questions recur all battle long.
+    static MEMO: RefCell<HashMap<String, f64>> = RefCell::new(HashMap::new());
+}
+
+/// The exact mean of a dice expression (a probability for a condition), memoised.
+fn exact_mean(expr: String) -> f64 {
+    if let Some(v) = MEMO.with(|m| m.borrow().get(&expr).copied()) {
+        return v;
+    }
+    let v = fireteam_dice::parse(&expr)
+        .ok()
+        .and_then(|p| fireteam_dice::exact(&p).ok())
+        .map_or(0.0, |d| fireteam_dice::to_f64(&d.mean()));
+    MEMO.with(|m| m.borrow_mut().insert(expr, v));
+    v
+}
+
+/// The expected harm to `target` of one attack of `pool` dice against `difficulty` raised by
+/// the defender's best dice, with damage `dl` dice against its PR and armor dice.
+fn expected_harm(
+    s: &State,
+    target: &Unit,
+    pool: i32,
+    difficulty: i64,
+    defense: i32,
+    dl: i32,
+) -> f64 {
+    if pool <= 0 || target.out {
+        return 0.0;
+    }
+    let defense = if defense > 0 {
+        format!(" + {defense}d6")
+    } else {
+        String::new()
+    };
+    let cmp = if s.opts.strictly_greater { ">" } else { ">=" };
+    let p_hit = exact_mean(format!("{pool}d6 {cmp} {difficulty}{defense}"));
+    let pr = target.stats.pain_resistance
+        + if s.opts.armor_flat {
+            0
+        } else {
+            target.stats.armor
+        };
+    let flat = if s.opts.armor_flat {
+        format!(" - {}", target.stats.armor)
+    } else {
+        String::new()
+    };
+    let pr_term = if pr > 0 {
+        format!(" - {pr}d6")
+    } else {
+        String::new()
+    };
+    let wounds = if dl > 0 {
+        exact_mean(format!("max(0, {dl}d6{pr_term}{flat})"))
+    } else {
+        0.0
+    };
+    let limit = f64::from(target.stats.wound_limit.max(1));
+    let room = (limit - f64::from(target.wounds)).max(0.0);
+    p_hit * (wounds.min(room) / limit * 0.8 + 0.05)
+}
+
+/// The expected harm of the attack waiting for its defense, and the attacker's side.
+fn pending_harm(s: &State, p: &Pending) -> (SideId, f64) {
+    match p {
+        Pending::Shot {
+            attacker,
+            target,
+            weapon,
+            mode,
+            shot,
+            of,
+            aimed,
+        } => {
+            let a = s.unit(*attacker);
+            let t = s.unit(*target);
+            let w = &s.weapons[usize::from(*weapon)];
+            let kind = AttackKind::Shot(*mode);
+            let band =
+                band_of(w.range_bands, geometry::distance(a.pos, t.pos)).unwrap_or(Band::Extreme);
+            let mods = resolve::attack_modifiers(
+                kind,
+                &pool_inputs(s, *attacker, *target, *aimed, *weapon),
+                &s.opts,
+            );
+            let pool = a.stats.firearms + Modifier::total(&mods);
+            let per = expected_harm(
+                s,
+                t,
+                pool,
+                band.difficulty(),
+                t.dodge_left.clamp(0, 2),
+                resolve::damage_level(w.dl, kind),
+            );
+            (a.side, per * f64::from(of - shot + 1))
+        }
+        Pending::Melee {
+            attacker,
+            target,
+            weapon,
+        } => {
+            let a = s.unit(*attacker);
+            let t = s.unit(*target);
+            let w = &s.weapons[usize::from(*weapon)];
+            let mods = resolve::attack_modifiers(
+                AttackKind::Melee,
+                &pool_inputs(s, *attacker, *target, false, *weapon),
+                &s.opts,
+            );
+            let pool = a.stats.melee + Modifier::total(&mods);
+            (
+                a.side,
+                expected_harm(s, t, pool, 10, t.parry_left.clamp(0, 2), w.dl),
+            )
+        }
+        Pending::Blast {
+            thrower,
+            weapon,
+            at,
+            targets,
+            ..
+        } => {
+            let side = s.unit(*thrower).side;
+            let w = &s.weapons[usize::from(*weapon)];
+            let mut net = 0.0;
+            for &t in targets {
+                let u = s.unit(t);
+                let band = resolve::blast_band(w.damage_radius, geometry::distance(*at, u.pos))
+                    .unwrap_or(Band::Long);
+                let h = expected_harm(
+                    s,
+                    u,
+                    BLAST_DICE,
+                    band.difficulty(),
+                    u.dodge_left.clamp(0, 2),
+                    w.dl,
+                );
+                net += if u.side == side { -h } else { h };
+            }
+            (side, net)
+        }
+    }
+}
 
 impl Evaluate for DicePool {
     fn value(&self, s: &State, side: SideId) -> f64 {
-        let harm = |u: &crate::state::Unit| {
-            if u.out {
-                1.0
-            } else {
-                (f64::from(u.wounds) / f64::from(u.stats.wound_limit.max(1))).min(1.0) * 0.8
-                    + if u.stunned { 0.05 } else { 0.0 }
-            }
-        };
         let mut v = 0.0;
         for u in &s.units {
             if u.side == side {
@@ -24,21 +176,24 @@ impl Evaluate for DicePool {
                 v += harm(u);
             }
         }
+        if let Phase::Defense(p) = &s.phase {
+            let (attacker_side, h) = pending_harm(s, p);
+            v += if attacker_side == side { h } else { -h };
+        }
         // Positional tie-breakers, small beside any wound: be in cover from the enemies that
-        // see you, and be closer to the nearest enemy when no one can shoot.
+        // see you, and close in on the nearest enemy, which outweighs hiding so that a battle
+        // moves toward a decision.
         for u in s.units.iter().filter(|u| u.side == side && !u.out) {
             let mut nearest = u32::MAX;
             for e in s.units.iter().filter(|e| e.side != side && !e.out) {
                 nearest = nearest.min(geometry::distance(u.pos, e.pos));
                 let sight = geometry::sight(s, e.pos, u.pos);
                 if sight.clear {
-                    v += 0.01 * f64::from(sight.cover as u8);
-                } else {
-                    v += 0.015;
+                    v += 0.004 * f64::from(sight.cover as u8);
                 }
             }
             if nearest != u32::MAX {
-                v -= 0.0005 * f64::from(nearest);
+                v -= 0.003 * f64::from(nearest);
             }
         }
         v

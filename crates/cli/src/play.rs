@@ -1,0 +1,363 @@
+//! `fireteam demo` and `fireteam run FILE`: a battle played to the end, narrated turn by turn
+//! or written as JSON events, with AI, human or scripted sides and dice from a seed, a list or
+//! the table.
+
+use crate::format::emit;
+use crate::scenario_files;
+use clap::Args;
+use fireteam_ai::{Explain, Policy, PolicyKind};
+use fireteam_dice::{DiceSource, ManualSource, ScriptedSource, SeededSource};
+use fireteam_dice_pool::{narrate::narrate, DicePool, State};
+use fireteam_engine::{Battle, Decision, Outcome, RuleSystem, Save};
+use fireteam_scenario::Controller;
+use miette::{miette, IntoDiagnostic, Result};
+use serde_json::json;
+use std::collections::{BTreeMap, VecDeque};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+#[derive(Args, Clone)]
+pub struct PlayArgs {
+    /// Seed for the dice (default: the scenario's seed, or 1)
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print the events as JSON lines (a header, one line per event, a result) instead of text
+    #[arg(long, conflicts_with = "log")]
+    pub json: bool,
+    /// Also write the JSON event lines to this file
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Use these dice faces in order instead of seeded dice (e.g. 4,2,6)
+    #[arg(long, value_name = "FACES", conflicts_with = "manual")]
+    pub rolls: Option<String>,
+    /// Ask for every roll at the terminal (dice rolled at the table)
+    #[arg(long)]
+    pub manual: bool,
+    /// Write a save (seed and action log) here when the battle ends or stops
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Show each AI decision's ranked choices
+    #[arg(long)]
+    pub explain: bool,
+    /// Actions for `script` sides, one per line
+    #[arg(long, value_name = "FILE")]
+    pub actions: Option<PathBuf>,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  fireteam run scenarios/dice-pool/yard.toml\n  \
+    fireteam run scenarios/dice-pool/yard.toml --seed 9 --json > battle.jsonl\n  \
+    fireteam run scenarios/dice-pool/grenade-court.toml   # Blue is yours\n  \
+    fireteam run scenarios/dice-pool/night-alley.toml --manual --save alley.json"
+)]
+pub struct RunArgs {
+    /// The scenario file
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub play: PlayArgs,
+    /// The catalog folder (default: the `data/` beside or above the scenario)
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  fireteam demo\n  fireteam demo --seed 3 --explain\n  fireteam demo --json | head"
+)]
+pub struct DemoArgs {
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// Who chooses for a side.
+enum Chooser {
+    Ai(Box<dyn Policy<DicePool>>),
+    Human,
+    Script,
+}
+
+pub fn demo(args: DemoArgs) -> Result<()> {
+    let setup = fireteam_dice_pool::setup::demo();
+    let state = setup.build();
+    let seed = args.play.seed.unwrap_or(1);
+    let choosers = (0..setup.sides.len())
+        .map(|i| {
+            Chooser::Ai(PolicyKind::Greedy.build(fireteam_ai::rng::derive_seed(
+                seed,
+                0,
+                i as u64 + 1,
+            )))
+        })
+        .collect();
+    play(
+        "Demo: the yard (built in; dice-pool, invented sample characters)",
+        state,
+        choosers,
+        seed,
+        &args.play,
+        BTreeMap::new(),
+    )
+}
+
+pub fn run(args: RunArgs) -> Result<()> {
+    let loaded = scenario_files::load(&args.file, args.data.as_deref())?;
+    let setup = fireteam_dice_pool::scenario::setup(&loaded);
+    let seed = args.play.seed.or(loaded.scenario.seed).unwrap_or(1);
+    let mut choosers = Vec::new();
+    for (i, side) in loaded.scenario.sides.iter().enumerate() {
+        choosers.push(match &side.controller {
+            Controller::Ai(p) => {
+                let kind: PolicyKind = p.parse().map_err(|e| miette!("side {}: {e}", side.name))?;
+                Chooser::Ai(kind.build(fireteam_ai::rng::derive_seed(seed, 0, i as u64 + 1)))
+            }
+            Controller::Human => Chooser::Human,
+            Controller::Script => Chooser::Script,
+        });
+    }
+    let title = format!("{} ({})", loaded.scenario.name, args.file.display());
+    play(
+        &title,
+        setup.build(),
+        choosers,
+        seed,
+        &args.play,
+        loaded.content_hashes(),
+    )
+}
+
+fn header(title: &str, s: &State) -> serde_json::Value {
+    let units: Vec<_> = s
+        .units
+        .iter()
+        .map(|u| {
+            let weapons: Vec<_> = u.weapons.iter().map(|&w| s.weapons[usize::from(w)].name.clone()).collect();
+            json!({"name": &*u.name, "side": u.side, "at": [u.pos.col, u.pos.row], "stance": u.stance, "weapons": weapons, "stats": u.stats})
+        })
+        .collect();
+    let rows: Vec<String> = (0..s.field.height)
+        .map(|r| {
+            (0..s.field.width)
+                .map(|c| {
+                    let t = s
+                        .field
+                        .terrain_at(fireteam_dice_pool::state::Pos { col: c, row: r });
+                    t.name.chars().next().unwrap_or('?')
+                })
+                .collect()
+        })
+        .collect();
+    let terrain: Vec<_> = s.field.terrain.iter().map(|t| json!({"name": t.name, "blocks_sight": t.blocks_sight, "blocks_movement": t.blocks_movement})).collect();
+    json!({
+        "type": "battle",
+        "system": "dice-pool",
+        "title": title,
+        "grid": {"kind": "hex", "layout": "flat-top odd-q", "metres_per_cell": 1},
+        "map": {"width": s.field.width, "height": s.field.height, "cells": s.field.cells, "terrain": terrain, "rows_by_initial": rows},
+        "sides": &*s.side_names,
+        "units": units,
+    })
+}
+
+fn play(
+    title: &str,
+    state: State,
+    mut choosers: Vec<Chooser>,
+    seed: u64,
+    args: &PlayArgs,
+    content_hashes: BTreeMap<String, String>,
+) -> Result<()> {
+    let rules = DicePool;
+    let mut log_file = match &args.log {
+        Some(p) => Some(std::io::BufWriter::new(
+            std::fs::File::create(p)
+                .map_err(|e| miette!("cannot write the log {}: {e}", p.display()))?,
+        )),
+        None => None,
+    };
+    let mut script: VecDeque<String> = match &args.actions {
+        Some(p) => std::fs::read_to_string(p)
+            .map_err(|e| miette!("cannot read the actions file {}: {e}", p.display()))?
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(String::from)
+            .collect(),
+        None => VecDeque::new(),
+    };
+    let mut dice: Box<dyn DiceSource> = if let Some(list) = &args.rolls {
+        Box::new(
+            ScriptedSource::parse(list)
+                .map_err(|m| miette!(help = "e.g. --rolls 4,1,6", "--rolls: {m}"))?,
+        )
+    } else if args.manual {
+        Box::new(ManualSource::new(
+            std::io::stdin().lock(),
+            std::io::stderr(),
+            SeededSource::new(seed),
+        ))
+    } else {
+        Box::new(SeededSource::new(seed))
+    };
+    let head = header(title, &state);
+    let write_json = |v: &serde_json::Value,
+                      log: &mut Option<std::io::BufWriter<std::fs::File>>|
+     -> Result<()> {
+        if args.json {
+            emit(&v.to_string())?;
+        }
+        if let Some(f) = log {
+            writeln!(f, "{v}").into_diagnostic()?;
+        }
+        Ok(())
+    };
+    write_json(&head, &mut log_file)?;
+    let text = !args.json;
+    if text {
+        emit(&format!("{title}\nseed {seed}"))?;
+        for u in &state.units {
+            emit(&format!(
+                "  {} ({}) at {}",
+                u.name,
+                state.side_names[usize::from(u.side)],
+                u.pos
+            ))?;
+        }
+    }
+    let mut battle = Battle::new(&rules, state);
+    let mut legal = Vec::new();
+    let result = loop {
+        let Decision::Choose { side, unit } = battle.decision() else {
+            break Ok(());
+        };
+        legal.clear();
+        rules.legal_actions(battle.state(), &mut legal);
+        let index = if legal.len() == 1 {
+            0
+        } else {
+            match &mut choosers[usize::from(side)] {
+                Chooser::Ai(p) => {
+                    let explain = if args.explain {
+                        Explain::Yes
+                    } else {
+                        Explain::No
+                    };
+                    let choice = p.choose(&rules, battle.state(), side, &legal, explain);
+                    if let (Some(x), true) = (&choice.explanation, text) {
+                        emit(&format!("  [AI] {x}"))?;
+                    }
+                    choice.index
+                }
+                Chooser::Human => match ask_human(&rules, battle.state(), unit, &legal) {
+                    Ok(i) => i,
+                    Err(e) => break Err(e),
+                },
+                Chooser::Script => {
+                    let Some(line) = script.pop_front() else {
+                        break Err(miette!(
+                            help =
+                                "give the script side's actions with --actions FILE, one per line",
+                            "the script for side {} ran out of actions",
+                            battle.state().side_names[usize::from(side)]
+                        ));
+                    };
+                    let a = rules.parse_action(battle.state(), &line).map_err(|e| {
+                        miette!(
+                            help = format!("legal now: {}", e.suggestions.join("; ")),
+                            "script action '{line}': {e}"
+                        )
+                    });
+                    match a {
+                        Ok(a) => legal.iter().position(|x| *x == a).unwrap_or(0),
+                        Err(e) => break Err(e),
+                    }
+                }
+            }
+        };
+        let action = legal[index].clone();
+        let action_text = rules.action_text(battle.state(), &action);
+        let step = battle.steps();
+        let events = match battle.step(&action, dice.as_mut()) {
+            Ok(ev) => ev.to_vec(),
+            Err(e) => break Err(miette!("action {step} '{action_text}': {e}")),
+        };
+        for e in &events {
+            if text {
+                if let Some(line) = narrate(battle.state(), e) {
+                    emit(&line)?;
+                }
+            }
+            write_json(
+                &json!({"type": "event", "step": step, "action": action_text, "event": e}),
+                &mut log_file,
+            )?;
+        }
+    };
+    let outcome = match battle.decision() {
+        Decision::Over { outcome } => Some(outcome),
+        Decision::Choose { .. } => None,
+    };
+    let result_json = json!({
+        "type": "result",
+        "outcome": outcome,
+        "winner": match outcome { Some(Outcome::Winner { side }) => Some(battle.state().side_names[usize::from(side)].clone()), _ => None },
+        "turns": battle.state().turn,
+        "actions": battle.steps(),
+    });
+    write_json(&result_json, &mut log_file)?;
+    if let Some(f) = &mut log_file {
+        f.flush().into_diagnostic()?;
+    }
+    // The save is written even when the battle stopped early, so nothing played is lost.
+    if let Some(p) = &args.save {
+        let save = Save::new(&rules, seed, content_hashes, battle.log().to_vec());
+        save.write_atomic(p).map_err(|e| miette!("{e}"))?;
+        if text {
+            emit(&format!(
+                "saved {} actions to {}",
+                battle.steps(),
+                p.display()
+            ))?;
+        }
+    }
+    result
+}
+
+/// Asks a person for a choice: a numbered list of the legal actions; the number or the text.
+fn ask_human(
+    rules: &DicePool,
+    s: &State,
+    unit: Option<u16>,
+    legal: &[fireteam_dice_pool::Action],
+) -> Result<usize> {
+    let texts: Vec<String> = legal.iter().map(|a| rules.action_text(s, a)).collect();
+    let who = unit.map_or_else(|| "you".to_string(), |u| s.unit(u).name.to_string());
+    let mut err = std::io::stderr();
+    let _ = writeln!(err, "\nYour decision for {who}:");
+    for (i, t) in texts.iter().enumerate() {
+        let _ = writeln!(err, "  {:>3}. {t}", i + 1);
+    }
+    let stdin = std::io::stdin();
+    loop {
+        let _ = write!(err, "choose 1-{} (or type the action): ", texts.len());
+        let _ = err.flush();
+        let mut line = String::new();
+        let n = stdin.lock().read_line(&mut line).into_diagnostic()?;
+        if n == 0 {
+            return Err(miette!(
+                help = "play a human side at a terminal, or make it ai:greedy",
+                "no more input while waiting for {who}'s decision"
+            ));
+        }
+        let line = line.trim();
+        if let Ok(k) = line.parse::<usize>() {
+            if (1..=texts.len()).contains(&k) {
+                return Ok(k - 1);
+            }
+        }
+        if let Some(i) = texts.iter().position(|t| t == line) {
+            return Ok(i);
+        }
+        let _ = writeln!(err, "  '{line}' is not one of the choices; try again.");
+    }
+}

@@ -1,0 +1,162 @@
+//! `fireteam sim FILE -n N`: many battles, in parallel, the same for any thread count.
+
+use crate::format::emit;
+use crate::scenario_files;
+use clap::Args;
+use fireteam_dice_pool::DicePool;
+use fireteam_scenario::Controller;
+use fireteam_sim::{simulate_with, CsvWriter, Side, SimConfig};
+use miette::{miette, IntoDiagnostic, Result};
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  fireteam sim scenarios/dice-pool/yard.toml -n 10000\n  \
+    fireteam sim scenarios/dice-pool/yard.toml -n 100000 --threads 2 --json\n  \
+    fireteam sim scenarios/dice-pool/night-alley.toml -n 5000 --csv battles.csv\n  \
+    fireteam sim scenarios/dice-pool/yard.toml -n 1000 --first 1000   # a shard"
+)]
+pub struct SimArgs {
+    /// The scenario file
+    pub file: PathBuf,
+    /// How many battles
+    #[arg(short = 'n', long = "runs", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub runs: u64,
+    /// Worker threads (0: one per core); results do not depend on it
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// The run's seed (default: the scenario's seed, or 1)
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The first battle index, to run one shard of a larger run
+    #[arg(long, default_value_t = 0)]
+    pub first: u64,
+    /// Actions after which an undecided battle counts as a draw
+    #[arg(long, default_value_t = 20_000)]
+    pub max_steps: u32,
+    /// Print the report as one JSON object
+    #[arg(long)]
+    pub json: bool,
+    /// Write one CSV row per battle to this file
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Play human and script sides with this AI policy
+    #[arg(long, default_value = "greedy")]
+    pub stand_in: String,
+    /// Play every side with this AI policy, whatever the scenario says (e.g. random, as a baseline)
+    #[arg(long, value_name = "POLICY")]
+    pub all_sides: Option<String>,
+    /// The catalog folder (default: the `data/` beside or above the scenario)
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+}
+
+pub fn run(args: SimArgs) -> Result<()> {
+    let loaded = scenario_files::load(&args.file, args.data.as_deref())?;
+    let setup = fireteam_dice_pool::scenario::setup(&loaded);
+    let initial = setup.build();
+    let seed = args.seed.or(loaded.scenario.seed).unwrap_or(1);
+    let mut sides = Vec::new();
+    for s in &loaded.scenario.sides {
+        let policy = match (&args.all_sides, &s.controller) {
+            (Some(p), _) => p.clone(),
+            (None, Controller::Ai(p)) => p.clone(),
+            _ => {
+                eprintln!(
+                    "side {} is {}; in simulation {} plays it",
+                    s.name, s.controller, args.stand_in
+                );
+                args.stand_in.clone()
+            }
+        };
+        sides.push(
+            Side::<DicePool>::ai(s.name.clone(), &policy)
+                .map_err(|e| miette!("side {}: {e}", s.name))?,
+        );
+    }
+    let config = SimConfig {
+        first: args.first,
+        runs: args.runs,
+        seed,
+        threads: args.threads,
+        max_steps: args.max_steps,
+        timing: true,
+    };
+    let names: Vec<String> = sides.iter().map(|s| s.name.clone()).collect();
+    let mut csv = match &args.csv {
+        Some(p) => Some(
+            CsvWriter::new(
+                std::io::BufWriter::new(
+                    std::fs::File::create(p)
+                        .map_err(|e| miette!("cannot write {}: {e}", p.display()))?,
+                ),
+                &names,
+            )
+            .into_diagnostic()?,
+        ),
+        None => None,
+    };
+    let bar = indicatif::ProgressBar::new(args.runs);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "battles {bar:40} {human_pos}/{human_len} ({per_sec}, eta {eta})",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let bar_ref = Mutex::new(&bar);
+    let report = simulate_with(
+        &DicePool,
+        |_| initial.clone(),
+        &sides,
+        &config,
+        |n| {
+            if let Ok(b) = bar_ref.lock() {
+                b.inc(n);
+            }
+        },
+        |record| match &mut csv {
+            Some(w) => w.write(record),
+            None => Ok(()),
+        },
+    )
+    .map_err(|e| miette!("{e}"))?;
+    bar.finish_and_clear();
+    if let Some(w) = csv {
+        w.finish().into_diagnostic()?;
+    }
+    if args.json {
+        return emit(&report.to_json());
+    }
+    let mut out = format!(
+        "{} — {} battles from seed {} (battles {}..{})\n",
+        loaded.scenario.name,
+        report.runs,
+        seed,
+        report.range().start,
+        report.range().end
+    );
+    for (i, s) in report.sides.iter().enumerate() {
+        let (lo, hi) = report.ci95(i);
+        out.push_str(&format!(
+            "  {:<12} wins {:>7}  {:6.2}%  (95% CI {:.2}%–{:.2}%)  casualties {:.2} per battle\n",
+            s.name,
+            s.wins,
+            100.0 * report.win_rate(i),
+            100.0 * lo,
+            100.0 * hi,
+            report.mean_casualties(i)
+        ));
+    }
+    out.push_str(&format!(
+        "  draws {} (of which {} stopped at {} actions); mean rounds {:.2}",
+        report.draws,
+        report.timeouts,
+        args.max_steps,
+        report.mean_rounds()
+    ));
+    if let Some(bps) = report.battles_per_sec() {
+        out.push_str(&format!("; {bps:.0} battles/s"));
+    }
+    emit(&out)
+}

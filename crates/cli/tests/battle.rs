@@ -1,0 +1,231 @@
+//! The battle commands as a user runs them: demo, run, check, odds --action, sim and replay.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn fireteam(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fireteam"))
+        .current_dir(root())
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn demo_narrates_a_whole_battle_with_rule_ids_and_faces() {
+    let o = fireteam(&["demo", "--seed", "2"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    assert!(text.contains("── Turn 1 ──"));
+    assert!(text.contains("[DP-INIT-01]"));
+    assert!(text.contains("to hit at"), "{text}");
+    assert!(text.contains("dice vs"), "{text}");
+    assert!(
+        text.lines().last().unwrap().starts_with("══ "),
+        "the battle ends"
+    );
+    // The same seed tells the same battle.
+    assert_eq!(out(&fireteam(&["demo", "--seed", "2"])), text);
+}
+
+#[test]
+fn demo_json_is_one_object_per_line_from_header_to_result() {
+    let o = fireteam(&["demo", "--seed", "3", "--json"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let lines: Vec<Value> = out(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["type"], "battle");
+    assert_eq!(lines[0]["units"].as_array().unwrap().len(), 6);
+    assert_eq!(lines.last().unwrap()["type"], "result");
+    assert!(lines.iter().any(|l| l["event"]["event"] == "attack_rolled"));
+    assert!(lines.iter().any(|l| l["event"]["event"] == "moved"));
+}
+
+#[test]
+fn check_accepts_the_shipped_scenarios_and_names_each_problem() {
+    let o = fireteam(&[
+        "check",
+        "scenarios/dice-pool/yard.toml",
+        "scenarios/dice-pool/night-alley.toml",
+        "scenarios/dice-pool/grenade-court.toml",
+    ]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(out(&o).lines().filter(|l| l.starts_with("ok: ")).count(), 3);
+
+    let dir = std::env::temp_dir().join(format!("fireteam-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "system = \"dice-pool\"\nname = \"Bad\"\n[map]\nlegend = { \".\" = \"open\" }\nrows = \"\"\"\n....\n\"\"\"\n[[sides]]\nname = \"Red\"\ncontroller = \"ai:greedy\"\n[[units]]\nname = \"Ana\"\nside = \"Rde\"\nat = [9, 0]\nequipment = [\"DP-PISTL\"]\nstats = { dexterity = 4, firearms = 55, melee = 3, throwing = 4, dodge = 2, pain_resistance = 3 }\n",
+    )
+    .unwrap();
+    let o = fireteam(&["check", bad.to_str().unwrap(), "--data", "data"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = err(&o);
+    for needle in [
+        "bad.toml:13:8: units[0].side",
+        "the sides are 'Red'",
+        "units[0].at",
+        "DP-PISTOL",
+        "firearms = 55",
+    ] {
+        assert!(e.contains(needle), "{needle} missing from:\n{e}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn odds_of_an_action_are_exact_and_sum_to_one() {
+    let o = fireteam(&[
+        "odds",
+        "scenarios/dice-pool/night-alley.toml",
+        "--action",
+        "shoot Kit -> Ivo with rifle mode=SS shots=1",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", err(&o));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(v["exact"], true);
+    let total: f64 = v["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["pf"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+    assert!(v["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|x| x["outcome"] == "no effect"));
+
+    let o = fireteam(&[
+        "odds",
+        "scenarios/dice-pool/night-alley.toml",
+        "--action",
+        "dance Kit",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("is not a legal action now"), "{}", err(&o));
+}
+
+#[test]
+fn sim_reports_the_same_for_any_thread_count() {
+    let run = |threads: &str| {
+        let o = fireteam(&[
+            "sim",
+            "scenarios/dice-pool/yard.toml",
+            "-n",
+            "40",
+            "--all-sides",
+            "random",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", err(&o));
+        let mut v: Value = serde_json::from_str(&out(&o)).unwrap();
+        let obj = v.as_object_mut().unwrap();
+        obj.retain(|k, _| !k.contains("time") && !k.contains("per_sec"));
+        v
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert_eq!(one["runs"], 40);
+    let sides = one["sides"].as_array().unwrap();
+    assert_eq!(sides[0]["name"], "Red");
+    let wins: u64 = sides
+        .iter()
+        .map(|s| s["wins"].as_u64().unwrap())
+        .sum::<u64>()
+        + one["draws"].as_u64().unwrap();
+    assert_eq!(wins, 40);
+}
+
+#[test]
+fn a_saved_run_replays_with_every_checksum() {
+    let dir = std::env::temp_dir().join(format!("fireteam-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("alley.json");
+    let o = fireteam(&[
+        "run",
+        "scenarios/dice-pool/night-alley.toml",
+        "--seed",
+        "4",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", err(&o));
+    let o = fireteam(&["replay", save.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("every checksum matches"), "{}", out(&o));
+    // A tampered save is caught.
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    let c = v["log"][3]["checksum"].as_u64().unwrap();
+    v["log"][3]["checksum"] = Value::from(c ^ 1);
+    std::fs::write(&save, v.to_string()).unwrap();
+    let o = fireteam(&["replay", save.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("diverges at action 3"), "{}", err(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_human_side_without_a_terminal_stops_cleanly_and_keeps_the_save() {
+    let dir = std::env::temp_dir().join(format!("fireteam-human-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("court.json");
+    let o = fireteam(&[
+        "run",
+        "scenarios/dice-pool/grenade-court.toml",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("no more input"), "{}", err(&o));
+    assert!(save.exists(), "what was played is saved");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn scripted_dice_and_scripted_sides_play_exactly() {
+    let dir = std::env::temp_dir().join(format!("fireteam-script-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let actions = dir.join("actions.txt");
+    std::fs::write(&actions, "end Ned\n").unwrap();
+    // Initiative faces: Lea 6, Max 1, Ned 1, Ola 1; then Lea's throw and so on from the list.
+    let o = fireteam(&[
+        "run",
+        "scenarios/dice-pool/grenade-court.toml",
+        "--rolls",
+        "6,1,1,1",
+        "--actions",
+        actions.to_str().unwrap(),
+    ]);
+    // The list runs out after the initiative: a clear error, not a panic.
+    assert_eq!(o.status.code(), Some(1), "{}", out(&o));
+    assert!(err(&o).contains("ran out"), "{}", err(&o));
+    assert!(
+        out(&o).contains("Lea initiative: 1d6 [6] + Dexterity 4 = 10"),
+        "{}",
+        out(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
