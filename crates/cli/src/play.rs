@@ -42,6 +42,9 @@ pub struct PlayArgs {
     /// Actions for `script` sides, one per line
     #[arg(long, value_name = "FILE")]
     pub actions: Option<PathBuf>,
+    /// Stop after this many actions (with --save, to continue later with run --resume)
+    #[arg(long, value_name = "N")]
+    pub stop_after: Option<u64>,
 }
 
 #[derive(Args)]
@@ -59,6 +62,9 @@ pub struct RunArgs {
     /// The catalog folder (default: the `data/` beside or above the scenario)
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// Continue the battle saved here (it replays and checks the log first)
+    #[arg(long, value_name = "SAVE")]
+    pub resume: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -72,7 +78,9 @@ pub struct DemoArgs {
 
 /// Who chooses for a side.
 enum Chooser {
-    Ai(Box<dyn Policy<DicePool>>),
+    /// Built afresh for every decision from (seed, action number, side), so a battle resumed
+    /// from a save chooses exactly as the uninterrupted one would have.
+    Ai(PolicyKind),
     Human,
     Script,
 }
@@ -82,13 +90,7 @@ pub fn demo(args: DemoArgs) -> Result<()> {
     let state = setup.build();
     let seed = args.play.seed.unwrap_or(1);
     let choosers = (0..setup.sides.len())
-        .map(|i| {
-            Chooser::Ai(PolicyKind::Greedy.build(fireteam_ai::rng::derive_seed(
-                seed,
-                0,
-                i as u64 + 1,
-            )))
-        })
+        .map(|_| Chooser::Ai(PolicyKind::Greedy))
         .collect();
     play(
         "Demo: the yard (built in; dice-pool, invented sample characters)",
@@ -97,19 +99,43 @@ pub fn demo(args: DemoArgs) -> Result<()> {
         seed,
         &args.play,
         BTreeMap::new(),
+        None,
     )
 }
 
 pub fn run(args: RunArgs) -> Result<()> {
     let loaded = scenario_files::load(&args.file, args.data.as_deref())?;
     let setup = fireteam_dice_pool::scenario::setup(&loaded);
-    let seed = args.play.seed.or(loaded.scenario.seed).unwrap_or(1);
+    let resume = match &args.resume {
+        Some(p) => {
+            let save = Save::read(p).map_err(|e| miette!("{e}"))?;
+            let hashes = loaded.content_hashes();
+            for (file, saved) in &save.content_hashes {
+                if hashes.get(file).is_some_and(|h| h != saved) {
+                    return Err(miette!(
+                        help = "resume with the files the battle was played with",
+                        "{file} has changed since {} was saved",
+                        p.display()
+                    ));
+                }
+            }
+            Some(save)
+        }
+        None => None,
+    };
+    // A resumed battle keeps its seed: every action's dice come from (seed, action number).
+    let seed = resume
+        .as_ref()
+        .map(|s| s.seed)
+        .or(args.play.seed)
+        .or(loaded.scenario.seed)
+        .unwrap_or(1);
     let mut choosers = Vec::new();
-    for (i, side) in loaded.scenario.sides.iter().enumerate() {
+    for side in &loaded.scenario.sides {
         choosers.push(match &side.controller {
             Controller::Ai(p) => {
                 let kind: PolicyKind = p.parse().map_err(|e| miette!("side {}: {e}", side.name))?;
-                Chooser::Ai(kind.build(fireteam_ai::rng::derive_seed(seed, 0, i as u64 + 1)))
+                Chooser::Ai(kind)
             }
             Controller::Human => Chooser::Human,
             Controller::Script => Chooser::Script,
@@ -123,6 +149,7 @@ pub fn run(args: RunArgs) -> Result<()> {
         seed,
         &args.play,
         loaded.content_hashes(),
+        resume,
     )
 }
 
@@ -166,6 +193,7 @@ fn play(
     seed: u64,
     args: &PlayArgs,
     content_hashes: BTreeMap<String, String>,
+    resume: Option<Save>,
 ) -> Result<()> {
     let rules = DicePool;
     let mut log_file = match &args.log {
@@ -224,19 +252,39 @@ fn play(
             ))?;
         }
     }
-    let mut battle = Battle::new(&rules, state);
+    let mut battle = match &resume {
+        Some(save) => {
+            let b = save.replay(&rules, state).map_err(|e| miette!("{e}"))?;
+            if text {
+                emit(&format!(
+                    "resumed after {} actions (every checksum matches)",
+                    b.steps()
+                ))?;
+            }
+            b
+        }
+        None => Battle::new(&rules, state),
+    };
     let mut legal = Vec::new();
     let result = loop {
         let Decision::Choose { side, unit } = battle.decision() else {
             break Ok(());
         };
+        if args.stop_after.is_some_and(|n| battle.steps() >= n) {
+            break Ok(());
+        }
         legal.clear();
         rules.legal_actions(battle.state(), &mut legal);
         let index = if legal.len() == 1 {
             0
         } else {
             match &mut choosers[usize::from(side)] {
-                Chooser::Ai(p) => {
+                Chooser::Ai(kind) => {
+                    let mut p = kind.build(fireteam_ai::rng::derive_seed(
+                        seed,
+                        battle.steps(),
+                        u64::from(side) + 1,
+                    ));
                     let explain = if args.explain {
                         Explain::Yes
                     } else {

@@ -229,3 +229,51 @@ fn scripted_dice_and_scripted_sides_play_exactly() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_battle_resumed_from_a_save_ends_exactly_as_the_uninterrupted_one() {
+    let dir = std::env::temp_dir().join(format!("fireteam-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (full, part, resumed) = (
+        dir.join("full.json"),
+        dir.join("part.json"),
+        dir.join("resumed.json"),
+    );
+    let s = |p: &PathBuf| p.to_str().unwrap().to_string();
+    let o = fireteam(&[
+        "run",
+        "scenarios/dice-pool/night-alley.toml",
+        "--seed",
+        "5",
+        "--save",
+        &s(&full),
+    ]);
+    assert!(o.status.success(), "{}", err(&o));
+    let o = fireteam(&[
+        "run",
+        "scenarios/dice-pool/night-alley.toml",
+        "--seed",
+        "5",
+        "--stop-after",
+        "9",
+        "--save",
+        &s(&part),
+    ]);
+    assert!(o.status.success(), "{}", err(&o));
+    let o = fireteam(&[
+        "run",
+        "scenarios/dice-pool/night-alley.toml",
+        "--resume",
+        &s(&part),
+        "--save",
+        &s(&resumed),
+    ]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("resumed after 9 actions"), "{}", out(&o));
+    let log = |p: &PathBuf| -> Value {
+        serde_json::from_str::<Value>(&std::fs::read_to_string(p).unwrap()).unwrap()["log"].clone()
+    };
+    assert_eq!(log(&full), log(&resumed));
+    assert!(log(&full).as_array().unwrap().len() > 9);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
