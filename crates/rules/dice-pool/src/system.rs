@@ -341,13 +341,18 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                             continue;
                         }
                         for &mode in &weapon.modes {
-                            // DP-DRAW-01: drawing allows one shot that turn.
-                            let limit = if drawing || unit.drew {
-                                1
-                            } else {
-                                mode.shots()
+                            // DP-DRAW-01: drawing allows one shot that turn; with
+                            // `dp.fast_draw_removes_shot_limit` (DP-G11) a fast draw lifts it.
+                            let lifted = s.opts.fast_draw_removes_shot_limit;
+                            let limit = |fast: bool| {
+                                let fast_ok = lifted && (fast || (unit.drew && unit.fast_draw));
+                                if (drawing || unit.drew) && !fast_ok {
+                                    1
+                                } else {
+                                    mode.shots()
+                                }
                             };
-                            for shots in 1..=limit {
+                            for shots in 1..=mode.shots() {
                                 let need = rounds_per_shot(mode, shots, &s.opts) * u16::from(shots);
                                 if need > loaded {
                                     break;
@@ -355,6 +360,9 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                                 for fast_draw in [false, true] {
                                     if fast_draw && !drawing {
                                         break;
+                                    }
+                                    if shots > limit(fast_draw) {
+                                        continue;
                                     }
                                     out.push(Action::Shoot {
                                         unit: u,

@@ -338,3 +338,22 @@ fn the_shipped_scenarios_load_and_play_to_the_end() {
     }
     assert!(seen >= 3);
 }
+
+#[test]
+fn dp_g11_the_fast_draw_flag_lifts_the_one_shot_limit() {
+    let texts = |opts: Options| {
+        let mut setup = duel(Pos { col: 6, row: 1 });
+        setup.options = opts;
+        let mut b = Battle::new(&DicePool, setup.build());
+        step(&mut b, "start turn 1", &mut ScriptedSource::new(vec![6, 1]));
+        legal_texts(b.state())
+    };
+    let plain = texts(Options::default());
+    assert!(!plain.iter().any(|t| t.contains("shots=2")), "{plain:?}");
+    let lifted = texts(Options {
+        fast_draw_removes_shot_limit: true,
+        ..Options::default()
+    });
+    assert!(lifted.contains(&"shoot Anna -> Ben with pistol mode=SA shots=2 fast-draw".to_string()));
+    assert!(!lifted.contains(&"shoot Anna -> Ben with pistol mode=SA shots=2".to_string()));
+}
