@@ -255,6 +255,13 @@ impl<R: Evaluate> Policy<R> for GreedyPolicy<R> {
         legal: &[R::Action],
         explain: Explain,
     ) -> Choice {
+        // A forced move needs no scoring (unless someone asked why).
+        if legal.len() == 1 && explain == Explain::No {
+            return Choice {
+                index: 0,
+                explanation: None,
+            };
+        }
         let mut scores = std::mem::take(&mut self.scores);
         scores.clear();
         for (i, action) in legal.iter().enumerate() {

@@ -215,14 +215,18 @@ fn probe_movement_choices(
     }
     let searches: &[(&'static str, Gait)] = match u.stance {
         Stance::Standing => &[
-            ("geometry::reachable(walk, 5 m)", Gait::Walk),
-            ("geometry::reachable(run, 10 m)", Gait::Run),
+            ("geometry::Reach(walk, 5 m)", Gait::Walk),
+            ("geometry::Reach(run, 10 m)", Gait::Run),
         ],
-        Stance::Prone => &[("geometry::reachable(crawl, 2 m)", Gait::Crawl)],
+        Stance::Prone => &[("geometry::Reach(crawl, 2 m)", Gait::Crawl)],
     };
     for &(name, gait) in searches {
-        let (cells, calls, bytes) = measure(|| geometry::reachable(s, u.pos, gait.metres()));
-        drop(cells);
+        let (cells, calls, bytes) = measure(|| {
+            geometry::Reach::new(s, u.pos, gait.metres())
+                .cells()
+                .count()
+        });
+        let _ = cells;
         probes.entry(name).or_default().add(calls, bytes);
     }
 }

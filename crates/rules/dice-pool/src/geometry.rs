@@ -47,7 +47,9 @@ pub fn sight(s: &State, a: Pos, b: Pos) -> Sight {
     let mut clear = true;
     let mut last_cover = Cover::None;
     let (from, to) = (hex(a), hex(b));
+    let mut last_step = None;
     for step in line(from, to) {
+        last_step = Some(step);
         if EdgeRule::BothMustBlock.step_blocks(step, |h| terrain(h).is_some_and(|t| t.blocks_sight))
         {
             clear = false;
@@ -68,9 +70,8 @@ pub fn sight(s: &State, a: Pos, b: Pos) -> Sight {
         }
     }
     // Only a cell adjacent to the target shelters it.
-    let before_target_adjacent = line(from, to)
-        .last()
-        .is_some_and(|st| st.cells().any(|h| h.distance(to) == 1));
+    let before_target_adjacent =
+        last_step.is_some_and(|st| st.cells().any(|h| h.distance(to) == 1));
     let cover = f.terrain_at(b).cover.max(if before_target_adjacent {
         last_cover
     } else {
@@ -92,34 +93,113 @@ fn enterable(s: &State, p: Pos, mover: Pos) -> bool {
             .any(|u| !u.out && u.pos == p && u.pos != mover)
 }
 
-fn neighbours(s: &State, p: Pos, mover: Pos) -> impl Iterator<Item = (Pos, u32)> + '_ {
-    let h = hex(p);
-    HexDir::ALL.into_iter().filter_map(move |d| {
-        let n = pos(h.step(d))?;
-        enterable(s, n, mover).then(|| (n, s.field.terrain_at(n).move_cost.max(1)))
-    })
+/// The longest move in metres (a run), which bounds the search window.
+const MAX_MOVE: i32 = 10;
+const SIDE: usize = (2 * MAX_MOVE + 1) as usize;
+const UNREACHED: u8 = u8::MAX;
+
+/// Where a figure can go this turn, and how: the cheapest cost of every cell within `budget`
+/// metres and the direction of the last step into it.
+///
+/// Written here instead of calling `pathfinding` because this runs for every movement decision
+/// of every battle: it is Dial's algorithm over a fixed window on the stack (every cell within
+/// 10 m lies within 10 columns and 10 rows of the start), so it allocates nothing. Ties between
+/// equal-cost routes go to the first found in (row, column, direction) scan order, the same on
+/// every machine.
+pub struct Reach {
+    start: Pos,
+    cost: [u8; SIDE * SIDE],
+    step_in: [u8; SIDE * SIDE],
 }
 
-/// Every cell `start`'s figure can reach within `budget` metres, in (column, row) order.
-pub fn reachable(s: &State, start: Pos, budget: u32) -> Vec<Pos> {
-    let mut out: Vec<Pos> =
-        pathfinding::prelude::dijkstra_reach(&start, |p| neighbours(s, *p, start))
-            .take_while(|r| r.total_cost <= budget)
-            .map(|r| r.node)
-            .filter(|p| *p != start)
-            .collect();
-    out.sort_unstable();
-    out
+impl Reach {
+    pub fn new(s: &State, start: Pos, budget: u32) -> Reach {
+        let budget = budget.min(MAX_MOVE as u32) as u8;
+        let mut r = Reach {
+            start,
+            cost: [UNREACHED; SIDE * SIDE],
+            step_in: [UNREACHED; SIDE * SIDE],
+        };
+        let Some(si) = r.index(start) else { return r };
+        r.cost[si] = 0;
+        for c in 0..=budget {
+            for i in 0..SIDE * SIDE {
+                if r.cost[i] != c {
+                    continue;
+                }
+                let Some(p) = r.pos(i) else { continue };
+                let h = hex(p);
+                for (d, dir) in HexDir::ALL.iter().enumerate() {
+                    let Some(n) = pos(h.step(*dir)) else { continue };
+                    let Some(ni) = r.index(n) else { continue };
+                    if !enterable(s, n, start) {
+                        continue;
+                    }
+                    let step = s.field.terrain_at(n).move_cost.clamp(1, 255) as u8;
+                    let total = c.saturating_add(step);
+                    if total <= budget && total < r.cost[ni] {
+                        r.cost[ni] = total;
+                        r.step_in[ni] = d as u8;
+                    }
+                }
+            }
+        }
+        r
+    }
+
+    fn index(&self, p: Pos) -> Option<usize> {
+        let dc = i32::from(p.col) - i32::from(self.start.col) + MAX_MOVE;
+        let dr = i32::from(p.row) - i32::from(self.start.row) + MAX_MOVE;
+        ((0..SIDE as i32).contains(&dc) && (0..SIDE as i32).contains(&dr))
+            .then(|| dc as usize * SIDE + dr as usize)
+    }
+
+    fn pos(&self, i: usize) -> Option<Pos> {
+        let col = i32::from(self.start.col) + (i / SIDE) as i32 - MAX_MOVE;
+        let row = i32::from(self.start.row) + (i % SIDE) as i32 - MAX_MOVE;
+        Some(Pos {
+            col: u16::try_from(col).ok()?,
+            row: u16::try_from(row).ok()?,
+        })
+    }
+
+    /// The cost to reach `p`, if it can be reached.
+    pub fn cost(&self, p: Pos) -> Option<u32> {
+        let c = self.cost[self.index(p)?];
+        (c != UNREACHED).then_some(u32::from(c))
+    }
+
+    /// Every reachable cell but the start with its cost, in (column, row) order.
+    pub fn cells(&self) -> impl Iterator<Item = (Pos, u32)> + '_ {
+        (0..SIDE * SIDE).filter_map(move |i| {
+            let c = self.cost[i];
+            if c == UNREACHED || c == 0 {
+                return None;
+            }
+            Some((self.pos(i)?, u32::from(c)))
+        })
+    }
+
+    /// The cheapest route to `goal`, both ends included.
+    pub fn path(&self, goal: Pos) -> Option<SmallVec<[Pos; 12]>> {
+        self.cost(goal)?;
+        let mut back: SmallVec<[Pos; 12]> = SmallVec::new();
+        let mut at = goal;
+        back.push(at);
+        while at != self.start {
+            let d = self.step_in[self.index(at)?];
+            let dir = HexDir::ALL[(usize::from(d) + 3) % 6];
+            at = pos(hex(at).step(dir))?;
+            back.push(at);
+        }
+        back.reverse();
+        Some(back)
+    }
 }
 
 /// The cheapest path from `start` to `goal` within `budget` metres, both ends included.
 pub fn path(s: &State, start: Pos, goal: Pos, budget: u32) -> Option<SmallVec<[Pos; 12]>> {
-    let (cells, cost) = pathfinding::prelude::dijkstra(
-        &start,
-        |p| neighbours(s, *p, start).collect::<SmallVec<[_; 6]>>(),
-        |p| *p == goal,
-    )?;
-    (cost <= budget).then(|| cells.into_iter().collect())
+    Reach::new(s, start, budget).path(goal)
 }
 
 /// Where a missed throw lands (DP-GRENADE-02, DP-G18): from the aim point, `distance_m` hexes

@@ -285,17 +285,20 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
     if !unit.moved {
         match unit.stance {
             Stance::Standing => {
-                let walk = geometry::reachable(s, unit.pos, Gait::Walk.metres());
-                for &to in &walk {
-                    out.push(Action::Move {
-                        unit: u,
-                        gait: Gait::Walk,
-                        to,
-                    });
+                // One search at the run's reach: a cell within 5 m is a walk (DP-MOVE-01), one
+                // beyond it a run (DP-MOVE-02).
+                let reach = geometry::Reach::new(s, unit.pos, Gait::Run.metres());
+                for (to, cost) in reach.cells() {
+                    if cost <= Gait::Walk.metres() {
+                        out.push(Action::Move {
+                            unit: u,
+                            gait: Gait::Walk,
+                            to,
+                        });
+                    }
                 }
-                // A walk covers what a run could; offer the run only beyond the walk.
-                for to in geometry::reachable(s, unit.pos, Gait::Run.metres()) {
-                    if walk.binary_search(&to).is_err() {
+                for (to, cost) in reach.cells() {
+                    if cost > Gait::Walk.metres() {
                         out.push(Action::Move {
                             unit: u,
                             gait: Gait::Run,
@@ -306,7 +309,7 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                 out.push(Action::FallProne { unit: u });
             }
             Stance::Prone => {
-                for to in geometry::reachable(s, unit.pos, Gait::Crawl.metres()) {
+                for (to, _) in geometry::Reach::new(s, unit.pos, Gait::Crawl.metres()).cells() {
                     out.push(Action::Move {
                         unit: u,
                         gait: Gait::Crawl,
