@@ -1,10 +1,8 @@
 //! The policies on the toy duel: random is uniform and reproducible; greedy scores each action
 //! by its exact expected value, explains the ranking, and samples (and says so) past its budget.
 
-mod toy;
-
 use fireteam_ai::{build_policy, Basis, Explain, GreedyPolicy, Policy, PolicyError, RandomPolicy};
-use toy::{start, Action, Duel};
+use fireteam_engine::toy::{start, Action, Duel};
 
 /// The exact expected gain of one attack from full health: P(2d6 ≥ 7) × E[1d6] = 7/12 × 7/2.
 const ATTACK_EV: f64 = 49.0 / 24.0;

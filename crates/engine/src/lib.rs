@@ -14,6 +14,7 @@ pub mod conformance;
 pub mod modifier;
 pub mod protocol;
 pub mod save;
+pub mod toy;
 
 pub use battle::{Battle, LogEntry, StepError};
 pub use checksum::Checksum;

@@ -1,143 +1,17 @@
-//! The engine proven on a toy system: two duellists alternate; an attack rolls 2d6 and hits on
+//! The engine proven on its toy system (`fireteam_engine::toy`): two duellists alternate; an attack rolls 2d6 and hits on
 //! 7 or more for 1d6 damage. Small enough to check by hand, rich enough to exercise decisions,
 //! dice, events, replays, saves and the conformance suite.
 
-use fireteam_dice::{Dice, DiceSource, Purpose, ScriptedSource, SeededSource};
+use fireteam_dice::{DiceSource, ScriptedSource, SeededSource};
+use fireteam_engine::toy::{start, Action, Duel, Event, State};
 use fireteam_engine::{
-    conformance, Battle, Checksum, Decision, Outcome, ResolveError, RuleSystem, Save, SaveError,
-    StepError,
+    conformance, Battle, Decision, Outcome, ResolveError, RuleSystem, Save, SaveError, StepError,
 };
-use serde::Serialize;
 use std::collections::BTreeMap;
-use std::fmt;
-
-struct Duel;
-
-#[derive(Clone, Debug)]
-struct State {
-    hp: [i64; 2],
-    turn: u8,
-    rounds: u32,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-enum Action {
-    Attack,
-    Wait,
-}
-
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Action::Attack => "attack",
-            Action::Wait => "wait",
-        })
-    }
-}
-
-#[derive(Clone, Debug, Serialize)]
-enum Event {
-    Hit { target: u8, damage: i64 },
-    Miss { roll: i64 },
-    Passed,
-}
-
-impl RuleSystem for Duel {
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-
-    fn name(&self) -> &'static str {
-        "toy-duel"
-    }
-    fn version(&self) -> &'static str {
-        "1"
-    }
-    fn decision(&self, s: &State) -> Decision {
-        if s.hp[0] <= 0 {
-            Decision::Over {
-                outcome: Outcome::Winner { side: 1 },
-            }
-        } else if s.hp[1] <= 0 {
-            Decision::Over {
-                outcome: Outcome::Winner { side: 0 },
-            }
-        } else if s.rounds >= 40 {
-            Decision::Over {
-                outcome: Outcome::Draw,
-            }
-        } else {
-            Decision::Choose {
-                side: s.turn,
-                unit: None,
-            }
-        }
-    }
-    fn action_text(&self, _s: &State, a: &Action) -> String {
-        a.to_string()
-    }
-    fn legal_actions(&self, _s: &State, out: &mut Vec<Action>) {
-        out.push(Action::Attack);
-        out.push(Action::Wait);
-    }
-    fn resolve(
-        &self,
-        s: &State,
-        a: &Action,
-        dice: &mut dyn DiceSource,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ResolveError> {
-        match a {
-            Action::Wait => events.push(Event::Passed),
-            Action::Attack => {
-                let roll = dice.roll_total(&Purpose::new("to-hit"), Dice::new(2, 6))?;
-                if roll >= 7 {
-                    let damage = dice.roll_total(&Purpose::new("damage"), Dice::new(1, 6))?;
-                    events.push(Event::Hit {
-                        target: 1 - s.turn,
-                        damage,
-                    });
-                } else {
-                    events.push(Event::Miss { roll });
-                }
-            }
-        }
-        Ok(())
-    }
-    fn apply(&self, s: &mut State, e: &Event) {
-        if let Event::Hit { target, damage } = e {
-            s.hp[*target as usize] -= damage;
-        }
-        s.turn = 1 - s.turn;
-        s.rounds += 1;
-    }
-    fn checksum(&self, s: &State) -> u64 {
-        Checksum::new()
-            .i64(s.hp[0])
-            .i64(s.hp[1])
-            .u64(u64::from(s.turn))
-            .u64(u64::from(s.rounds))
-            .finish()
-    }
-    fn invariants(&self, s: &State) -> Result<(), String> {
-        if s.hp.iter().all(|h| *h <= 0) {
-            return Err("both duellists are down".into());
-        }
-        Ok(())
-    }
-}
-
-fn start() -> State {
-    State {
-        hp: [10, 10],
-        turn: 0,
-        rounds: 0,
-    }
-}
 
 #[test]
 fn forced_dice_give_exact_outcomes() {
-    let rules = Duel;
+    let rules = Duel::default();
     let mut b = Battle::new(&rules, start());
     let mut dice = ScriptedSource::new(vec![4, 3, 6, 1, 1]);
     let events = b.step(&Action::Attack, &mut dice).unwrap().to_vec();
@@ -158,7 +32,7 @@ fn forced_dice_give_exact_outcomes() {
 
 #[test]
 fn a_finished_battle_takes_no_more_actions() {
-    let rules = Duel;
+    let rules = Duel::default();
     let mut b = Battle::new(
         &rules,
         State {
@@ -182,7 +56,12 @@ fn a_finished_battle_takes_no_more_actions() {
 
 #[test]
 fn the_toy_system_passes_the_conformance_suite() {
-    let report = conformance::check(&Duel, |_| start(), conformance::Config::default()).unwrap();
+    let report = conformance::check(
+        &Duel::default(),
+        |_| start(),
+        conformance::Config::default(),
+    )
+    .unwrap();
     assert_eq!(report.games, 50);
     assert!(report.finished > 40, "{report:?}");
     assert!(report.enumerations > 0, "{report:?}");
@@ -202,13 +81,13 @@ fn conformance_catches_a_broken_invariant() {
             "0"
         }
         fn decision(&self, s: &State) -> Decision {
-            Duel.decision(s)
+            Duel::default().decision(s)
         }
         fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
-            Duel.legal_actions(s, out)
+            Duel::default().legal_actions(s, out)
         }
         fn action_text(&self, s: &State, a: &Action) -> String {
-            Duel.action_text(s, a)
+            Duel::default().action_text(s, a)
         }
         fn resolve(
             &self,
@@ -217,13 +96,13 @@ fn conformance_catches_a_broken_invariant() {
             d: &mut dyn DiceSource,
             e: &mut Vec<Event>,
         ) -> Result<(), ResolveError> {
-            Duel.resolve(s, a, d, e)
+            Duel::default().resolve(s, a, d, e)
         }
         fn apply(&self, s: &mut State, e: &Event) {
-            Duel.apply(s, e)
+            Duel::default().apply(s, e)
         }
         fn checksum(&self, s: &State) -> u64 {
-            Duel.checksum(s)
+            Duel::default().checksum(s)
         }
         fn invariants(&self, s: &State) -> Result<(), String> {
             if s.rounds > 2 {
@@ -239,7 +118,7 @@ fn conformance_catches_a_broken_invariant() {
 
 #[test]
 fn saves_are_atomic_and_replay_to_the_same_state() {
-    let rules = Duel;
+    let rules = Duel::default();
     let mut b = Battle::new(&rules, start());
     let mut dice = SeededSource::new(77);
     for _ in 0..6 {
@@ -300,10 +179,10 @@ fn broken_save_files_name_the_line_and_column() {
 
 #[test]
 fn action_text_errors_suggest_legal_actions() {
-    let e = Duel.parse_action(&start(), "atack").unwrap_err();
+    let e = Duel::default().parse_action(&start(), "atack").unwrap_err();
     assert!(e.message.contains("'atack' is not a legal action"));
     assert_eq!(
-        Duel.parse_action(&start(), "  attack ").unwrap(),
+        Duel::default().parse_action(&start(), "  attack ").unwrap(),
         Action::Attack
     );
 }

@@ -1,15 +1,13 @@
 //! Batches of toy duels: greedy beats random with confidence, and the report and CSV are the
 //! same for any thread count and any split into shards.
 
-mod toy;
-
 use fireteam_ai::PolicyKind;
+use fireteam_engine::toy::{start, Duel, State};
 use fireteam_sim::{
     run_battle, simulate, simulate_with, BattleResult, CsvWriter, MergeError, Side, SimConfig,
     SimError, SimReport, Timing,
 };
 use std::sync::atomic::{AtomicU64, Ordering};
-use toy::{start, Duel, State};
 
 fn sides(red: PolicyKind, blue: PolicyKind) -> Vec<Side<Duel>> {
     vec![Side::with_kind("Red", red), Side::with_kind("Blue", blue)]

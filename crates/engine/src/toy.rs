@@ -1,15 +1,13 @@
-//! The engine's toy duel (crates/engine/tests/toy.rs), copied as a test system: two duellists
+//! A toy rule system for the tests and examples of crates built on the engine: two duellists
 //! alternate; an attack rolls 2d6 and hits on 7 or more for 1d6 damage; 40 actions end in a
-//! draw. Here it also reports battle statistics and values states for the AI.
+//! draw. Small enough to check by hand, rich enough to exercise decisions, dice, events,
+//! replays, saves, the conformance suite, AI policies and the simulator. It is no rule system
+//! of a book.
 //!
 //! `flat` makes every state worth 0, to test tie-breaking.
 
-#![allow(dead_code)]
-
+use crate::{BattleStats, Checksum, Decision, Evaluate, Outcome, ResolveError, RuleSystem, SideId};
 use fireteam_dice::{Dice, DiceSource, Purpose};
-use fireteam_engine::{
-    BattleStats, Checksum, Decision, Evaluate, Outcome, ResolveError, RuleSystem, SideId,
-};
 use serde::Serialize;
 use std::fmt;
 
@@ -131,6 +129,12 @@ impl RuleSystem for Duel {
             .u64(u64::from(s.turn))
             .u64(u64::from(s.rounds))
             .finish()
+    }
+    fn invariants(&self, s: &State) -> Result<(), String> {
+        if s.hp.iter().all(|h| *h <= 0) {
+            return Err("both duellists are down".into());
+        }
+        Ok(())
     }
 }
 
