@@ -90,3 +90,27 @@ pub fn emit(text: &str) -> miette::Result<()> {
         _ => Ok(()),
     }
 }
+
+/// The dice a command rolls with: the faces of `--rolls`, the terminal for `--manual` (which
+/// rolls from `seed` when asked to), or the seed.
+pub fn dice_source(
+    rolls: Option<&str>,
+    manual: bool,
+    seed: u64,
+) -> miette::Result<Box<dyn fireteam_dice::DiceSource>> {
+    use fireteam_dice::{ManualSource, ScriptedSource, SeededSource};
+    Ok(if let Some(list) = rolls {
+        Box::new(
+            ScriptedSource::parse(list)
+                .map_err(|m| miette::miette!(help = "e.g. --rolls 4,1,6", "--rolls: {m}"))?,
+        )
+    } else if manual {
+        Box::new(ManualSource::new(
+            std::io::stdin().lock(),
+            std::io::stderr(),
+            SeededSource::new(seed),
+        ))
+    } else {
+        Box::new(SeededSource::new(seed))
+    })
+}

@@ -6,7 +6,6 @@ use crate::format::emit;
 use crate::scenario_files;
 use clap::Args;
 use fireteam_ai::{Explain, Policy, PolicyKind};
-use fireteam_dice::{DiceSource, ManualSource, ScriptedSource, SeededSource};
 use fireteam_dice_pool::{narrate::narrate, DicePool, State};
 use fireteam_engine::{Battle, Decision, Outcome, RuleSystem, Save};
 use fireteam_scenario::Controller;
@@ -213,20 +212,7 @@ fn play(
             .collect(),
         None => VecDeque::new(),
     };
-    let mut dice: Box<dyn DiceSource> = if let Some(list) = &args.rolls {
-        Box::new(
-            ScriptedSource::parse(list)
-                .map_err(|m| miette!(help = "e.g. --rolls 4,1,6", "--rolls: {m}"))?,
-        )
-    } else if args.manual {
-        Box::new(ManualSource::new(
-            std::io::stdin().lock(),
-            std::io::stderr(),
-            SeededSource::new(seed),
-        ))
-    } else {
-        Box::new(SeededSource::new(seed))
-    };
+    let mut dice = crate::format::dice_source(args.rolls.as_deref(), args.manual, seed)?;
     let head = header(title, &state);
     let write_json = |v: &serde_json::Value,
                       log: &mut Option<std::io::BufWriter<std::fs::File>>|

@@ -3,10 +3,8 @@
 use crate::format::emit;
 use crate::odds::roll_error;
 use clap::Args;
-use fireteam_dice::{
-    parse, DiceSource, ExprRoller, ManualSource, Rolled, ScriptedSource, SeededSource,
-};
-use miette::{miette, Result};
+use fireteam_dice::{parse, ExprRoller, Rolled};
+use miette::Result;
 use serde_json::json;
 use std::hash::{BuildHasher, Hasher};
 
@@ -38,20 +36,7 @@ pub struct RollArgs {
 pub fn run(args: RollArgs) -> Result<()> {
     let parsed = parse(&args.expr)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
-    let mut source: Box<dyn DiceSource> = if let Some(list) = &args.rolls {
-        Box::new(
-            ScriptedSource::parse(list)
-                .map_err(|m| miette!(help = "e.g. --rolls 4,1,6", "--rolls: {m}"))?,
-        )
-    } else if args.manual {
-        Box::new(ManualSource::new(
-            std::io::stdin().lock(),
-            std::io::stderr(),
-            SeededSource::new(seed),
-        ))
-    } else {
-        Box::new(SeededSource::new(seed))
-    };
+    let mut source = crate::format::dice_source(args.rolls.as_deref(), args.manual, seed)?;
     let kind = source.kind();
     let mut roller = ExprRoller::new(&parsed);
     let boolean = parsed.is_boolean();
