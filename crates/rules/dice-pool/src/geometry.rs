@@ -36,8 +36,54 @@ pub struct Sight {
 }
 
 /// The line of sight from `a` to `b` (grid rule: an exactly ambiguous edge blocks only if both
-/// cells block, and gives cover only if both give it).
+/// cells block, and gives cover only if both give it). Traced once per pair of cells per map.
 pub fn sight(s: &State, a: Pos, b: Pos) -> Sight {
+    let f = &s.field;
+    let n = usize::from(f.width) * usize::from(f.height);
+    let index = |p: Pos| usize::from(p.row) * usize::from(f.width) + usize::from(p.col);
+    let Some(table) = f
+        .sight_cache
+        .table(n)
+        .filter(|_| f.contains(a) && f.contains(b))
+    else {
+        return trace(s, a, b);
+    };
+    let slot = &table[index(a) * n + index(b)];
+    let packed = slot.load(std::sync::atomic::Ordering::Relaxed);
+    if packed != 0 {
+        return unpack(packed);
+    }
+    let seen = trace(s, a, b);
+    slot.store(pack(seen), std::sync::atomic::Ordering::Relaxed);
+    seen
+}
+
+/// One byte, never 0: 1 + clear + 2·cover + 8·darkness.
+fn pack(s: Sight) -> u8 {
+    1 + u8::from(s.clear) + 2 * s.cover as u8 + 8 * s.darkness as u8
+}
+
+fn unpack(v: u8) -> Sight {
+    let v = v - 1;
+    let cover = match (v >> 1) & 3 {
+        0 => Cover::None,
+        1 => Cover::Half,
+        _ => Cover::ThreeQuarters,
+    };
+    let darkness = match v >> 3 {
+        0 => Darkness::None,
+        1 => Darkness::Partial,
+        _ => Darkness::Total,
+    };
+    Sight {
+        clear: v & 1 == 1,
+        cover,
+        darkness,
+    }
+}
+
+/// The line of sight traced afresh, without the cache.
+pub fn trace(s: &State, a: Pos, b: Pos) -> Sight {
     let f = &s.field;
     let terrain = |h: Hex| pos(h).filter(|p| f.contains(*p)).map(|p| f.terrain_at(p));
     let mut darkness = f

@@ -162,6 +162,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             cells,
             terrain,
             ambient_darkness: Darkness::None,
+            sight_cache: Default::default(),
         },
         weapons,
         sides: sc.sides.iter().map(|s| s.name.clone()).collect(),

@@ -146,6 +146,7 @@ pub fn sample_field(rows: &[&str]) -> Field {
         cells,
         terrain: sample_terrain(),
         ambient_darkness: crate::resolve::Darkness::None,
+        sight_cache: Default::default(),
     }
 }
 

@@ -59,6 +59,46 @@ pub struct Field {
     pub terrain: Vec<Terrain>,
     /// A darkness that covers the whole field (night), from the scenario.
     pub ambient_darkness: Darkness,
+    /// Lines of sight already traced on this map (see [`SightCache`]).
+    #[serde(skip)]
+    pub sight_cache: SightCache,
+}
+
+/// Lines of sight depend only on the map, so each pair of cells is traced once and kept: the
+/// greedy AI asks for the same lines on every path of every enumeration. Entries are filled on
+/// first use by whichever thread asks; two threads filling one entry write the same byte.
+/// Maps above [`SightCache::MAX_CELLS`] cells are traced every time.
+#[derive(Debug, Default)]
+pub struct SightCache(std::sync::OnceLock<Box<[std::sync::atomic::AtomicU8]>>);
+
+impl SightCache {
+    pub const MAX_CELLS: usize = 1024;
+
+    /// The table for a map of `cells` cells, allocated on first use.
+    pub fn table(&self, cells: usize) -> Option<&[std::sync::atomic::AtomicU8]> {
+        if cells > Self::MAX_CELLS {
+            return None;
+        }
+        Some(self.0.get_or_init(|| {
+            (0..cells * cells)
+                .map(|_| std::sync::atomic::AtomicU8::new(0))
+                .collect()
+        }))
+    }
+}
+
+/// A copy starts empty: the cache is derived data.
+impl Clone for SightCache {
+    fn clone(&self) -> Self {
+        SightCache::default()
+    }
+}
+
+/// The cache never makes two fields differ.
+impl PartialEq for SightCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl Field {
@@ -69,6 +109,7 @@ impl Field {
             cells: vec![0; usize::from(width) * usize::from(height)],
             terrain: vec![Terrain::open()],
             ambient_darkness: Darkness::None,
+            sight_cache: SightCache::default(),
         }
     }
 

@@ -357,3 +357,24 @@ fn dp_g11_the_fast_draw_flag_lifts_the_one_shot_limit() {
     assert!(lifted.contains(&"shoot Anna -> Ben with pistol mode=SA shots=2 fast-draw".to_string()));
     assert!(!lifted.contains(&"shoot Anna -> Ben with pistol mode=SA shots=2".to_string()));
 }
+
+#[test]
+fn cached_lines_of_sight_equal_freshly_traced_ones() {
+    use fireteam_dice_pool::geometry::{sight, trace};
+    let s = demo().build();
+    let cells: Vec<Pos> = (0..s.field.height)
+        .flat_map(|row| (0..s.field.width).map(move |col| Pos { col, row }))
+        .collect();
+    let mut blocked = 0;
+    for _ in 0..2 {
+        // The second round reads every answer from the cache.
+        for &a in &cells {
+            for &b in &cells {
+                let t = trace(&s, a, b);
+                assert_eq!(sight(&s, a, b), t, "{a} -> {b}");
+                blocked += usize::from(!t.clear);
+            }
+        }
+    }
+    assert!(blocked > 0, "the demo's walls block some lines");
+}
