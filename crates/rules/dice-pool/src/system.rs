@@ -424,6 +424,14 @@ fn start_turn(
     dice: &mut dyn DiceSource,
     ev: &mut Vec<Event>,
 ) -> Result<(), SourceError> {
+    // A battle with fewer than two sides standing (a scenario may even have no units) is over
+    // before it starts.
+    if battle_decided(s, &[]) {
+        ev.push(Event::BattleEnded {
+            winner: winner(s, &[]),
+        });
+        return Ok(());
+    }
     ev.push(Event::TurnStarted { turn: s.turn + 1 });
     let mut order: SmallVec<[(i64, UnitId); 16]> = SmallVec::new();
     for (i, u) in s.units.iter().enumerate() {

@@ -378,3 +378,27 @@ fn cached_lines_of_sight_equal_freshly_traced_ones() {
     }
     assert!(blocked > 0, "the demo's walls block some lines");
 }
+
+#[test]
+fn a_battle_without_two_sides_standing_ends_at_once() {
+    let mut setup = duel(Pos { col: 6, row: 1 });
+    setup.units.clear();
+    let mut b = Battle::new(&DicePool, setup.build());
+    step(&mut b, "start turn 1", &mut ScriptedSource::new(vec![]));
+    assert_eq!(
+        b.decision(),
+        Decision::Over {
+            outcome: Outcome::Draw
+        }
+    );
+    let mut setup = duel(Pos { col: 6, row: 1 });
+    setup.units.truncate(1);
+    let mut b = Battle::new(&DicePool, setup.build());
+    step(&mut b, "start turn 1", &mut ScriptedSource::new(vec![]));
+    assert_eq!(
+        b.decision(),
+        Decision::Over {
+            outcome: Outcome::Winner { side: 0 }
+        }
+    );
+}
