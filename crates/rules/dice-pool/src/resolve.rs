@@ -246,6 +246,41 @@ pub fn attack_modifiers(kind: AttackKind, p: &PoolInputs, opts: &Options) -> Mod
     m
 }
 
+/// Who rolls, for the words a person at the table reads ("Kit's attack dice"); formatted only
+/// when someone reads it, so simulation pays nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Who<'a> {
+    /// The attacker or the roller.
+    pub by: &'a str,
+    /// The defender or the target.
+    pub against: &'a str,
+}
+
+impl Who<'_> {
+    /// No names: the purpose reads as its tag alone.
+    pub const NONE: Who<'static> = Who {
+        by: "",
+        against: "",
+    };
+}
+
+/// "Kit's attack dice against Ivo", or nothing without names.
+struct Words<'a>(&'a str, &'a str, &'a str);
+
+impl std::fmt::Display for Words<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Words(name, what, other) = *self;
+        if name.is_empty() {
+            return Ok(());
+        }
+        write!(f, "{name}'s {what}")?;
+        if !other.is_empty() {
+            write!(f, " against {other}")?;
+        }
+        Ok(())
+    }
+}
+
 /// Rolls `n` d6 for a pool and sums them (DP-CORE-01, DP-CORE-02, DP-G01).
 ///
 /// Only the sum matters to dice-pool, so the enumerating source is asked for the total and
@@ -309,6 +344,7 @@ pub struct AttackRoll {
 /// difficulty, or > with `dp.strictly_greater` (DP-G02).
 pub fn roll_attack(
     dice: &mut dyn DiceSource,
+    who: Who<'_>,
     skill: i32,
     modifiers: Modifiers,
     base_difficulty: i64,
@@ -316,13 +352,19 @@ pub fn roll_attack(
     opts: &Options,
 ) -> Result<AttackRoll, SourceError> {
     let pool = skill + Modifier::total(&modifiers);
-    let (defense_total, defense_faces) = roll_pool(dice, &Purpose::new("defense"), defense_dice)?;
+    let defense_words = Words(who.against, "defense dice", who.by);
+    let (defense_total, defense_faces) = roll_pool(
+        dice,
+        &Purpose::with_detail("defense", &defense_words),
+        defense_dice,
+    )?;
     let difficulty = base_difficulty + defense_total;
     let automatic_failure = pool <= 0;
     let (total, faces) = if automatic_failure {
         (0, Faces::new())
     } else {
-        roll_pool(dice, &Purpose::new("attack"), pool)?
+        let words = Words(who.by, "attack dice", who.against);
+        roll_pool(dice, &Purpose::with_detail("attack", &words), pool)?
     };
     let hit = !automatic_failure
         && if opts.strictly_greater {
@@ -364,18 +406,25 @@ pub struct DamageRoll {
 /// Rolls Damage Level against Pain Resistance plus armor (DP-DAMAGE-01, -02, -03).
 pub fn roll_damage(
     dice: &mut dyn DiceSource,
+    who: Who<'_>,
     dl: i32,
     pain_resistance: i32,
     armor: i32,
     opts: &Options,
 ) -> Result<DamageRoll, SourceError> {
-    let (dl_total, dl_faces) = roll_pool(dice, &Purpose::new("damage"), dl)?;
+    let dl_words = Words(who.by, "damage dice", who.against);
+    let (dl_total, dl_faces) = roll_pool(dice, &Purpose::with_detail("damage", &dl_words), dl)?;
     let pr_dice = if opts.armor_flat {
         pain_resistance
     } else {
         pain_resistance + armor
     };
-    let (mut pr_total, pr_faces) = roll_pool(dice, &Purpose::new("pain-resistance"), pr_dice)?;
+    let pr_words = Words(who.against, "pain resistance and armor dice", "");
+    let (mut pr_total, pr_faces) = roll_pool(
+        dice,
+        &Purpose::with_detail("pain-resistance", &pr_words),
+        pr_dice,
+    )?;
     if opts.armor_flat {
         pr_total += i64::from(armor);
     }
@@ -446,9 +495,11 @@ pub struct Initiative {
 
 pub fn roll_initiative(
     dice: &mut dyn DiceSource,
+    who: Who<'_>,
     dexterity: i32,
 ) -> Result<Initiative, SourceError> {
-    let die = dice.roll_total(&Purpose::new("initiative"), Dice::new(1, 6))?;
+    let words = Words(who.by, "initiative die", "");
+    let die = dice.roll_total(&Purpose::with_detail("initiative", &words), Dice::new(1, 6))?;
     let total = die + i64::from(dexterity);
     Ok(Initiative {
         die,
@@ -461,6 +512,7 @@ pub fn roll_initiative(
 /// The fast draw: Dexterity dice against 10, with this turn's penalties (DP-DRAW-02, DP-G11).
 pub fn roll_fast_draw(
     dice: &mut dyn DiceSource,
+    who: Who<'_>,
     dexterity: i32,
     movement: Movement,
     stunned: bool,
@@ -470,5 +522,5 @@ pub fn roll_fast_draw(
     let mut mods = Modifiers::new();
     mods.extend(movement_modifier(movement));
     mods.extend(condition_modifier(stunned, wounded, opts));
-    roll_attack(dice, dexterity, mods, 10, 0, opts)
+    roll_attack(dice, who, dexterity, mods, 10, 0, opts)
 }

@@ -154,6 +154,10 @@ impl RuleSystem for DicePool {
                     let roll = if fast_draw {
                         Some(resolve::roll_fast_draw(
                             dice,
+                            resolve::Who {
+                                by: &u.name,
+                                against: "",
+                            },
                             u.stats.dexterity,
                             u.movement,
                             u.stunned,
@@ -439,7 +443,11 @@ fn start_turn(
             continue;
         }
         // DP-INIT-01, DP-G09: rolled again every turn.
-        let roll = resolve::roll_initiative(dice, u.stats.dexterity)?;
+        let who = resolve::Who {
+            by: &u.name,
+            against: "",
+        };
+        let roll = resolve::roll_initiative(dice, who, u.stats.dexterity)?;
         order.push((roll.total, i as UnitId));
         ev.push(Event::InitiativeRolled {
             unit: i as UnitId,
@@ -633,6 +641,10 @@ fn defend(
             );
             let roll = resolve::roll_attack(
                 dice,
+                resolve::Who {
+                    by: &a.name,
+                    against: &s.unit(*target).name,
+                },
                 a.stats.firearms,
                 mods,
                 band.difficulty(),
@@ -702,7 +714,12 @@ fn defend(
                 &s.opts,
             );
             // DP-MELEE-01: difficulty 10.
-            let roll = resolve::roll_attack(dice, a.stats.melee, mods, 10, i32::from(n), &s.opts)?;
+            let who = resolve::Who {
+                by: &a.name,
+                against: &s.unit(*target).name,
+            };
+            let roll =
+                resolve::roll_attack(dice, who, a.stats.melee, mods, 10, i32::from(n), &s.opts)?;
             let hit = roll.hit;
             ev.push(Event::AttackRolled {
                 attacker: *attacker,
@@ -745,6 +762,10 @@ fn defend(
             };
             let roll = resolve::roll_attack(
                 dice,
+                resolve::Who {
+                    by: "the blast",
+                    against: &s.unit(target).name,
+                },
                 resolve::BLAST_DICE,
                 Modifiers::new(),
                 difficulty,
@@ -790,7 +811,18 @@ fn damage(
     newly_out: &mut SmallVec<[UnitId; 8]>,
 ) -> Result<(), SourceError> {
     let t = s.unit(target);
-    let roll = resolve::roll_damage(dice, dl, t.stats.pain_resistance, t.stats.armor, &s.opts)?;
+    let who = resolve::Who {
+        by: "the hit",
+        against: &t.name,
+    };
+    let roll = resolve::roll_damage(
+        dice,
+        who,
+        dl,
+        t.stats.pain_resistance,
+        t.stats.armor,
+        &s.opts,
+    )?;
     let wounds = roll.wounds as i32;
     ev.push(Event::Damaged {
         target,
@@ -834,7 +866,19 @@ fn throw(
     };
     // DP-GRENADE-01: resolved as a shot against the range difficulty.
     let mods = resolve::attack_modifiers(AttackKind::Throw, &inputs, &s.opts);
-    let roll = resolve::roll_attack(dice, u.stats.throwing, mods, band.difficulty(), 0, &s.opts)?;
+    let who = resolve::Who {
+        by: &u.name,
+        against: "",
+    };
+    let roll = resolve::roll_attack(
+        dice,
+        who,
+        u.stats.throwing,
+        mods,
+        band.difficulty(),
+        0,
+        &s.opts,
+    )?;
     let (landed, scatter) = if roll.hit {
         (at, None)
     } else {

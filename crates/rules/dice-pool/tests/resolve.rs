@@ -163,7 +163,16 @@ fn dp_draw_02_fast_draw_success_lifts_the_penalty() {
 fn dp_shoot_01_dodge_dice_raise_the_difficulty_then_the_pool_rolls() {
     // Dodge 2 dice: 3 + 4 → difficulty 10 + 7 = 17; pool 5: 6+5+4+1+1 = 17 → a hit (≥).
     let mut d = script(&[3, 4, 6, 5, 4, 1, 1]);
-    let r = roll_attack(&mut d, 5, Modifiers::new(), 10, 2, &Options::default()).unwrap();
+    let r = roll_attack(
+        &mut d,
+        Who::NONE,
+        5,
+        Modifiers::new(),
+        10,
+        2,
+        &Options::default(),
+    )
+    .unwrap();
     assert_eq!(
         (r.defense_total, r.difficulty, r.total, r.hit),
         (7, 17, 17, true)
@@ -177,7 +186,7 @@ fn dp_shoot_01_dodge_dice_raise_the_difficulty_then_the_pool_rolls() {
         ..Options::default()
     };
     assert!(
-        !roll_attack(&mut d, 5, Modifiers::new(), 10, 2, &strict)
+        !roll_attack(&mut d, Who::NONE, 5, Modifiers::new(), 10, 2, &strict)
             .unwrap()
             .hit
     );
@@ -191,7 +200,7 @@ fn dp_g15_a_pool_of_no_dice_fails_without_a_roll() {
         &PoolInputs::default(),
         &Options::default(),
     );
-    let r = roll_attack(&mut d, 2, mods, 10, 0, &Options::default()).unwrap();
+    let r = roll_attack(&mut d, Who::NONE, 2, mods, 10, 0, &Options::default()).unwrap();
     assert_eq!((r.pool, r.automatic_failure, r.hit), (0, true, false));
 }
 
@@ -199,14 +208,14 @@ fn dp_g15_a_pool_of_no_dice_fails_without_a_roll() {
 fn dp_damage_01_stun_or_wounds_by_the_difference() {
     // DL 3: 6+6+5 = 17 against PR 3 + armor 1 = 4 dice: 1+2+1+1 = 5 → 12 wounds.
     let mut d = script(&[6, 6, 5, 1, 2, 1, 1]);
-    let r = roll_damage(&mut d, 3, 3, 1, &Options::default()).unwrap();
+    let r = roll_damage(&mut d, Who::NONE, 3, 3, 1, &Options::default()).unwrap();
     assert_eq!(
         (r.dl_total, r.pr_dice, r.pr_total, r.wounds),
         (17, 4, 5, 12)
     );
     // PR ≥ DL: stunned only, no wounds.
     let mut d = script(&[1, 1, 1, 6, 6, 6, 6]);
-    let r = roll_damage(&mut d, 3, 3, 1, &Options::default()).unwrap();
+    let r = roll_damage(&mut d, Who::NONE, 3, 3, 1, &Options::default()).unwrap();
     assert_eq!(r.wounds, 0);
 }
 
@@ -217,7 +226,7 @@ fn dp_damage_02_armor_as_dice_or_flat_with_dp_g05_flag() {
         ..Options::default()
     };
     let mut d = script(&[6, 6, 6, 1, 1, 1]);
-    let r = roll_damage(&mut d, 3, 3, 2, &flat).unwrap();
+    let r = roll_damage(&mut d, Who::NONE, 3, 3, 2, &flat).unwrap();
     assert_eq!((r.pr_dice, r.pr_total, r.wounds), (3, 5, 13));
 }
 
@@ -230,9 +239,9 @@ fn dp_damage_03_full_auto_adds_two_damage_dice() {
 
 #[test]
 fn dp_init_01_04_initiative_and_the_extra_action() {
-    let i = roll_initiative(&mut script(&[6]), 4).unwrap();
+    let i = roll_initiative(&mut script(&[6]), Who::NONE, 4).unwrap();
     assert_eq!((i.total, i.extra_action), (10, true));
-    let i = roll_initiative(&mut script(&[5]), 4).unwrap();
+    let i = roll_initiative(&mut script(&[5]), Who::NONE, 4).unwrap();
     assert_eq!((i.total, i.extra_action), (9, false));
 }
 
@@ -240,7 +249,7 @@ fn dp_init_01_04_initiative_and_the_extra_action() {
 fn dp_e02_extra_action_odds_are_dex_minus_3_over_6() {
     for dex in 4..=9 {
         let odds = enumerate(|e| -> Result<bool, SourceError> {
-            Ok(roll_initiative(e, dex)?.extra_action)
+            Ok(roll_initiative(e, Who::NONE, dex)?.extra_action)
         })
         .unwrap();
         let p_true = odds
@@ -258,7 +267,16 @@ fn dp_e04_pool_odds_match_the_reference_table() {
     // P(sum of N d6 ≥ D) from GAPS.md Part A, exactly.
     let p = |n: i32, diff: i64| {
         let odds = enumerate(|e| -> Result<bool, SourceError> {
-            Ok(roll_attack(e, n, Modifiers::new(), diff, 0, &Options::default())?.hit)
+            Ok(roll_attack(
+                e,
+                Who::NONE,
+                n,
+                Modifiers::new(),
+                diff,
+                0,
+                &Options::default(),
+            )?
+            .hit)
         })
         .unwrap();
         odds.outcomes
@@ -279,6 +297,7 @@ fn dp_e06_a_blast_can_never_reach_the_extreme_difficulty() {
     let odds = enumerate(|e| -> Result<bool, SourceError> {
         Ok(roll_attack(
             e,
+            Who::NONE,
             BLAST_DICE,
             Modifiers::new(),
             Band::Extreme.difficulty(),
@@ -314,6 +333,7 @@ fn dp_draw_02_fast_draw_is_dexterity_against_ten_with_movement_penalties() {
     // Dexterity 4, running: 3 dice. 4+3+3 = 10 → success.
     let r = roll_fast_draw(
         &mut script(&[4, 3, 3]),
+        Who::NONE,
         4,
         Movement::Run,
         false,
