@@ -504,14 +504,8 @@ fn end_activation(s: &State, unit: UnitId, ev: &mut Vec<Event>) {
         });
         return;
     }
+    // The next unit of this pass that is still in action.
     let acting = |u: UnitId| !s.unit(u).out && !newly_out.contains(&u);
-    if let Some(n) = next.filter(|&n| acting(n)) {
-        ev.push(Event::Activated {
-            unit: n,
-            pass: s.pass,
-        });
-        return;
-    }
     if let Some(n) = s.order[s.cursor + 1..]
         .iter()
         .copied()
