@@ -271,17 +271,6 @@ impl State {
         !unit.out && (self.pass == 1 || unit.extra_action)
     }
 
-    /// Sides with a unit still in action.
-    pub fn sides_standing(&self) -> SmallVec<[SideId; 4]> {
-        let mut s: SmallVec<[SideId; 4]> = SmallVec::new();
-        for u in &self.units {
-            if !u.out && !s.contains(&u.side) {
-                s.push(u.side);
-            }
-        }
-        s
-    }
-
     pub fn checksum(&self) -> u64 {
         let mut c = Checksum::new();
         c.u64(u64::from(self.turn))

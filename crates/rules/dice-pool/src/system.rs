@@ -44,7 +44,7 @@ impl RuleSystem for DicePool {
     fn decision(&self, s: &State) -> Decision {
         match &s.phase {
             Phase::Over => {
-                let standing = s.sides_standing();
+                let standing = standing(s, &[]);
                 Decision::Over {
                     outcome: if standing.len() == 1 {
                         Outcome::Winner { side: standing[0] }
@@ -535,23 +535,23 @@ fn end_activation(s: &State, unit: UnitId, ev: &mut Vec<Event>) {
     }
 }
 
-fn battle_decided(s: &State, newly_out: &[UnitId]) -> bool {
+/// The sides with a unit still in action, once `newly_out` are out too.
+fn standing(s: &State, newly_out: &[UnitId]) -> SmallVec<[SideId; 4]> {
     let mut sides: SmallVec<[SideId; 4]> = SmallVec::new();
     for (i, u) in s.units.iter().enumerate() {
         if !u.out && !newly_out.contains(&(i as UnitId)) && !sides.contains(&u.side) {
             sides.push(u.side);
         }
     }
-    sides.len() <= 1
+    sides
+}
+
+fn battle_decided(s: &State, newly_out: &[UnitId]) -> bool {
+    standing(s, newly_out).len() <= 1
 }
 
 fn winner(s: &State, newly_out: &[UnitId]) -> Option<u8> {
-    let mut sides: SmallVec<[SideId; 4]> = SmallVec::new();
-    for (i, u) in s.units.iter().enumerate() {
-        if !u.out && !newly_out.contains(&(i as UnitId)) && !sides.contains(&u.side) {
-            sides.push(u.side);
-        }
-    }
+    let sides = standing(s, newly_out);
     (sides.len() == 1).then(|| sides[0])
 }
 
