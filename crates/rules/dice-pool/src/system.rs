@@ -583,6 +583,20 @@ pub(crate) fn pool_inputs(
     }
 }
 
+/// The range band of a shot at `distance` metres (DP-SHOOT-02), brought closer by a scope on
+/// an aimed shot only (DP-SCOPE-01/02, DP-G13).
+pub(crate) fn shot_band(s: &State, w: &crate::data::Weapon, distance: u32, aimed: bool) -> Band {
+    let band = band_of(w.range_bands, distance).unwrap_or(Band::Extreme);
+    if !aimed || w.scope == 0 {
+        return band;
+    }
+    if s.opts.scope_rating_metres {
+        band_of(w.range_bands, distance.saturating_sub(w.scope)).unwrap_or(band)
+    } else {
+        band.closer(w.scope)
+    }
+}
+
 /// Resolves the pending attack once the defender has assigned `n` dice.
 fn defend(
     s: &State,
@@ -619,15 +633,7 @@ fn defend(
             let w = &s.weapons[usize::from(*weapon)];
             let kind = AttackKind::Shot(*mode);
             let distance = geometry::distance(a.pos, s.unit(*target).pos);
-            let mut band = band_of(w.range_bands, distance).unwrap_or(Band::Extreme);
-            // DP-SCOPE-01/02, DP-G13: the scope works only for the aimed shot.
-            if *aimed && w.scope > 0 {
-                band = if s.opts.scope_rating_metres {
-                    band_of(w.range_bands, distance.saturating_sub(w.scope)).unwrap_or(band)
-                } else {
-                    band.closer(w.scope)
-                };
-            }
+            let band = shot_band(s, w, distance, *aimed);
             let mods = resolve::attack_modifiers(
                 kind,
                 &pool_inputs(s, *attacker, *target, *aimed, *weapon),

@@ -2,11 +2,11 @@
 //! minus harm taken, the exact expected harm of an attack waiting for its defense, then, as
 //! tie-breakers, cover and closing the distance.
 
-use crate::data::{band_of, Band};
+use crate::data::Band;
 use crate::geometry;
 use crate::resolve::{self, AttackKind, BLAST_DICE};
 use crate::state::{Pending, Phase, State, Unit};
-use crate::system::{pool_inputs, DicePool};
+use crate::system::{pool_inputs, shot_band, DicePool};
 use fireteam_engine::{Evaluate, Modifier, SideId};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -100,8 +100,7 @@ fn pending_harm(s: &State, p: &Pending) -> (SideId, f64) {
             let t = s.unit(*target);
             let w = &s.weapons[usize::from(*weapon)];
             let kind = AttackKind::Shot(*mode);
-            let band =
-                band_of(w.range_bands, geometry::distance(a.pos, t.pos)).unwrap_or(Band::Extreme);
+            let band = shot_band(s, w, geometry::distance(a.pos, t.pos), *aimed);
             let mods = resolve::attack_modifiers(
                 kind,
                 &pool_inputs(s, *attacker, *target, *aimed, *weapon),
