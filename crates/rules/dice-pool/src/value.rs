@@ -20,21 +20,68 @@ fn harm(u: &Unit) -> f64 {
     }
 }
 
-thread_local! {
-    /// Exact answers by expression; the same few pool questions recur all battle long.
-    static MEMO: RefCell<HashMap<String, f64>> = RefCell::new(HashMap::new());
+/// The questions the AI asks of the dice, as a memo key: P(pool ≥ or > difficulty + defense)
+/// and E[max(0, DL dice − PR dice − flat armor)].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Question {
+    Hit {
+        pool: i32,
+        difficulty: i64,
+        defense: i32,
+        strict: bool,
+    },
+    Wounds {
+        dl: i32,
+        pr: i32,
+        flat: i32,
+    },
 }
 
-/// The exact mean of a dice expression (a probability for a condition), memoised.
-fn exact_mean(expr: String) -> f64 {
-    if let Some(v) = MEMO.with(|m| m.borrow().get(&expr).copied()) {
+impl Question {
+    /// The question in the dice language (`docs/dice.md`).
+    fn expr(self) -> String {
+        match self {
+            Question::Hit {
+                pool,
+                difficulty,
+                defense,
+                strict,
+            } => {
+                let cmp = if strict { ">" } else { ">=" };
+                let defense = if defense > 0 {
+                    format!(" + {defense}d6")
+                } else {
+                    String::new()
+                };
+                format!("{pool}d6 {cmp} {difficulty}{defense}")
+            }
+            Question::Wounds { dl, pr, flat } => {
+                let pr = if pr > 0 {
+                    format!(" - {pr}d6")
+                } else {
+                    String::new()
+                };
+                format!("max(0, {dl}d6{pr} - {flat})")
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// Exact answers by question; the same few recur all battle long, and a key needs no text.
+    static MEMO: RefCell<HashMap<Question, f64>> = RefCell::new(HashMap::new());
+}
+
+/// The exact mean of a question's expression (a probability for a condition), memoised.
+fn exact_mean(q: Question) -> f64 {
+    if let Some(v) = MEMO.with(|m| m.borrow().get(&q).copied()) {
         return v;
     }
-    let v = fireteam_dice::parse(&expr)
+    let v = fireteam_dice::parse(&q.expr())
         .ok()
         .and_then(|p| fireteam_dice::exact(&p).ok())
         .map_or(0.0, |d| fireteam_dice::to_f64(&d.mean()));
-    MEMO.with(|m| m.borrow_mut().insert(expr, v));
+    MEMO.with(|m| m.borrow_mut().insert(q, v));
     v
 }
 
@@ -51,31 +98,19 @@ fn expected_harm(
     if pool <= 0 || target.out {
         return 0.0;
     }
-    let defense = if defense > 0 {
-        format!(" + {defense}d6")
+    let p_hit = exact_mean(Question::Hit {
+        pool,
+        difficulty,
+        defense,
+        strict: s.opts.strictly_greater,
+    });
+    let (pr, flat) = if s.opts.armor_flat {
+        (target.stats.pain_resistance, target.stats.armor)
     } else {
-        String::new()
-    };
-    let cmp = if s.opts.strictly_greater { ">" } else { ">=" };
-    let p_hit = exact_mean(format!("{pool}d6 {cmp} {difficulty}{defense}"));
-    let pr = target.stats.pain_resistance
-        + if s.opts.armor_flat {
-            0
-        } else {
-            target.stats.armor
-        };
-    let flat = if s.opts.armor_flat {
-        format!(" - {}", target.stats.armor)
-    } else {
-        String::new()
-    };
-    let pr_term = if pr > 0 {
-        format!(" - {pr}d6")
-    } else {
-        String::new()
+        (target.stats.pain_resistance + target.stats.armor, 0)
     };
     let wounds = if dl > 0 {
-        exact_mean(format!("max(0, {dl}d6{pr_term}{flat})"))
+        exact_mean(Question::Wounds { dl, pr, flat })
     } else {
         0.0
     };
