@@ -1,0 +1,800 @@
+//! What SKIRMISH scenarios and catalogs may say: the `sk.*` options (every optional rule of §21
+//! and every GAPS.md choice), the unit stats (attributes and skills), and the catalog kinds
+//! (`weapon`, `armor`, `skill`, `terrain`) with their fields.
+
+use fireteam_scenario::{
+    Catalog, CatalogRole, CatalogSpec, Entry, FieldError, FieldKind, FieldSpec, GridKind,
+    OptionSpec, Scenario, ScenarioSchema, StatSpec,
+};
+
+/// The SKIRMISH scenario schema, registered with the loader.
+pub struct SkirmishSchema;
+
+/// Every option: optional rules (`OPT`) off by default, and each GAPS.md choice with its
+/// default reading. `docs/rules/skirmish.md` lists them with their rule IDs.
+pub const OPTIONS: &[OptionSpec] = &[
+    // --- §21 optional rules, each off unless the scenario turns it on.
+    OptionSpec::bool(
+        "sk.advanced_initiative",
+        false,
+        "SK-21.1-a OPT: every figure rolls 3d6 vs DEX; movement in order of margin",
+    ),
+    OptionSpec::bool(
+        "sk.movement_formula",
+        false,
+        "SK-21.2-a OPT: MOV = (current STR + eDEX) / 2, rounded up",
+    ),
+    OptionSpec::bool(
+        "sk.nonlethal",
+        false,
+        "SK-21.3 OPT: lethal and nonlethal damage, take a breather",
+    ),
+    OptionSpec::bool(
+        "sk.aimed_shots",
+        false,
+        "SK-21.4 OPT: aimed shots and critical hits",
+    ),
+    OptionSpec::bool(
+        "sk.quick_shot",
+        false,
+        "SK-21.5 OPT: quick shot from the belt at +1 die",
+    ),
+    OptionSpec::bool(
+        "sk.partial_armor",
+        false,
+        "SK-21.6 OPT: vests and jackets leave limbs open to aimed shots and criticals",
+    ),
+    OptionSpec::bool(
+        "sk.degraded_armor",
+        false,
+        "SK-21.7 OPT: armor is useless after absorbing 40 x its value",
+    ),
+    OptionSpec::bool(
+        "sk.opportunity_fire",
+        false,
+        "SK-21.8 OPT: opportunity and suppression fire at a declared hex",
+    ),
+    OptionSpec::bool(
+        "sk.move_and_shoot",
+        false,
+        "SK-11.7.7-a OPT: shoot after up to a Half Move (non-bow)",
+    ),
+    OptionSpec::bool(
+        "sk.take_a_breather",
+        true,
+        "SK-11.7.2-a OPT: with sk.nonlethal, the breather action is offered",
+    ),
+    OptionSpec::bool(
+        "sk.allow_delay",
+        false,
+        "G-11: the Delay movement option (marked 'probably needs to be removed')",
+    ),
+    // --- GAPS.md contradictions and gaps.
+    OptionSpec::choice(
+        "sk.auto_numbers",
+        "A",
+        &["A", "B"],
+        "G-01: automatic numbers on 4d6/5d6: A (4-5 hit, 20 miss, 21-22 drop, 23-24 break) or B (§12.1)",
+    ),
+    OptionSpec::choice(
+        "sk.punch_damage",
+        "table",
+        &["table", "str_ladder"],
+        "G-02: unarmed damage from the §16.15.1 table, or STR read on the §12.6 ladder",
+    ),
+    OptionSpec::choice(
+        "sk.tie_break",
+        "initiative_order",
+        &["initiative_order", "initiative_winner", "die_roll"],
+        "G-12: equal ordering eDEX acts in movement order, winner first, or by 1d6",
+    ),
+    OptionSpec::choice(
+        "sk.avoid_penalty",
+        "floor",
+        &["floor", "literal_12_2", "13_8_only"],
+        "G-14: the intervening-character penalty on the roll to hit",
+    ),
+    OptionSpec::bool(
+        "sk.thrown_avoid_first",
+        false,
+        "G-14: §13.5 literally: avoid rolls before the roll to hit (thrown weapons)",
+    ),
+    OptionSpec::int(
+        "sk.prone_missile_mod",
+        -3,
+        -6,
+        0,
+        "G-17: missile or thrown attack at a prone target (§24.2 -3; §13.6 -2)",
+    ),
+    OptionSpec::int(
+        "sk.move_and_shoot_penalty",
+        -2,
+        -6,
+        0,
+        "G-18: move-and-shoot DEX penalty (-2 with shots halved; -4 as §11.7.7)",
+    ),
+    OptionSpec::bool(
+        "sk.shotgun_long_bonus",
+        false,
+        "G-19: §24.1's +3 for a shotgun at 15+ hexes instead of §16.7's +1/+2",
+    ),
+    OptionSpec::choice(
+        "sk.quickdraw_model",
+        "extra_die",
+        &["extra_die", "separate_draw_roll_minus2"],
+        "G-21: quick shot as +1 die (§21.5) or a draw roll then -2 (§20, §24.1)",
+    ),
+    OptionSpec::bool(
+        "sk.tripod_bonus",
+        true,
+        "G-22: the tripod's +4 support (appears only in §24.3)",
+    ),
+    OptionSpec::choice(
+        "sk.nonlethal_ko",
+        "str_minus_one",
+        &["str_minus_one", "ww"],
+        "G-24: with sk.nonlethal, unconscious at total damage STR-1, or at STR (W&W)",
+    ),
+    OptionSpec::choice(
+        "sk.encumbrance",
+        "section_14_2",
+        &["section_14_2", "section_13_1"],
+        "G-25: encumbrance bands of §14.2, or §13.1's cap at 5 x STR",
+    ),
+    OptionSpec::choice(
+        "sk.shielding",
+        "remove_dice",
+        &["remove_dice", "roll_and_subtract"],
+        "G-27: shielding removes R dice, or rolls R dice and subtracts",
+    ),
+    OptionSpec::bool(
+        "sk.armor_and_shielding_exclusive",
+        false,
+        "G-26: one armor or one shielding, not both (§17.11)",
+    ),
+    OptionSpec::choice(
+        "sk.multipliers",
+        "multiply",
+        &["multiply", "additive"],
+        "G-34: damage multipliers multiply (x2 x2 = x4) or add (x3)",
+    ),
+    OptionSpec::choice(
+        "sk.sweep_penalty",
+        "per_target",
+        &["per_target", "per_roll_flat_-4"],
+        "G-32: automatic sweep -4 per target in the sweep, or -4 on each roll",
+    ),
+    OptionSpec::bool(
+        "sk.auto_groups_of_two",
+        false,
+        "G-32: §12's legacy rule: automatic rifles fire in groups of two",
+    ),
+    OptionSpec::choice(
+        "sk.hth_disengage",
+        "dex_roll",
+        &["dex_roll", "opposed_estr"],
+        "G-39: leaving HTH by a 3d6 vs eDEX roll, or an opposed eSTR roll",
+    ),
+    OptionSpec::bool(
+        "sk.brawl_minus_four",
+        false,
+        "G-39: the bracketed -4 per brawl member for shots into an HTH brawl",
+    ),
+    OptionSpec::choice(
+        "sk.ma_armor",
+        "dex_penalty_2",
+        &["dex_penalty_2", "cloth_only"],
+        "G-09: Martial Arts armor limit of §16.15.4, or §6.4.4's cloth only",
+    ),
+    OptionSpec::bool(
+        "sk.dodging_bystander_extra_die",
+        false,
+        "G-44: a Dodging bystander adds a die to the attacker's roll to avoid him",
+    ),
+    OptionSpec::choice(
+        "sk.flame_ignition",
+        "any_rear_hit",
+        &["any_rear_hit", "aimed_only"],
+        "G-53: flame thrower ignition on any rear hit, or aimed shots only",
+    ),
+    OptionSpec::bool(
+        "sk.marksmanship_per_slot",
+        false,
+        "G-08: §26's Marksmanship reading (+1 per slot) instead of +3",
+    ),
+    OptionSpec::bool(
+        "sk.mov_points",
+        false,
+        "G-65: the 32 creation points may also buy MOV (1 point = +1 MOV)",
+    ),
+    OptionSpec::choice(
+        "sk.creation",
+        "strict",
+        &["strict", "off"],
+        "SK-5.6, SK-6-c: check characters against the creation rules, or not (non-humans, veterans)",
+    ),
+    OptionSpec::choice(
+        "sk.defense_declared",
+        "movement",
+        &["movement", "action"],
+        "Dodge/Defend declared with the movement (protect all turn) or at the figure's action slot",
+    ),
+    OptionSpec::choice(
+        "sk.victory",
+        "out_of_action",
+        &["out_of_action", "dead"],
+        "SK-19.2-a: a side loses when all its figures are out (unconscious or dead), or dead",
+    ),
+    // --- Scenario conditions (GM inputs).
+    OptionSpec::int(
+        "sk.gravity_percent",
+        100,
+        0,
+        300,
+        "SK-17.9-a GM input: gravity in percent of Earth's (100 = 1 g)",
+    ),
+    OptionSpec::bool(
+        "sk.microgravity",
+        false,
+        "SK-17.10-a GM input: the fight is in microgravity",
+    ),
+    OptionSpec::bool(
+        "sk.complete_darkness",
+        false,
+        "SK-17.5 GM input: the whole map is in complete darkness",
+    ),
+];
+
+/// Attributes, then skills. A skill is a stat: 0 (absent) or 1 (known); Martial Arts is a level.
+/// Skill names are the `skill` catalog ids.
+pub const STATS: &[StatSpec] = &[
+    StatSpec::required("str", 1, 60, "SK-5.1-a Strength"),
+    StatSpec::required("dex", 1, 40, "SK-5.2-a Dexterity"),
+    StatSpec::required("int", 1, 40, "SK-5.3-a Intelligence"),
+    StatSpec::optional("mov", 1, 40, Some(10), "SK-5.4-a Movement (human 10)"),
+    StatSpec::optional(
+        "ready",
+        0,
+        1,
+        Some(1),
+        "1: the first weapon listed starts ready (SK-12-b); 0: nothing in hand",
+    ),
+    StatSpec::optional(
+        "credits",
+        0,
+        100_000,
+        Some(200),
+        "SK-5.6-b starting credits for the equipment check (handicaps may add)",
+    ),
+    StatSpec::optional(
+        "rounds_carried",
+        0,
+        20,
+        Some(2),
+        "spare magazines or batteries for the ready weapon (G-73, small items)",
+    ),
+    StatSpec::optional(
+        "leader",
+        0,
+        1,
+        Some(0),
+        "G-13: the side's leader for initiative",
+    ),
+    skill("axe"),
+    skill("bayonet"),
+    skill("bow"),
+    skill("crossbow"),
+    skill("knife"),
+    skill("polearms"),
+    skill("shield"),
+    skill("sword"),
+    skill("common_melee"),
+    skill("literacy"),
+    skill("running"),
+    skill("shotguns"),
+    skill("shoulderarms"),
+    skill("sidearms"),
+    skill("small_arms"),
+    skill("staff"),
+    skill("swimming"),
+    skill("thrown_weapons"),
+    skill("alertness"),
+    skill("automatic_weapons"),
+    skill("climbing"),
+    skill("enhanced_hearing"),
+    skill("expert_swimmer"),
+    skill("marksmanship"),
+    skill("spacesuit"),
+    skill("stealth"),
+    skill("tough"),
+    skill("very_tough"),
+    skill("weight_training"),
+    skill("acrobatics"),
+    skill("astrobatics"),
+    skill("fencing"),
+    StatSpec::optional(
+        "martial_arts",
+        0,
+        5,
+        Some(0),
+        "SK-6.4.4-a…SK-6.8.4-a Martial Arts level (5 = Master)",
+    ),
+    skill("quick_reflexes"),
+    skill("medic"),
+    skill("tactics"),
+    skill("two_weapon_fighting"),
+    skill("expert_stealth"),
+    skill("strategy"),
+    skill("doctor"),
+    skill("common_missile"),
+    skill("flame_thrower"),
+    skill("machine_gun"),
+    skill("grenade_launcher"),
+    skill("heavy_weapons"),
+    skill("energy_weapons"),
+    skill("weapon_master"),
+];
+
+const fn skill(name: &'static str) -> StatSpec {
+    StatSpec::optional(
+        name,
+        0,
+        1,
+        Some(0),
+        "a skill: 1 if known (see the skill catalog)",
+    )
+}
+
+static TEXT: FieldKind = FieldKind::Text;
+
+const WEAPON_FIELDS: &[FieldSpec] = &[
+    FieldSpec::required(
+        "class",
+        FieldKind::Choice(&["melee", "thrown", "missile", "grenade"]),
+        "SK-12-a: how it attacks",
+    ),
+    FieldSpec::optional(
+        "damage",
+        FieldKind::Text,
+        "SK-13-T1 damage, e.g. 2d6-2 (absent: see str_table or grenade)",
+    ),
+    FieldSpec::optional(
+        "damage_two_handed",
+        FieldKind::Text,
+        "G-05: damage with the two-handed grip",
+    ),
+    FieldSpec::optional(
+        "str_table",
+        FieldKind::Choice(&["damage", "hth", "brass", "club1", "club2"]),
+        "SK-16.15.1-T1 column for STR-based damage (rocks, brass knuckles, improvised)",
+    ),
+    FieldSpec::optional(
+        "str_min",
+        FieldKind::Int { min: 0, max: 60 },
+        "SK-13.2-a STR minimum (absent or nil: none)",
+    ),
+    FieldSpec::optional(
+        "str_one_handed",
+        FieldKind::Int { min: 0, max: 80 },
+        "SK-16.7-T1 STR to fire one-handed",
+    ),
+    FieldSpec::optional(
+        "length",
+        FieldKind::Choice(&["short", "medium", "long"]),
+        "SK-13.4-a length",
+    ),
+    FieldSpec::optional(
+        "hands",
+        FieldKind::Int { min: 1, max: 2 },
+        "SK-13.3-a hands",
+    ),
+    FieldSpec::optional(
+        "thrown",
+        FieldKind::Bool,
+        "SK-13-T1 'Thrown': may be thrown",
+    ),
+    FieldSpec::optional(
+        "skill",
+        FieldKind::Text,
+        "SK-6.9.1-a the skill that uses it (absent: none needed)",
+    ),
+    FieldSpec::optional(
+        "group",
+        FieldKind::Choice(&[
+            "knife", "sword", "axe", "club", "polearm", "bow", "crossbow", "sling", "pistol",
+            "rifle", "smg", "shotgun", "energy", "grenade", "unarmed", "staff", "flamer",
+        ]),
+        "weapon family, for rules that name one (rifle stock, pistol prone, sweeps…)",
+    ),
+    FieldSpec::optional("energy", FieldKind::Bool, "SK-16.8-a energy weapon"),
+    FieldSpec::optional(
+        "gas_action",
+        FieldKind::Bool,
+        "SK-12.1-e gas-action firearm (an 18 then 1 on 1d6 is permanent)",
+    ),
+    FieldSpec::optional(
+        "cutting",
+        FieldKind::Bool,
+        "SK-16.4-a cutting weapon (two-handed ones may sweep)",
+    ),
+    FieldSpec::optional(
+        "shots",
+        FieldKind::Int { min: 1, max: 20 },
+        "SK-12-c shots per turn (semi-automatic)",
+    ),
+    FieldSpec::optional(
+        "bursts",
+        FieldKind::Int { min: 1, max: 10 },
+        "SK-16.6-b three-round bursts per turn",
+    ),
+    FieldSpec::optional(
+        "auto",
+        FieldKind::Int { min: 1, max: 100 },
+        "SK-16.6-b rounds per turn on full automatic",
+    ),
+    FieldSpec::optional(
+        "rounds",
+        FieldKind::Int { min: 1, max: 500 },
+        "G-73 magazine (or battery dice, G-48)",
+    ),
+    FieldSpec::optional(
+        "reload_cost",
+        FieldKind::Int {
+            min: 0,
+            max: 10_000,
+        },
+        "cost of a reload in credits",
+    ),
+    FieldSpec::optional(
+        "cost",
+        FieldKind::Int {
+            min: 0,
+            max: 1_000_000,
+        },
+        "SK-5.5-a price in credits",
+    ),
+    FieldSpec::optional(
+        "mass",
+        FieldKind::Float {
+            min: 0.0,
+            max: 1000.0,
+        },
+        "mass in kg (SK-14.2)",
+    ),
+    FieldSpec::optional(
+        "spread",
+        FieldKind::Choice(&["wide", "narrow", "slug"]),
+        "SK-16.7 shotgun load",
+    ),
+    FieldSpec::optional(
+        "effective_range",
+        FieldKind::Int { min: 1, max: 1000 },
+        "G-19 shotgun effective range in hexes",
+    ),
+    FieldSpec::optional(
+        "grenade",
+        FieldKind::Choice(&["he", "smoke", "tear_gas", "molotov", "incendiary"]),
+        "SK-16.12 grenade type",
+    ),
+    FieldSpec::optional("stun", FieldKind::Bool, "SK-16.9-a stun weapon"),
+    FieldSpec::optional(
+        "attack_type",
+        FieldKind::Choice(&["damaging", "bludgeoning", "stunning", "shock"]),
+        "SK-21.3-b damage type for the nonlethal rules",
+    ),
+    FieldSpec::optional(
+        "invented_fields",
+        FieldKind::List {
+            of: &TEXT,
+            min_len: 1,
+            max_len: 20,
+        },
+        "fields whose values are INVENTED placeholders (GAPS §C 'I')",
+    ),
+    FieldSpec::optional(
+        "derived_fields",
+        FieldKind::List {
+            of: &TEXT,
+            min_len: 1,
+            max_len: 20,
+        },
+        "fields derived from a worked example or a general rule (GAPS §C 'D', 'Df', 'N')",
+    ),
+];
+
+const ARMOR_FIELDS: &[FieldSpec] = &[
+    FieldSpec::required(
+        "kind",
+        FieldKind::Choice(&[
+            "body",
+            "vest",
+            "jacket",
+            "helmet",
+            "shield",
+            "backpack",
+            "parry",
+            "suit",
+            "shielding",
+            "energy_shield",
+        ]),
+        "SK-14.1: what it is and where it protects",
+    ),
+    FieldSpec::optional(
+        "defense",
+        FieldKind::Int { min: 0, max: 50 },
+        "SK-14.1-a hits stopped",
+    ),
+    FieldSpec::optional(
+        "dex_penalty",
+        FieldKind::Int { min: -10, max: 0 },
+        "SK-14.1-e DEX penalty",
+    ),
+    FieldSpec::optional(
+        "mov_penalty",
+        FieldKind::Int { min: -10, max: 0 },
+        "SK-14.1-e MOV penalty",
+    ),
+    FieldSpec::optional(
+        "mass",
+        FieldKind::Float {
+            min: 0.0,
+            max: 1000.0,
+        },
+        "mass in kg",
+    ),
+    FieldSpec::optional(
+        "r_factor",
+        FieldKind::Int { min: 0, max: 10 },
+        "SK-14.3-b shielding R-factor",
+    ),
+    FieldSpec::optional(
+        "cost",
+        FieldKind::Int {
+            min: 0,
+            max: 1_000_000,
+        },
+        "price in credits",
+    ),
+    FieldSpec::optional(
+        "invented_fields",
+        FieldKind::List {
+            of: &TEXT,
+            min_len: 1,
+            max_len: 20,
+        },
+        "fields whose values are INVENTED",
+    ),
+];
+
+const SKILL_FIELDS: &[FieldSpec] = &[
+    FieldSpec::required("slots", FieldKind::Int { min: 0, max: 10 }, "SK-6-c slots"),
+    FieldSpec::required(
+        "min_int",
+        FieldKind::Int { min: 0, max: 40 },
+        "SK-6-c minimum INT",
+    ),
+    FieldSpec::optional(
+        "min_dex",
+        FieldKind::Int { min: 0, max: 40 },
+        "SK-6-d DEX prerequisite",
+    ),
+    FieldSpec::optional(
+        "min_str",
+        FieldKind::Int { min: 0, max: 60 },
+        "SK-6-d STR prerequisite",
+    ),
+    FieldSpec::optional(
+        "requires",
+        FieldKind::List {
+            of: &TEXT,
+            min_len: 1,
+            max_len: 5,
+        },
+        "SK-6-d prerequisite skills (all of them)",
+    ),
+    FieldSpec::optional(
+        "requires_any",
+        FieldKind::List {
+            of: &TEXT,
+            min_len: 1,
+            max_len: 10,
+        },
+        "SK-6-d prerequisite skills (any one of them)",
+    ),
+    FieldSpec::optional(
+        "discount_with",
+        FieldKind::List {
+            of: &TEXT,
+            min_len: 1,
+            max_len: 5,
+        },
+        "SK-6.1.6-a, SK-6.9-b skills that lower the cost",
+    ),
+    FieldSpec::optional(
+        "discounted_slots",
+        FieldKind::Int { min: 0, max: 10 },
+        "the cost with a discounting skill",
+    ),
+    FieldSpec::optional(
+        "grants",
+        FieldKind::List {
+            of: &TEXT,
+            min_len: 1,
+            max_len: 10,
+        },
+        "SK-6.9.2-a…SK-6.9.6-a skills this one includes",
+    ),
+    FieldSpec::optional(
+        "dex_based",
+        FieldKind::Bool,
+        "SK-18.1-b DEX may replace INT in the EP cost",
+    ),
+    FieldSpec::optional(
+        "str_based",
+        FieldKind::Bool,
+        "SK-18.1-b STR may replace INT in the EP cost",
+    ),
+];
+
+const TERRAIN_FIELDS: &[FieldSpec] = &[
+    FieldSpec::optional(
+        "footing",
+        FieldKind::Choice(&["firm", "broken", "ice"]),
+        "SK-17.1-a broken ground, SK-17.6-a ice",
+    ),
+    FieldSpec::optional(
+        "water",
+        FieldKind::Choice(&["none", "ankle", "knee", "deep"]),
+        "SK-17.2-a water depth",
+    ),
+    FieldSpec::optional(
+        "mud",
+        FieldKind::Choice(&["none", "ankle", "knee"]),
+        "SK-17.3-a mud depth",
+    ),
+    FieldSpec::optional(
+        "snow",
+        FieldKind::Choice(&["none", "ankle", "knee"]),
+        "SK-17.3-a snow depth",
+    ),
+    FieldSpec::optional(
+        "wall",
+        FieldKind::Choice(&["none", "half", "one", "two", "high"]),
+        "SK-17.7 wall height: ½ m, 1 m, 2 m, over 2 m",
+    ),
+    FieldSpec::optional("smoke", FieldKind::Bool, "SK-17.4-a smoke or fog"),
+    FieldSpec::optional("dark", FieldKind::Bool, "SK-17.5-a complete darkness"),
+    FieldSpec::optional(
+        "handhold",
+        FieldKind::Bool,
+        "SK-17.10-b a rail or handhold (microgravity saves -1 die)",
+    ),
+];
+
+const CATALOGS: &[CatalogSpec] = &[
+    CatalogSpec {
+        kind: "weapon",
+        role: CatalogRole::Equipment,
+        fields: WEAPON_FIELDS,
+        doc: "weapons and grenades (SK-13-T1, SK-16.7-T1, GAPS §C)",
+    },
+    CatalogSpec {
+        kind: "armor",
+        role: CatalogRole::Equipment,
+        fields: ARMOR_FIELDS,
+        doc: "armor, shields and shielding (SK-14.1-T1)",
+    },
+    CatalogSpec {
+        kind: "skill",
+        role: CatalogRole::Other,
+        fields: SKILL_FIELDS,
+        doc: "skills (SK-6, SK-26-T1) by their stat name",
+    },
+    CatalogSpec {
+        kind: "terrain",
+        role: CatalogRole::Terrain,
+        fields: TERRAIN_FIELDS,
+        doc: "map terrain (SK-17)",
+    },
+];
+
+impl ScenarioSchema for SkirmishSchema {
+    fn system(&self) -> &'static str {
+        "skirmish"
+    }
+
+    fn options(&self) -> &[OptionSpec] {
+        OPTIONS
+    }
+
+    fn stats(&self) -> &[StatSpec] {
+        STATS
+    }
+
+    fn stances(&self) -> &[&'static str] {
+        &["standing", "kneeling", "prone"]
+    }
+
+    fn grids(&self) -> &[GridKind] {
+        &[GridKind::Hex]
+    }
+
+    fn catalogs(&self) -> &[CatalogSpec] {
+        CATALOGS
+    }
+
+    fn check_entry(&self, entry: &Entry) -> Vec<FieldError> {
+        let mut out = Vec::new();
+        if entry.kind == "weapon" {
+            for field in ["damage", "damage_two_handed"] {
+                if let Some(text) = entry.text(field) {
+                    if crate::schema::parse_damage(text).is_none() {
+                        out.push(
+                            FieldError::new(field, format!("'{text}' is not a damage expression"))
+                                .with_help("write NdS+M, e.g. 2d6-2, 3d6, 1d6+1, or a number"),
+                        );
+                    }
+                }
+            }
+            let has_damage = entry.get("damage").is_some()
+                || entry.get("str_table").is_some()
+                || entry.get("grenade").is_some();
+            if !has_damage {
+                out.push(
+                    FieldError::new("", "a weapon needs damage, str_table or grenade")
+                        .with_help("add damage = \"1d6\" (or str_table / grenade)"),
+                );
+            }
+        }
+        out
+    }
+
+    fn check_scenario(&self, scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
+        crate::character::check_scenario(scenario, catalog)
+    }
+}
+
+/// Reads a damage expression as the tables write it: `NdS±M` with S = 6, or a plain number
+/// (`4` hits). Returns (dice, adds). Spaces and the typographic minus are allowed.
+pub fn parse_damage(text: &str) -> Option<(u8, i16)> {
+    let t: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| if c == '–' || c == '−' { '-' } else { c })
+        .collect();
+    if let Ok(n) = t.parse::<i16>() {
+        return (n >= 0).then_some((0, n));
+    }
+    let (dice, rest) = t.split_once("d6")?;
+    let dice: u8 = if dice.is_empty() {
+        1
+    } else {
+        dice.parse().ok()?
+    };
+    let adds: i16 = if rest.is_empty() {
+        0
+    } else if let Some(r) = rest.strip_prefix('+') {
+        r.parse().ok()?
+    } else if rest.starts_with('-') {
+        rest.parse().ok()?
+    } else {
+        return None;
+    };
+    (dice > 0 && dice <= 30).then_some((dice, adds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn damage_expressions_read_as_the_tables_write_them() {
+        assert_eq!(parse_damage("2d6-2"), Some((2, -2)));
+        assert_eq!(parse_damage("3d6 – 1"), Some((3, -1)));
+        assert_eq!(parse_damage("4d6 + 2"), Some((4, 2)));
+        assert_eq!(parse_damage("1d6"), Some((1, 0)));
+        assert_eq!(parse_damage("4"), Some((0, 4)));
+        assert_eq!(parse_damage("2d8"), None);
+        assert_eq!(parse_damage("See rules"), None);
+    }
+}
