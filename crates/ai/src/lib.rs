@@ -6,6 +6,8 @@
 //!
 //! - [`RandomPolicy`]: uniform over the legal actions, from its own generator (never the dice
 //!   streams, so an AI's choices cannot shift a single roll).
+//! - [`FirstPolicy`]: the first legal action, which each system lists as its most direct one;
+//!   deterministic, for benchmarks and exact checks.
 //! - [`GreedyPolicy`]: one-ply search on the exact expected value of the system's
 //!   [`Evaluate`](fireteam_engine::Evaluate) heuristic, computed by enumerating each action's
 //!   dice; past a path budget it samples, and says so.
@@ -18,10 +20,11 @@
 //! use fireteam_ai::PolicyKind;
 //! assert_eq!("greedy".parse::<PolicyKind>().unwrap(), PolicyKind::Greedy);
 //! let err = "minimax".parse::<PolicyKind>().unwrap_err();
-//! assert!(err.to_string().contains("random, greedy"));
+//! assert!(err.to_string().contains("random, greedy, first"));
 //! ```
 
 mod explain;
+mod first;
 mod greedy;
 mod policy;
 mod random;
@@ -29,6 +32,7 @@ pub mod registry;
 pub mod rng;
 
 pub use explain::{Basis, Explanation, Ranked};
+pub use first::FirstPolicy;
 pub use greedy::GreedyPolicy;
 pub use policy::{Choice, Explain, Policy};
 pub use random::RandomPolicy;

@@ -1,6 +1,7 @@
 //! Policies by name, as scenarios and the command line write them: a side's controller
 //! `ai:greedy` plays it with [`GreedyPolicy`].
 
+use crate::first::FirstPolicy;
 use crate::greedy::GreedyPolicy;
 use crate::policy::Policy;
 use crate::random::RandomPolicy;
@@ -14,16 +15,18 @@ use thiserror::Error;
 pub enum PolicyKind {
     Random,
     Greedy,
+    First,
 }
 
 impl PolicyKind {
     /// Every known policy, in the order error messages list them.
-    pub const ALL: [PolicyKind; 2] = [PolicyKind::Random, PolicyKind::Greedy];
+    pub const ALL: [PolicyKind; 3] = [PolicyKind::Random, PolicyKind::Greedy, PolicyKind::First];
 
     pub fn name(self) -> &'static str {
         match self {
             PolicyKind::Random => "random",
             PolicyKind::Greedy => "greedy",
+            PolicyKind::First => "first",
         }
     }
 
@@ -32,6 +35,7 @@ impl PolicyKind {
         match self {
             PolicyKind::Random => Box::new(RandomPolicy::new(seed)),
             PolicyKind::Greedy => Box::new(GreedyPolicy::<R>::new(seed)),
+            PolicyKind::First => Box::new(FirstPolicy),
         }
     }
 }
@@ -106,14 +110,14 @@ mod tests {
         let e = "minimax".parse::<PolicyKind>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown AI policy 'minimax'; known policies: random, greedy"
+            "unknown AI policy 'minimax'; known policies: random, greedy, first"
         );
         let e = parse_controller("ai:smart").unwrap_err();
         assert!(e.to_string().contains("'smart'"), "{e}");
         let e = parse_controller("human").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "controller 'human' is not an AI controller; write ai:<policy>, where <policy> is one of: random, greedy"
+            "controller 'human' is not an AI controller; write ai:<policy>, where <policy> is one of: random, greedy, first"
         );
     }
 }

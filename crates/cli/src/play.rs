@@ -3,11 +3,11 @@
 //! the table.
 
 use crate::format::emit;
-use crate::scenario_files;
+use crate::scenario_files::{self, Playable, SystemJob};
 use clap::Args;
 use fireteam_ai::{Explain, Policy, PolicyKind};
-use fireteam_dice_pool::{narrate::narrate, DicePool, State};
-use fireteam_engine::{Battle, Decision, Outcome, RuleSystem, Save};
+use fireteam_dice_pool::DicePool;
+use fireteam_engine::{Battle, Decision, Outcome, Present, Save, UnitId};
 use fireteam_scenario::Controller;
 use miette::{miette, IntoDiagnostic, Result};
 use serde_json::json;
@@ -86,28 +86,36 @@ enum Chooser {
 
 pub fn demo(args: DemoArgs) -> Result<()> {
     let setup = fireteam_dice_pool::setup::demo();
-    let state = setup.build();
     let seed = args.play.seed.unwrap_or(1);
     let choosers = (0..setup.sides.len())
         .map(|_| Chooser::Ai(PolicyKind::Greedy))
         .collect();
-    play(
-        "Demo: the yard (built in; dice-pool, invented sample characters)",
-        state,
+    Play {
+        title: "Demo: the yard (built in; dice-pool, invented sample characters)",
         choosers,
         seed,
-        &args.play,
-        BTreeMap::new(),
-        None,
-    )
+        args: &args.play,
+        content_hashes: BTreeMap::new(),
+        resume: None,
+    }
+    .run(&DicePool, setup.build())
 }
 
 pub fn run(args: RunArgs) -> Result<()> {
     let loaded = scenario_files::load(&args.file, args.data.as_deref())?;
-    let setup = fireteam_dice_pool::scenario::setup(&loaded);
     let resume = match &args.resume {
         Some(p) => {
             let save = Save::read(p).map_err(|e| miette!("{e}"))?;
+            if save.system != loaded.scenario.system {
+                return Err(miette!(
+                    help = "resume with the scenario the battle was played from",
+                    "{} is a save of the system '{}', but {} is a '{}' scenario",
+                    p.display(),
+                    save.system,
+                    args.file.display(),
+                    loaded.scenario.system
+                ));
+            }
             let hashes = loaded.content_hashes();
             for (file, saved) in &save.content_hashes {
                 if hashes.get(file).is_some_and(|h| h != saved) {
@@ -141,231 +149,208 @@ pub fn run(args: RunArgs) -> Result<()> {
         });
     }
     let title = format!("{} ({})", loaded.scenario.name, args.file.display());
-    play(
-        &title,
-        setup.build(),
+    let job = Play {
+        title: &title,
         choosers,
         seed,
-        &args.play,
-        loaded.content_hashes(),
+        args: &args.play,
+        content_hashes: loaded.content_hashes(),
         resume,
-    )
+    };
+    scenario_files::with_system(&loaded.scenario.system, &loaded, job)
 }
 
-fn header(title: &str, s: &State) -> serde_json::Value {
-    let units: Vec<_> = s
-        .units
-        .iter()
-        .map(|u| {
-            let weapons: Vec<_> = u.weapons.iter().map(|&w| s.weapons[usize::from(w)].name.clone()).collect();
-            json!({"name": &*u.name, "side": u.side, "at": [u.pos.col, u.pos.row], "stance": u.stance, "weapons": weapons, "stats": u.stats})
-        })
-        .collect();
-    let rows: Vec<String> = (0..s.field.height)
-        .map(|r| {
-            (0..s.field.width)
-                .map(|c| {
-                    let t = s
-                        .field
-                        .terrain_at(fireteam_dice_pool::state::Pos { col: c, row: r });
-                    t.name.chars().next().unwrap_or('?')
-                })
-                .collect()
-        })
-        .collect();
-    let terrain: Vec<_> = s.field.terrain.iter().map(|t| json!({"name": t.name, "blocks_sight": t.blocks_sight, "blocks_movement": t.blocks_movement})).collect();
-    json!({
-        "type": "battle",
-        "system": "dice-pool",
-        "title": title,
-        "grid": {"kind": "hex", "layout": "flat-top odd-q", "metres_per_cell": 1},
-        "map": {"width": s.field.width, "height": s.field.height, "cells": s.field.cells, "terrain": terrain, "rows_by_initial": rows},
-        "sides": &*s.side_names,
-        "units": units,
-    })
-}
-
-fn play(
-    title: &str,
-    state: State,
-    mut choosers: Vec<Chooser>,
+/// One battle to play to the end, for any system: who chooses for each side, the dice and
+/// where the output goes.
+struct Play<'a> {
+    title: &'a str,
+    choosers: Vec<Chooser>,
     seed: u64,
-    args: &PlayArgs,
+    args: &'a PlayArgs,
+    /// For the save.
     content_hashes: BTreeMap<String, String>,
+    /// A save to replay (checking every checksum) before play goes on.
     resume: Option<Save>,
-) -> Result<()> {
-    let rules = DicePool;
-    let mut log_file = match &args.log {
-        Some(p) => Some(std::io::BufWriter::new(
-            std::fs::File::create(p)
-                .map_err(|e| miette!("cannot write the log {}: {e}", p.display()))?,
-        )),
-        None => None,
-    };
-    let mut script: VecDeque<String> = match &args.actions {
-        Some(p) => std::fs::read_to_string(p)
-            .map_err(|e| miette!("cannot read the actions file {}: {e}", p.display()))?
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(String::from)
-            .collect(),
-        None => VecDeque::new(),
-    };
-    let mut dice = crate::format::dice_source(args.rolls.as_deref(), args.manual, seed)?;
-    let head = header(title, &state);
-    let write_json = |v: &serde_json::Value,
-                      log: &mut Option<std::io::BufWriter<std::fs::File>>|
-     -> Result<()> {
-        if args.json {
-            emit(&v.to_string())?;
+}
+
+impl SystemJob for Play<'_> {
+    type Output = ();
+
+    fn run<R: Playable>(self, rules: &R, state: R::State) -> Result<()> {
+        let Play {
+            title,
+            mut choosers,
+            seed,
+            args,
+            content_hashes,
+            resume,
+        } = self;
+        let mut log_file = match &args.log {
+            Some(p) => Some(std::io::BufWriter::new(
+                std::fs::File::create(p)
+                    .map_err(|e| miette!("cannot write the log {}: {e}", p.display()))?,
+            )),
+            None => None,
+        };
+        let mut script: VecDeque<String> = match &args.actions {
+            Some(p) => std::fs::read_to_string(p)
+                .map_err(|e| miette!("cannot read the actions file {}: {e}", p.display()))?
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(String::from)
+                .collect(),
+            None => VecDeque::new(),
+        };
+        let mut dice = crate::format::dice_source(args.rolls.as_deref(), args.manual, seed)?;
+        let head = rules.header(&state, title);
+        let write_json = |v: &serde_json::Value,
+                          log: &mut Option<std::io::BufWriter<std::fs::File>>|
+         -> Result<()> {
+            if args.json {
+                emit(&v.to_string())?;
+            }
+            if let Some(f) = log {
+                writeln!(f, "{v}").into_diagnostic()?;
+            }
+            Ok(())
+        };
+        write_json(&head, &mut log_file)?;
+        let text = !args.json;
+        if text {
+            emit(&format!("{title}\nseed {seed}"))?;
+            for line in rules.roster(&state) {
+                emit(&format!("  {line}"))?;
+            }
         }
-        if let Some(f) = log {
-            writeln!(f, "{v}").into_diagnostic()?;
+        let mut battle = match &resume {
+            Some(save) => {
+                let b = save.replay(rules, state).map_err(|e| miette!("{e}"))?;
+                if text {
+                    emit(&format!(
+                        "resumed after {} actions (every checksum matches)",
+                        b.steps()
+                    ))?;
+                }
+                b
+            }
+            None => Battle::new(rules, state),
+        };
+        let mut legal = Vec::new();
+        let result = loop {
+            let Decision::Choose { side, unit } = battle.decision() else {
+                break Ok(());
+            };
+            if args.stop_after.is_some_and(|n| battle.steps() >= n) {
+                break Ok(());
+            }
+            legal.clear();
+            rules.legal_actions(battle.state(), &mut legal);
+            let index = if legal.len() == 1 {
+                0
+            } else {
+                match &mut choosers[usize::from(side)] {
+                    Chooser::Ai(kind) => {
+                        let mut p = kind.build::<R>(fireteam_ai::rng::derive_seed(
+                            seed,
+                            battle.steps(),
+                            u64::from(side) + 1,
+                        ));
+                        let explain = if args.explain {
+                            Explain::Yes
+                        } else {
+                            Explain::No
+                        };
+                        let choice = p.choose(rules, battle.state(), side, &legal, explain);
+                        if let (Some(x), true) = (&choice.explanation, text) {
+                            emit(&format!("  [AI] {x}"))?;
+                        }
+                        choice.index
+                    }
+                    Chooser::Human => match ask_human(rules, battle.state(), unit, &legal) {
+                        Ok(i) => i,
+                        Err(e) => break Err(e),
+                    },
+                    Chooser::Script => {
+                        let Some(line) = script.pop_front() else {
+                            break Err(miette!(
+                                help = "give the script side's actions with --actions FILE, one per line",
+                                "the script for side {} ran out of actions",
+                                rules.side_name(battle.state(), side)
+                            ));
+                        };
+                        let a = rules.parse_action(battle.state(), &line).map_err(|e| {
+                            miette!(
+                                help = format!("legal now: {}", e.suggestions.join("; ")),
+                                "script action '{line}': {e}"
+                            )
+                        });
+                        match a {
+                            Ok(a) => legal.iter().position(|x| *x == a).unwrap_or(0),
+                            Err(e) => break Err(e),
+                        }
+                    }
+                }
+            };
+            let action = legal[index].clone();
+            let action_text = rules.action_text(battle.state(), &action);
+            let step = battle.steps();
+            let events = match battle.step(&action, dice.as_mut()) {
+                Ok(ev) => ev.to_vec(),
+                Err(e) => break Err(miette!("action {step} '{action_text}': {e}")),
+            };
+            for e in &events {
+                if text {
+                    if let Some(line) = rules.narrate(battle.state(), e) {
+                        emit(&line)?;
+                    }
+                }
+                write_json(
+                    &json!({"type": "event", "step": step, "action": action_text, "event": e}),
+                    &mut log_file,
+                )?;
+            }
+        };
+        let outcome = match battle.decision() {
+            Decision::Over { outcome } => Some(outcome),
+            Decision::Choose { .. } => None,
+        };
+        let result_json = json!({
+            "type": "result",
+            "outcome": outcome,
+            "winner": match outcome { Some(Outcome::Winner { side }) => Some(rules.side_name(battle.state(), side)), _ => None },
+            "turns": rules.rounds(battle.state()),
+            "actions": battle.steps(),
+        });
+        write_json(&result_json, &mut log_file)?;
+        if let Some(f) = &mut log_file {
+            f.flush().into_diagnostic()?;
         }
-        Ok(())
-    };
-    write_json(&head, &mut log_file)?;
-    let text = !args.json;
-    if text {
-        emit(&format!("{title}\nseed {seed}"))?;
-        for u in &state.units {
-            emit(&format!(
-                "  {} ({}) at {}",
-                u.name,
-                state.side_names[usize::from(u.side)],
-                u.pos
-            ))?;
-        }
-    }
-    let mut battle = match &resume {
-        Some(save) => {
-            let b = save.replay(&rules, state).map_err(|e| miette!("{e}"))?;
+        // The save is written even when the battle stopped early, so nothing played is lost.
+        if let Some(p) = &args.save {
+            let save = Save::new(rules, seed, content_hashes, battle.log().to_vec());
+            save.write_atomic(p).map_err(|e| miette!("{e}"))?;
             if text {
                 emit(&format!(
-                    "resumed after {} actions (every checksum matches)",
-                    b.steps()
+                    "saved {} actions to {}",
+                    battle.steps(),
+                    p.display()
                 ))?;
             }
-            b
         }
-        None => Battle::new(&rules, state),
-    };
-    let mut legal = Vec::new();
-    let result = loop {
-        let Decision::Choose { side, unit } = battle.decision() else {
-            break Ok(());
-        };
-        if args.stop_after.is_some_and(|n| battle.steps() >= n) {
-            break Ok(());
-        }
-        legal.clear();
-        rules.legal_actions(battle.state(), &mut legal);
-        let index = if legal.len() == 1 {
-            0
-        } else {
-            match &mut choosers[usize::from(side)] {
-                Chooser::Ai(kind) => {
-                    let mut p = kind.build(fireteam_ai::rng::derive_seed(
-                        seed,
-                        battle.steps(),
-                        u64::from(side) + 1,
-                    ));
-                    let explain = if args.explain {
-                        Explain::Yes
-                    } else {
-                        Explain::No
-                    };
-                    let choice = p.choose(&rules, battle.state(), side, &legal, explain);
-                    if let (Some(x), true) = (&choice.explanation, text) {
-                        emit(&format!("  [AI] {x}"))?;
-                    }
-                    choice.index
-                }
-                Chooser::Human => match ask_human(&rules, battle.state(), unit, &legal) {
-                    Ok(i) => i,
-                    Err(e) => break Err(e),
-                },
-                Chooser::Script => {
-                    let Some(line) = script.pop_front() else {
-                        break Err(miette!(
-                            help =
-                                "give the script side's actions with --actions FILE, one per line",
-                            "the script for side {} ran out of actions",
-                            battle.state().side_names[usize::from(side)]
-                        ));
-                    };
-                    let a = rules.parse_action(battle.state(), &line).map_err(|e| {
-                        miette!(
-                            help = format!("legal now: {}", e.suggestions.join("; ")),
-                            "script action '{line}': {e}"
-                        )
-                    });
-                    match a {
-                        Ok(a) => legal.iter().position(|x| *x == a).unwrap_or(0),
-                        Err(e) => break Err(e),
-                    }
-                }
-            }
-        };
-        let action = legal[index].clone();
-        let action_text = rules.action_text(battle.state(), &action);
-        let step = battle.steps();
-        let events = match battle.step(&action, dice.as_mut()) {
-            Ok(ev) => ev.to_vec(),
-            Err(e) => break Err(miette!("action {step} '{action_text}': {e}")),
-        };
-        for e in &events {
-            if text {
-                if let Some(line) = narrate(battle.state(), e) {
-                    emit(&line)?;
-                }
-            }
-            write_json(
-                &json!({"type": "event", "step": step, "action": action_text, "event": e}),
-                &mut log_file,
-            )?;
-        }
-    };
-    let outcome = match battle.decision() {
-        Decision::Over { outcome } => Some(outcome),
-        Decision::Choose { .. } => None,
-    };
-    let result_json = json!({
-        "type": "result",
-        "outcome": outcome,
-        "winner": match outcome { Some(Outcome::Winner { side }) => Some(battle.state().side_names[usize::from(side)].clone()), _ => None },
-        "turns": battle.state().turn,
-        "actions": battle.steps(),
-    });
-    write_json(&result_json, &mut log_file)?;
-    if let Some(f) = &mut log_file {
-        f.flush().into_diagnostic()?;
+        result
     }
-    // The save is written even when the battle stopped early, so nothing played is lost.
-    if let Some(p) = &args.save {
-        let save = Save::new(&rules, seed, content_hashes, battle.log().to_vec());
-        save.write_atomic(p).map_err(|e| miette!("{e}"))?;
-        if text {
-            emit(&format!(
-                "saved {} actions to {}",
-                battle.steps(),
-                p.display()
-            ))?;
-        }
-    }
-    result
 }
 
 /// Asks a person for a choice: a numbered list of the legal actions; the number or the text.
-fn ask_human(
-    rules: &DicePool,
-    s: &State,
-    unit: Option<u16>,
-    legal: &[fireteam_dice_pool::Action],
+fn ask_human<R: Present>(
+    rules: &R,
+    s: &R::State,
+    unit: Option<UnitId>,
+    legal: &[R::Action],
 ) -> Result<usize> {
     let texts: Vec<String> = legal.iter().map(|a| rules.action_text(s, a)).collect();
-    let who = unit.map_or_else(|| "you".to_string(), |u| s.unit(u).name.to_string());
+    let who = unit.map_or_else(|| "you".to_string(), |u| rules.unit_name(s, u));
     let mut err = std::io::stderr();
     let _ = writeln!(err, "\nYour decision for {who}:");
     for (i, t) in texts.iter().enumerate() {

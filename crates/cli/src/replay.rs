@@ -1,7 +1,7 @@
 //! `fireteam replay SAVE`: re-runs a save from its scenario and checks every checksum.
 
 use crate::format::emit;
-use crate::scenario_files;
+use crate::scenario_files::{self, Playable, SystemJob};
 use clap::Args;
 use fireteam_dice_pool::DicePool;
 use fireteam_engine::{Decision, Outcome, Save};
@@ -25,59 +25,90 @@ pub struct ReplayArgs {
 
 pub fn run(args: ReplayArgs) -> Result<()> {
     let save = Save::read(&args.save).map_err(|e| miette!("{e}"))?;
-    if save.system != "dice-pool" {
+    if !scenario_files::systems().contains(&save.system.as_str()) {
         return Err(miette!(
             "the save is of the system '{}', which this fireteam cannot replay",
             save.system
         ));
     }
-    let state = if save.content_hashes.is_empty() {
-        // A save of the built-in demo names no files.
-        fireteam_dice_pool::setup::demo().build()
-    } else {
-        let loaded = match &args.scenario {
-            Some(p) => scenario_files::load(p, args.data.as_deref())?,
-            // The save names its files; the scenario is the one that loads as a scenario (the
-            // others are catalogs).
-            None => save
-                .content_hashes
-                .keys()
-                .map(PathBuf::from)
-                .filter(|p| p.extension().is_some_and(|e| e == "toml") && p.exists())
-                .find_map(|p| scenario_files::load(&p, args.data.as_deref()).ok())
-                .ok_or_else(|| {
-                    miette!(
-                        help = "name it with --scenario FILE",
-                        "cannot find the scenario this save was played from"
-                    )
-                })?,
-        };
-        for (file, hash) in loaded.content_hashes() {
-            if let Some(saved) = save.content_hashes.get(&file) {
-                if *saved != hash {
-                    return Err(miette!(
-                        help = "replay with the files the battle was played with",
-                        "{file} has changed since the save was written (hash {hash}, the save says {saved})"
-                    ));
-                }
+    if save.content_hashes.is_empty() {
+        // A save of the built-in demo (a dice-pool battle) names no files.
+        if save.system != "dice-pool" {
+            return Err(miette!(
+                "the save names no scenario, and '{}' has no built-in battle",
+                save.system
+            ));
+        }
+        return Replay(save).run(&DicePool, fireteam_dice_pool::setup::demo().build());
+    }
+    let loaded = match &args.scenario {
+        Some(p) => {
+            let loaded = scenario_files::load(p, args.data.as_deref())?;
+            if loaded.scenario.system != save.system {
+                return Err(miette!(
+                    help = "name the scenario the battle was played from",
+                    "the save is of the system '{}', but {} is a '{}' scenario",
+                    save.system,
+                    p.display(),
+                    loaded.scenario.system
+                ));
+            }
+            loaded
+        }
+        // The save names its files; the scenario is the one that loads as a scenario of the
+        // save's system (the others are catalogs).
+        None => save
+            .content_hashes
+            .keys()
+            .map(PathBuf::from)
+            .filter(|p| p.extension().is_some_and(|e| e == "toml") && p.exists())
+            .filter_map(|p| scenario_files::load(&p, args.data.as_deref()).ok())
+            .find(|l| l.scenario.system == save.system)
+            .ok_or_else(|| {
+                miette!(
+                    help = "name it with --scenario FILE",
+                    "cannot find the scenario this save was played from"
+                )
+            })?,
+    };
+    for (file, hash) in loaded.content_hashes() {
+        if let Some(saved) = save.content_hashes.get(&file) {
+            if *saved != hash {
+                return Err(miette!(
+                    help = "replay with the files the battle was played with",
+                    "{file} has changed since the save was written (hash {hash}, the save says {saved})"
+                ));
             }
         }
-        fireteam_dice_pool::scenario::setup(&loaded).build()
-    };
-    let battle = save.replay(&DicePool, state).map_err(|e| miette!("{e}"))?;
-    let outcome = match battle.decision() {
-        Decision::Over {
-            outcome: Outcome::Winner { side },
-        } => format!("{} won", battle.state().side_names[usize::from(side)]),
-        Decision::Over {
-            outcome: Outcome::Draw,
-        } => "a draw".to_string(),
-        Decision::Choose { .. } => "the battle was still going".to_string(),
-    };
-    emit(&format!(
-        "replayed {} actions from seed {}: every checksum matches; {outcome} after {} turns",
-        save.log.len(),
-        save.seed,
-        battle.state().turn
-    ))
+    }
+    // The save's system, not the scenario's, picks the rules (they agree, checked above).
+    let system = save.system.clone();
+    scenario_files::with_system(&system, &loaded, Replay(save))
+}
+
+/// Replays a save from the battle's initial state and says how it ended, for any system.
+struct Replay(Save);
+
+impl SystemJob for Replay {
+    type Output = ();
+
+    fn run<R: Playable>(self, rules: &R, initial: R::State) -> Result<()> {
+        let save = self.0;
+        let battle = save.replay(rules, initial).map_err(|e| miette!("{e}"))?;
+        let outcome = match battle.decision() {
+            Decision::Over {
+                outcome: Outcome::Winner { side },
+            } => format!("{} won", rules.side_name(battle.state(), side)),
+            Decision::Over {
+                outcome: Outcome::Draw,
+            } => "a draw".to_string(),
+            Decision::Choose { .. } => "the battle was still going".to_string(),
+        };
+        emit(&format!(
+            "replayed {} actions from seed {}: every checksum matches; {outcome} after {} turns",
+            save.log.len(),
+            save.seed,
+            rules.rounds(battle.state())
+        ))
+    }
 }

@@ -1,11 +1,11 @@
 //! `fireteam sim FILE -n N`: many battles, in parallel, the same for any thread count.
 
 use crate::format::emit;
-use crate::scenario_files;
+use crate::scenario_files::{self, Playable, SystemJob};
 use clap::Args;
-use fireteam_dice_pool::DicePool;
+use fireteam_ai::PolicyKind;
 use fireteam_scenario::Controller;
-use fireteam_sim::{simulate_with, CsvWriter, Side, SimConfig};
+use fireteam_sim::{simulate_with, CsvWriter, Side, SimConfig, SimReport};
 use miette::{miette, IntoDiagnostic, Result};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -54,9 +54,8 @@ pub struct SimArgs {
 
 pub fn run(args: SimArgs) -> Result<()> {
     let loaded = scenario_files::load(&args.file, args.data.as_deref())?;
-    let setup = fireteam_dice_pool::scenario::setup(&loaded);
-    let initial = setup.build();
     let seed = args.seed.or(loaded.scenario.seed).unwrap_or(1);
+    // Which policy plays each side.
     let mut sides = Vec::new();
     for s in &loaded.scenario.sides {
         let policy = match (&args.all_sides, &s.controller) {
@@ -70,61 +69,17 @@ pub fn run(args: SimArgs) -> Result<()> {
                 args.stand_in.clone()
             }
         };
-        sides.push(
-            Side::<DicePool>::ai(s.name.clone(), &policy)
-                .map_err(|e| miette!("side {}: {e}", s.name))?,
-        );
+        let kind: PolicyKind = policy
+            .parse()
+            .map_err(|e| miette!("side {}: {e}", s.name))?;
+        sides.push((s.name.clone(), kind));
     }
-    let config = SimConfig {
-        first: args.first,
-        runs: args.runs,
+    let job = Sim {
+        args: &args,
+        sides,
         seed,
-        threads: args.threads,
-        max_steps: args.max_steps,
-        timing: true,
     };
-    let names: Vec<String> = sides.iter().map(|s| s.name.clone()).collect();
-    let mut csv = match &args.csv {
-        Some(p) => Some(
-            CsvWriter::new(
-                std::io::BufWriter::new(
-                    std::fs::File::create(p)
-                        .map_err(|e| miette!("cannot write {}: {e}", p.display()))?,
-                ),
-                &names,
-            )
-            .into_diagnostic()?,
-        ),
-        None => None,
-    };
-    let bar = indicatif::ProgressBar::new(args.runs);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "battles {bar:40} {human_pos}/{human_len} ({per_sec}, eta {eta})",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let bar_ref = Mutex::new(&bar);
-    let report = simulate_with(
-        &DicePool,
-        |_| initial.clone(),
-        &sides,
-        &config,
-        |n| {
-            if let Ok(b) = bar_ref.lock() {
-                b.inc(n);
-            }
-        },
-        |record| match &mut csv {
-            Some(w) => w.write(record),
-            None => Ok(()),
-        },
-    )
-    .map_err(|e| miette!("{e}"))?;
-    bar.finish_and_clear();
-    if let Some(w) = csv {
-        w.finish().into_diagnostic()?;
-    }
+    let report = scenario_files::with_system(&loaded.scenario.system, &loaded, job)?;
     if args.json {
         return emit(&report.to_json());
     }
@@ -159,4 +114,74 @@ pub fn run(args: SimArgs) -> Result<()> {
         out.push_str(&format!("; {bps:.0} battles/s"));
     }
     emit(&out)
+}
+
+/// The battles of a run, for any system: each side's name and policy, and the run's seed.
+struct Sim<'a> {
+    args: &'a SimArgs,
+    sides: Vec<(String, PolicyKind)>,
+    seed: u64,
+}
+
+impl SystemJob for Sim<'_> {
+    type Output = SimReport;
+
+    fn run<R: Playable>(self, rules: &R, initial: R::State) -> Result<SimReport> {
+        let Sim { args, sides, seed } = self;
+        let sides: Vec<Side<R>> = sides
+            .into_iter()
+            .map(|(name, kind)| Side::with_kind(name, kind))
+            .collect();
+        let config = SimConfig {
+            first: args.first,
+            runs: args.runs,
+            seed,
+            threads: args.threads,
+            max_steps: args.max_steps,
+            timing: true,
+        };
+        let names: Vec<String> = sides.iter().map(|s| s.name.clone()).collect();
+        let mut csv = match &args.csv {
+            Some(p) => Some(
+                CsvWriter::new(
+                    std::io::BufWriter::new(
+                        std::fs::File::create(p)
+                            .map_err(|e| miette!("cannot write {}: {e}", p.display()))?,
+                    ),
+                    &names,
+                )
+                .into_diagnostic()?,
+            ),
+            None => None,
+        };
+        let bar = indicatif::ProgressBar::new(args.runs);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "battles {bar:40} {human_pos}/{human_len} ({per_sec}, eta {eta})",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        let bar_ref = Mutex::new(&bar);
+        let report = simulate_with(
+            rules,
+            |_| initial.clone(),
+            &sides,
+            &config,
+            |n| {
+                if let Ok(b) = bar_ref.lock() {
+                    b.inc(n);
+                }
+            },
+            |record| match &mut csv {
+                Some(w) => w.write(record),
+                None => Ok(()),
+            },
+        )
+        .map_err(|e| miette!("{e}"))?;
+        bar.finish_and_clear();
+        if let Some(w) = csv {
+            w.finish().into_diagnostic()?;
+        }
+        Ok(report)
+    }
 }

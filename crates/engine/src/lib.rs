@@ -12,6 +12,7 @@ pub mod battle;
 pub mod checksum;
 pub mod conformance;
 pub mod modifier;
+pub mod present;
 pub mod protocol;
 pub mod save;
 pub mod toy;
@@ -19,7 +20,10 @@ pub mod toy;
 pub use battle::{Battle, LogEntry, StepError};
 pub use checksum::Checksum;
 pub use modifier::{Modifier, RuleId};
+pub use present::{ActionOdds, Present};
 pub use protocol::{
     ActionError, BattleStats, Decision, Evaluate, Outcome, ResolveError, RuleSystem, SideId, UnitId,
 };
 pub use save::{Save, SaveError};
+/// The JSON library of [`Present::header`], for systems that have no direct dependency on it.
+pub use serde_json;

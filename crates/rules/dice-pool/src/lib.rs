@@ -6,7 +6,8 @@
 //!
 //! The crate follows the page: [`data`] (characters and weapons), [`resolve`] (the rolls),
 //! [`system`] (the turn: initiative, movement, actions, defense), [`apply`] (what events do),
-//! [`geometry`] (the map at 1 m per hex).
+//! [`geometry`] (the map at 1 m per hex), and for front ends [`narrate`] and [`present`] (the
+//! engine's `Present` and `ActionOdds`).
 
 pub mod action;
 pub mod apply;
@@ -15,6 +16,7 @@ pub mod event;
 pub mod geometry;
 pub mod narrate;
 pub mod options;
+pub mod present;
 pub mod resolve;
 pub mod scenario;
 pub mod setup;

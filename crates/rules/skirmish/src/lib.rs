@@ -5,6 +5,34 @@
 //! phase in effective-DEX order. Every rule names its `SK-` ID at the code that implements it;
 //! `docs/rules/skirmish.md` is the coverage matrix, and every gap resolution of GAPS.md with a
 //! choice is an `sk.*` option ([`options`]).
+//!
+//! The crate follows the book: [`autoresult`] and [`progression`] (the dice tables),
+//! [`combat`] (rolls to hit, damage, effects), [`system`] (the turn), [`geometry`] (threat
+//! zones, reach, lines of fire), [`character`], [`encumbrance`] and [`experience`] (creation and
+//! advancement).
 
+pub mod action;
+pub mod apply;
+pub mod autoresult;
 pub mod character;
+pub mod combat;
+pub mod data;
+pub mod encumbrance;
+pub mod event;
+pub mod experience;
+pub mod geometry;
+pub mod options;
+pub mod present;
+pub mod progression;
+pub mod scenario;
 pub mod schema;
+pub mod skills;
+pub mod state;
+pub mod system;
+pub mod text;
+mod value;
+
+pub use action::Action;
+pub use event::Event;
+pub use state::State;
+pub use system::Skirmish;

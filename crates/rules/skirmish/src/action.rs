@@ -1,0 +1,196 @@
+//! The choices a side can make. Each is small and `Copy`; its text form is
+//! [`crate::system::Skirmish::action_text`].
+
+use crate::state::{FigId, Guard, Pos, Posture};
+use serde::Serialize;
+
+/// A missile weapon's fire mode (SK-16.6-b).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FireMode {
+    /// One shot (semi-automatic weapons fire several in a turn, SK-12-e).
+    Single,
+    /// A three-round burst (SK-16.6-e).
+    Burst,
+    /// Full automatic: the weapon's rounds per turn, or what is left (SK-16.6-e).
+    Auto,
+}
+
+/// A melee attack's kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Strike {
+    /// With the ready weapon, or bare-handed without one (SK-11.3-a).
+    Normal,
+    /// A slam: knock the target down (SK-16.14-a).
+    Slam,
+    /// Martial Arts knockdown (MA2+) or throw (MA3+) (SK-16.15.5-a).
+    Knockdown,
+    Throw,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Action {
+    /// Begin the turn: initiative is rolled (SK-9-d).
+    StartTurn,
+    /// The initiative winner moves first or last (G-13).
+    Order {
+        first: bool,
+    },
+    // ---- Movement phase (SK-10.7, SK-10.8)
+    StandStill {
+        fig: FigId,
+        facing: u8,
+        guard: Guard,
+    },
+    Move {
+        fig: FigId,
+        to: Pos,
+        facing: u8,
+        guard: Guard,
+    },
+    Shift {
+        fig: FigId,
+        to: Pos,
+        facing: u8,
+        guard: Guard,
+    },
+    Crawl {
+        fig: FigId,
+        to: Pos,
+        facing: u8,
+    },
+    StandUp {
+        fig: FigId,
+    },
+    // ---- Action phase (SK-11.7, SK-11.8, SK-11.9)
+    Attack {
+        fig: FigId,
+        target: FigId,
+        strike: Strike,
+    },
+    Shoot {
+        fig: FigId,
+        target: FigId,
+        mode: FireMode,
+    },
+    Throw {
+        fig: FigId,
+        target: FigId,
+    },
+    Grenade {
+        fig: FigId,
+        at: Pos,
+    },
+    Aim {
+        fig: FigId,
+        target: FigId,
+    },
+    Ready {
+        fig: FigId,
+        slot: u8,
+    },
+    Reload {
+        fig: FigId,
+    },
+    PickUp {
+        fig: FigId,
+    },
+    Drop {
+        fig: FigId,
+        posture: Posture,
+    },
+    Guard {
+        fig: FigId,
+        guard: Guard,
+    },
+    Disengage {
+        fig: FigId,
+        to: Pos,
+    },
+    /// Attempt hand-to-hand combat (SK-16.15.3-a).
+    Grapple {
+        fig: FigId,
+        target: FigId,
+    },
+    /// Leave hand-to-hand combat (G-39 (1)).
+    Escape {
+        fig: FigId,
+        to: Pos,
+    },
+    Subdue {
+        fig: FigId,
+        target: FigId,
+    },
+    Disarm {
+        fig: FigId,
+        target: FigId,
+    },
+    Breather {
+        fig: FigId,
+    },
+    Pass {
+        fig: FigId,
+    },
+    /// Give up the rest of this turn's shots (SK-12-e).
+    HoldFire {
+        fig: FigId,
+    },
+    // ---- Reactions
+    /// Attack an opponent who disengages (SK-11.5-b).
+    Punish {
+        fig: FigId,
+        target: FigId,
+    },
+    LetGo {
+        fig: FigId,
+    },
+    /// Force an enemy back one hex (SK-12.5-a), following or not (SK-12.5-b).
+    Push {
+        fig: FigId,
+        victim: FigId,
+        to: Pos,
+        follow: bool,
+    },
+    NoPush {
+        fig: FigId,
+    },
+}
+
+impl Action {
+    /// The figure the action belongs to, if any.
+    pub fn fig(&self) -> Option<FigId> {
+        use Action::*;
+        match *self {
+            StartTurn | Order { .. } => None,
+            StandStill { fig, .. }
+            | Move { fig, .. }
+            | Shift { fig, .. }
+            | Crawl { fig, .. }
+            | StandUp { fig }
+            | Attack { fig, .. }
+            | Shoot { fig, .. }
+            | Throw { fig, .. }
+            | Grenade { fig, .. }
+            | Aim { fig, .. }
+            | Ready { fig, .. }
+            | Reload { fig }
+            | PickUp { fig }
+            | Drop { fig, .. }
+            | Guard { fig, .. }
+            | Disengage { fig, .. }
+            | Grapple { fig, .. }
+            | Escape { fig, .. }
+            | Subdue { fig, .. }
+            | Disarm { fig, .. }
+            | Breather { fig }
+            | Pass { fig }
+            | HoldFire { fig }
+            | Punish { fig, .. }
+            | LetGo { fig }
+            | Push { fig, .. }
+            | NoPush { fig } => Some(fig),
+        }
+    }
+}

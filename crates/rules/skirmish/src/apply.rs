@@ -1,0 +1,337 @@
+//! What each event does to the state. Resolution decides; this only records.
+
+use crate::event::{Effect, Event};
+use crate::state::{
+    Condition, Dropped, FigId, Guard, MoveKind, Phase, Posture, State, WeaponState,
+};
+
+pub fn apply(s: &mut State, e: &Event) {
+    match e {
+        Event::TurnBegan { turn } => {
+            s.turn = *turn;
+            s.initiative_winner = None;
+            for f in &mut s.figures {
+                f.turn_damage = 0;
+                f.turn_damage_raw = 0;
+                f.moved = 0;
+                f.move_kind = MoveKind::StandStill;
+                f.dropped_this_turn = false;
+                f.guard = Guard::None;
+                f.acted = false;
+                f.shots_left = 0;
+                f.shots_fired = 0;
+                f.hit_by = 0;
+                f.damaged_by = 0;
+                f.charged_by = 0;
+                f.retreated = false;
+                f.turned = false;
+                f.exposed = false;
+                f.breather = false;
+                // Aiming continues only while the figure keeps aiming (SK-13.7-b).
+                if !f.aiming_now {
+                    f.aim_turns = 0;
+                    f.aim_target = None;
+                }
+                f.aiming_now = false;
+            }
+        }
+        Event::Initiative { winner, .. } => {
+            s.initiative_winner = *winner;
+        }
+        Event::MoveOrder { sides } => {
+            s.side_order = sides.to_vec();
+            s.move_order.clear();
+            for &side in sides.iter() {
+                for (i, f) in s.figures.iter().enumerate() {
+                    if f.side == side {
+                        s.move_order.push(i as FigId);
+                    }
+                }
+            }
+            s.phase = Phase::Movement { next: 0 };
+        }
+        Event::FigureOrder { figures } => {
+            s.move_order = figures.to_vec();
+        }
+        Event::ActionOrder { order } => {
+            s.act_order = order.iter().map(|(f, _)| *f).collect();
+            for &(f, d) in order {
+                s.fig_mut(f).order_dex = d;
+            }
+            s.phase = Phase::Action;
+        }
+        Event::Moved {
+            fig,
+            path,
+            facing,
+            kind,
+            ..
+        } => {
+            let f = s.fig_mut(*fig);
+            if let Some(&last) = path.last() {
+                f.pos = last;
+            }
+            f.moved = f.moved.saturating_add(path.len().saturating_sub(1) as u8);
+            if *kind != MoveKind::StandStill || f.move_kind == MoveKind::StandStill {
+                f.move_kind = *kind;
+            }
+            if f.facing != *facing {
+                f.turned = true;
+            }
+            f.facing = *facing;
+            if path.len() > 1 {
+                // SK-13.7-d: moving ends aiming.
+                f.aim_turns = 0;
+                f.aim_target = None;
+            }
+        }
+        Event::Faced { fig, facing } => {
+            let f = s.fig_mut(*fig);
+            if f.facing != *facing {
+                f.turned = true;
+            }
+            f.facing = *facing;
+        }
+        Event::Posture { fig, posture, .. } => {
+            let f = s.fig_mut(*fig);
+            if *posture != Posture::Standing && f.moved == 0 {
+                f.dropped_this_turn = true;
+            }
+            f.posture = *posture;
+        }
+        Event::Guarded { fig, guard } => {
+            s.fig_mut(*fig).guard = *guard;
+        }
+        Event::Roll {
+            attacker,
+            target,
+            result,
+            ..
+        } => {
+            let a = s.fig_mut(*attacker);
+            a.shots_fired = a.shots_fired.saturating_add(1);
+            if result.is_hit() {
+                s.fig_mut(*target).hit_by |= 1u64 << attacker;
+            }
+        }
+        Event::Damage {
+            target,
+            source,
+            taken,
+            rolled,
+            mult,
+            ..
+        } => {
+            let t = s.fig_mut(*target);
+            t.damage += *taken;
+            t.turn_damage += *taken;
+            let raw = (*rolled * i32::from((*mult).max(1))).clamp(0, 1000) as i16;
+            t.turn_damage_raw += raw;
+            if let Some(src) = source {
+                if *taken > 0 {
+                    t.damaged_by |= 1u64 << src;
+                }
+                t.hit_by |= 1u64 << src;
+            }
+        }
+        Event::Effect { fig, effect, .. } => effect_on(s, *fig, effect),
+        Event::Check { .. } => {}
+        Event::Aimed { fig, target, turns } => {
+            let f = s.fig_mut(*fig);
+            f.aim_target = Some(*target);
+            f.aim_turns = *turns;
+            f.aiming_now = true;
+        }
+        Event::Readied { fig, slot } => {
+            let f = s.fig_mut(*fig);
+            f.ready = Some(*slot);
+        }
+        Event::Reloaded { fig, slot, rounds } => {
+            let f = s.fig_mut(*fig);
+            if let Some(w) = &mut f.weapons[usize::from(*slot)] {
+                w.rounds = *rounds;
+            }
+            f.spare_magazines = f.spare_magazines.saturating_sub(1);
+        }
+        Event::PickedUp { fig, slot } => {
+            let f = s.fig_mut(*fig);
+            if let Some(w) = &mut f.weapons[usize::from(*slot)] {
+                w.state = WeaponState::Ok;
+            }
+            f.ready = Some(*slot);
+            let (fig, slot) = (*fig, *slot);
+            s.dropped.retain(|d| !(d.owner == fig && d.slot == slot));
+        }
+        Event::Shots { fig, left, next_at } => {
+            let f = s.fig_mut(*fig);
+            f.shots_left = *left;
+            f.next_shot_at = *next_at;
+        }
+        Event::Spent { fig, slot, rounds } => {
+            if let Some(w) = &mut s.fig_mut(*fig).weapons[usize::from(*slot)] {
+                w.rounds = w.rounds.saturating_sub(*rounds);
+            }
+        }
+        Event::Acted { fig } => {
+            s.fig_mut(*fig).acted = true;
+        }
+        Event::Disengaged { fig, to } => {
+            let f = s.fig_mut(*fig);
+            f.pos = *to;
+            f.moved = f.moved.saturating_add(1);
+            f.aim_turns = 0;
+            f.aim_target = None;
+        }
+        Event::HthBegan {
+            attacker,
+            defender,
+            at,
+        } => {
+            for id in [*attacker, *defender] {
+                let f = s.fig_mut(id);
+                f.in_hth = true;
+                f.aim_turns = 0;
+                f.aim_target = None;
+            }
+            s.fig_mut(*attacker).pos = *at;
+        }
+        Event::HthEnded { fig, to } => {
+            let f = s.fig_mut(*fig);
+            f.in_hth = false;
+            f.pos = *to;
+            let at = f.pos;
+            let _ = at;
+            // The others left alone in the hex are out of the fight.
+            let here: Vec<usize> = s
+                .figures
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.in_hth)
+                .map(|(i, _)| i)
+                .collect();
+            for i in here {
+                let p = s.figures[i].pos;
+                let partners = s
+                    .figures
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, g)| *j != i && g.in_hth && g.pos == p && g.active())
+                    .count();
+                if partners == 0 {
+                    s.figures[i].in_hth = false;
+                }
+            }
+        }
+        Event::HthReaction { .. } => {}
+        Event::Pushed {
+            fig,
+            victim,
+            to,
+            follow,
+        } => {
+            let from = s.fig(*victim).pos;
+            let v = s.fig_mut(*victim);
+            v.pos = *to;
+            v.retreated = true;
+            v.aim_turns = 0;
+            v.aim_target = None;
+            if *follow {
+                s.fig_mut(*fig).pos = from;
+            }
+        }
+        Event::GrenadeLanded { .. } | Event::Exploded { .. } => {}
+        Event::CloudChanged {
+            center,
+            radius,
+            gone,
+        } => {
+            if *gone {
+                s.clouds.retain(|c| c.center != *center);
+            } else if let Some(c) = s.clouds.iter_mut().find(|c| c.center == *center) {
+                c.radius = *radius;
+                c.age = c.age.saturating_add(1);
+            }
+        }
+        Event::FireLit { at, turns } => {
+            s.fires.push(crate::state::Fire {
+                pos: *at,
+                turns_left: *turns,
+                incendiary: false,
+            });
+        }
+        Event::Phase { phase } => s.phase = *phase,
+        Event::TurnEnded { .. } => {
+            s.phase = Phase::TurnStart;
+            for f in &mut s.figures {
+                f.stunned = f.stunned.saturating_sub(1);
+            }
+        }
+        Event::BattleOver { .. } => {
+            s.phase = Phase::Over;
+        }
+    }
+}
+
+fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
+    let f = s.fig_mut(fig);
+    match *effect {
+        Effect::Shaken { until } => f.shaken_until = until,
+        Effect::Fell => {
+            f.posture = Posture::Fallen;
+            f.aim_turns = 0;
+            f.aim_target = None;
+        }
+        Effect::MovedBack { to } => f.pos = to,
+        Effect::Unconscious => {
+            f.condition = Condition::Unconscious;
+            f.posture = Posture::Fallen;
+            f.in_hth = false;
+        }
+        Effect::Dead => {
+            f.condition = Condition::Dead;
+            f.posture = Posture::Fallen;
+            f.in_hth = false;
+        }
+        Effect::WeaponDropped { slot } => {
+            if let Some(w) = &mut f.weapons[usize::from(slot)] {
+                w.state = WeaponState::Dropped;
+            }
+            if f.ready == Some(slot) {
+                f.ready = None;
+            }
+            let pos = f.pos;
+            s.dropped.push(Dropped {
+                pos,
+                owner: fig,
+                slot,
+            });
+        }
+        Effect::WeaponBroken { slot, permanent } => {
+            if let Some(w) = &mut f.weapons[usize::from(slot)] {
+                w.state = if permanent {
+                    WeaponState::Broken
+                } else {
+                    WeaponState::TemporarilyBroken
+                };
+            }
+            if f.ready == Some(slot) {
+                f.ready = None;
+            }
+        }
+        Effect::ClubCracked { slot } => {
+            if let Some(w) = &mut f.weapons[usize::from(slot)] {
+                w.club_breaks = w.club_breaks.saturating_add(1);
+            }
+        }
+        Effect::AimLost => {
+            f.aim_turns = 0;
+            f.aim_target = None;
+            f.aiming_now = false;
+        }
+        Effect::Stunned => {
+            f.stunned = 2;
+            f.posture = Posture::Fallen;
+        }
+        Effect::Gassed => f.gassed = true,
+    }
+}

@@ -1,0 +1,993 @@
+//! Rolls to hit and damage: the effective DEX with every adjustment as a [`Modifier`] record
+//! (SK-24), the dice count (SK-5.9.1, SK-11.4-c), the automatic results (SK-12.1), damage and
+//! armor (SK-12.3, SK-14), and the effects of damage (SK-12.4).
+//!
+//! Resolution works on a scratch copy of the state: every event is applied to it as it is
+//! emitted, so later steps of one action (the fall check after a second bullet, say) see the
+//! state the earlier steps made, while the real state stays untouched until the engine applies
+//! the same events.
+
+use crate::action::FireMode;
+use crate::apply::apply;
+use crate::autoresult::{break_severity, classify, Break, ToHit};
+use crate::data::{ArmorKind, Class, Spread, Weapon};
+use crate::event::{AttackKind, Effect, Event, Faces, Mods};
+use crate::geometry::{self, line_of_fire};
+use crate::progression::{unarmed_damage, Damage, StrColumn};
+use crate::skills::{self, knows};
+use crate::state::{FigId, Figure, Guard, Posture, State, WeaponState};
+use fireteam_dice::{Dice, DiceSource, Purpose};
+use fireteam_engine::{Modifier, ResolveError, RuleId};
+use fireteam_grid::Arc;
+
+/// Resolution context: the scratch state, the dice and the events so far.
+pub struct Ctx<'a> {
+    pub s: State,
+    pub dice: &'a mut dyn DiceSource,
+    pub out: &'a mut Vec<Event>,
+    faces: Vec<u32>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(s: &State, dice: &'a mut dyn DiceSource, out: &'a mut Vec<Event>) -> Self {
+        Ctx {
+            s: s.clone(),
+            dice,
+            out,
+            faces: Vec::with_capacity(8),
+        }
+    }
+
+    /// Applies `e` to the scratch state and records it.
+    pub fn emit(&mut self, e: Event) {
+        apply(&mut self.s, &e);
+        self.out.push(e);
+    }
+
+    /// Rolls `n` d6 for `tag`; returns the faces and their total.
+    pub fn roll(&mut self, tag: &str, n: u8) -> Result<(Faces, i32), ResolveError> {
+        self.faces.clear();
+        self.dice.roll_into(
+            &Purpose::new(tag),
+            Dice::new(u32::from(n), 6),
+            &mut self.faces,
+        )?;
+        let faces: Faces = self.faces.iter().map(|&f| f as u8).collect();
+        let total = self.faces.iter().map(|&f| f as i32).sum();
+        Ok((faces, total))
+    }
+
+    /// A check: `n` d6 against `target`, success on ≤ (SK-5.9-a).
+    pub fn check(
+        &mut self,
+        fig: FigId,
+        what: &'static str,
+        n: u8,
+        target: i16,
+        rule: RuleId,
+    ) -> Result<bool, ResolveError> {
+        let (faces, total) = self.roll(what, n)?;
+        let success = total <= i32::from(target);
+        self.emit(Event::Check {
+            fig,
+            what,
+            dice: n,
+            faces,
+            total,
+            target,
+            success,
+            rule,
+        });
+        Ok(success)
+    }
+}
+
+pub fn weapon_of<'s>(s: &'s State, f: &Figure, slot: Option<u8>) -> Option<&'s Weapon> {
+    let slot = slot?;
+    let w = f.weapons[usize::from(slot)]?;
+    s.rules.weapons.get(usize::from(w.weapon))
+}
+
+/// The eDEX adjustments every roll of a figure carries (SK-5.7-a): armor (SK-14.1-e),
+/// encumbrance (SK-14.2-a), wounds (SK-12.4-b, SK-12.4-d).
+pub fn standing_mods(s: &State, f: &Figure, mods: &mut Mods) {
+    if let Some(a) = f.armor.and_then(|a| s.rules.armor.get(usize::from(a))) {
+        if a.dex_penalty != 0 {
+            mods.push(Modifier::applied(
+                "armor",
+                "armor",
+                i32::from(a.dex_penalty),
+                RuleId("SK-14.1-e"),
+            ));
+        }
+    }
+    if let Some(a) = f.shield.and_then(|a| s.rules.armor.get(usize::from(a))) {
+        if a.dex_penalty != 0 {
+            mods.push(Modifier::applied(
+                "shield",
+                "shield",
+                i32::from(a.dex_penalty),
+                RuleId("SK-14.1-e"),
+            ));
+        }
+    }
+    if f.enc_dex != 0 {
+        mods.push(Modifier::applied(
+            "encumbrance",
+            "encumbrance",
+            i32::from(f.enc_dex),
+            RuleId("SK-14.2-a"),
+        ));
+    }
+    if f.est() <= 3 {
+        mods.push(Modifier::applied(
+            "low-str",
+            "STR 3 or less",
+            -3,
+            RuleId("SK-12.4-b"),
+        ));
+    }
+    if s.clock() <= f.shaken_until && f.shaken_until > 0 {
+        mods.push(Modifier::applied(
+            "shaken",
+            "took 5+ damage",
+            -2,
+            RuleId("SK-12.4-d"),
+        ));
+    }
+}
+
+/// The ordering eDEX: DEX with armor, encumbrance and wounds only (SK-8.4.3-a, G-12).
+pub fn order_dex(s: &State, f: &Figure) -> i16 {
+    let mut m = Mods::new();
+    standing_mods(s, f, &mut m);
+    f.dex + Modifier::total(&m) as i16
+}
+
+/// The weapon's STR requirement for this attack (SK-13.2-a, SK-16.6-d recoil of bursts and
+/// full automatic, G-35).
+fn str_needed(w: &Weapon, rounds: u8, mode: Option<FireMode>) -> Option<i16> {
+    let base = w.str_min?;
+    let extra = match mode {
+        Some(FireMode::Burst) | Some(FireMode::Auto) => (i16::from(rounds) - 1).max(0) / 3,
+        _ => 0,
+    };
+    Some(base + extra)
+}
+
+/// What an attack is, for the modifier list.
+pub struct AttackSpec {
+    pub attacker: FigId,
+    pub target: FigId,
+    pub kind: AttackKind,
+    pub slot: Option<u8>,
+    pub mode: Option<FireMode>,
+    pub rounds: u8,
+    /// A figure disengaging from this attacker (SK-11.5-b).
+    pub disengaging: bool,
+}
+
+/// Every DEX adjustment of an attack, with its rule (SK-12.1-b, SK-24-T1…T8), and the dice.
+pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
+    let att = s.fig(a.attacker);
+    let tgt = s.fig(a.target);
+    let w = weapon_of(s, att, a.slot);
+    let mut m = Mods::new();
+    standing_mods(s, att, &mut m);
+    let opts = &s.rules.options;
+    let d = att.pos.distance(tgt.pos);
+    let ranged = matches!(a.kind, AttackKind::Missile | AttackKind::Thrown);
+    let mask = skills::expand(att.skills);
+    let mut darkness_set = false;
+
+    // Weapon skill (SK-6-b, SK-6.9.1-a).
+    if let Some(w) = w {
+        if let Some(sk) = &w.skill {
+            if !knows(mask, sk) {
+                m.push(Modifier::applied(
+                    "unskilled",
+                    "no skill with the weapon",
+                    -4,
+                    RuleId("SK-6-b"),
+                ));
+            }
+        }
+        // STR short (SK-13.2-a / SK-13.1-f / SK-16.6-c), counted once (G-35).
+        if let Some(need) = str_needed(w, a.rounds, a.mode) {
+            let short = need - att.st;
+            if short > 0 {
+                m.push(Modifier::applied(
+                    "str-short",
+                    "STR below the weapon's minimum",
+                    -i32::from(short),
+                    RuleId("SK-13.2-a"),
+                ));
+            }
+        }
+    }
+    match a.kind {
+        AttackKind::Missile | AttackKind::Thrown => {
+            let w = w.expect("ranged attacks have a weapon");
+            if a.kind == AttackKind::Missile {
+                if knows(mask, "marksmanship") && w.skill.as_deref().is_none_or(|k| knows(mask, k))
+                {
+                    m.push(Modifier::applied(
+                        "marksmanship",
+                        "Marksmanship",
+                        3,
+                        RuleId("SK-6.3.6-a"),
+                    ));
+                }
+                let mut r = geometry::missile_range_penalty(d);
+                if w.energy && r != 0 {
+                    // SK-16.8-c: half the penalty, rounded in the firer's favour (G-16).
+                    r = -((-r) / 2);
+                    m.push(Modifier::applied(
+                        "range",
+                        "range (energy weapon: half)",
+                        i32::from(r),
+                        RuleId("SK-16.8-c"),
+                    ));
+                } else if r != 0 {
+                    m.push(Modifier::applied(
+                        "range",
+                        "range",
+                        i32::from(r),
+                        RuleId("SK-13.6-a"),
+                    ));
+                }
+                // Shotgun spread (SK-16.7-b, G-19).
+                if let (Some(sp), Some(er)) = (w.spread, w.effective_range) {
+                    if sp != Spread::Slug {
+                        if opts.shotgun_long_bonus {
+                            if d >= 15 {
+                                m.push(Modifier::applied(
+                                    "spread",
+                                    "shotgun at 15+ hexes",
+                                    3,
+                                    RuleId("SK-24-T1"),
+                                ));
+                            }
+                        } else {
+                            let b = if d * 2 < er { 1 } else { 2 };
+                            m.push(Modifier::applied(
+                                "spread",
+                                "shotgun spread",
+                                b,
+                                RuleId("SK-16.7-b"),
+                            ));
+                        }
+                    }
+                }
+                // Automatic fire (SK-16.6-e; SK-6.3.2-a without the skill).
+                if matches!(a.mode, Some(FireMode::Burst) | Some(FireMode::Auto)) {
+                    let b = i32::from(a.rounds / 3);
+                    if b > 0 {
+                        m.push(Modifier::applied(
+                            "autofire",
+                            "automatic fire",
+                            b,
+                            RuleId("SK-16.6-e"),
+                        ));
+                    }
+                    if a.mode == Some(FireMode::Auto) && !knows(mask, "automatic_weapons") {
+                        m.push(Modifier::applied(
+                            "no-auto-skill",
+                            "full auto without Automatic Weapons",
+                            -4,
+                            RuleId("SK-6.3.2-a"),
+                        ));
+                    }
+                }
+                // Support, the largest only (SK-13.6-g, SK-24-T3).
+                if w.is_group("rifle") && att.moved <= 1 {
+                    m.push(Modifier::applied(
+                        "stock",
+                        "rifle, moved no more than one hex",
+                        1,
+                        RuleId("SK-13.6-g"),
+                    ));
+                } else if w.is_group("pistol") && att.posture.down() {
+                    m.push(Modifier::applied(
+                        "pistol-prone",
+                        "pistol fired prone",
+                        1,
+                        RuleId("SK-13.6-g"),
+                    ));
+                }
+                if att.moved > 1 {
+                    m.push(Modifier::applied(
+                        "moving",
+                        "moved more than one hex and fired",
+                        i32::from(opts.move_and_shoot_penalty),
+                        RuleId("SK-13.6-i"),
+                    ));
+                }
+            } else {
+                if knows(mask, "thrown_weapons") {
+                    m.push(Modifier::applied(
+                        "thrown-skill",
+                        "Thrown Weapons",
+                        2,
+                        RuleId("SK-6.2.10-a"),
+                    ));
+                }
+                m.push(Modifier::applied(
+                    "range",
+                    "range (thrown, per hex)",
+                    -(d as i32),
+                    RuleId("SK-13.5-b"),
+                ));
+            }
+            // Concealment, the largest only (SK-24-T2, G-17).
+            let lof = line_of_fire(s, att.pos, tgt.pos);
+            let posture_mod = match tgt.posture {
+                Posture::Prone | Posture::Fallen => i32::from(opts.prone_missile_mod),
+                Posture::Kneeling => -2,
+                Posture::Standing => 0,
+            };
+            let exposed_mod = if tgt.exposed { -6 } else { 0 };
+            let conceal = posture_mod.min(exposed_mod);
+            if conceal != 0 {
+                let (id, label, rule) = if exposed_mod <= posture_mod {
+                    ("over-wall", "target firing over a wall", "SK-13.6-e")
+                } else if tgt.posture == Posture::Kneeling {
+                    ("kneeling-target", "kneeling target", "SK-24-T2")
+                } else {
+                    ("prone-target", "prone target", "SK-24-T2")
+                };
+                m.push(Modifier::applied(id, label, conceal, RuleId(rule)));
+            }
+            if let Some((_, _, true)) = lof.wall {
+                m.push(Modifier::applied(
+                    "leaning",
+                    "firing from behind a wall",
+                    -2,
+                    RuleId("SK-13.6-f"),
+                ));
+            }
+            if lof.smoke > 0 {
+                m.push(Modifier::applied(
+                    "smoke",
+                    "smoke on the line of fire (per hex)",
+                    -i32::from(lof.smoke),
+                    RuleId("SK-17.4-a"),
+                ));
+            }
+            // Intervening figures (SK-12.2-f, SK-13.8-b; G-14's floor).
+            let penalty = intervening_penalty(s, a, &lof);
+            if penalty != 0 {
+                m.push(Modifier::applied(
+                    "in-the-way",
+                    "figures in the line of fire",
+                    -i32::from(penalty),
+                    RuleId("SK-12.2-f"),
+                ));
+            }
+            if dark(s, att) || dark(s, tgt) {
+                darkness_set = true;
+            }
+        }
+        AttackKind::Melee | AttackKind::Hth => {
+            // Facing (SK-10.5-e), regular weapons only (G-70).
+            if a.kind == AttackKind::Melee {
+                match geometry::arc_from(tgt, att.pos) {
+                    Arc::Side => m.push(Modifier::applied(
+                        "side",
+                        "attack from the side",
+                        2,
+                        RuleId("SK-10.5-e"),
+                    )),
+                    Arc::Rear => m.push(Modifier::applied(
+                        "rear",
+                        "attack from the rear",
+                        4,
+                        RuleId("SK-10.5-e"),
+                    )),
+                    Arc::Front => {}
+                }
+                match tgt.posture {
+                    Posture::Kneeling => m.push(Modifier::applied(
+                        "kneeling-target",
+                        "target kneeling",
+                        2,
+                        RuleId("SK-10.5-f"),
+                    )),
+                    Posture::Prone | Posture::Fallen => m.push(Modifier::applied(
+                        "prone-target",
+                        "target prone",
+                        4,
+                        RuleId("SK-10.5-g"),
+                    )),
+                    Posture::Standing => {}
+                }
+                if att.posture == Posture::Kneeling {
+                    m.push(Modifier::applied(
+                        "kneeling",
+                        "attacking from kneeling",
+                        -2,
+                        RuleId("SK-10.5-f"),
+                    ));
+                }
+                if let Some(w) = w {
+                    if w.length == crate::data::Length::Short && d == 1 {
+                        m.push(Modifier::applied(
+                            "short",
+                            "short weapon into the next hex",
+                            -1,
+                            RuleId("SK-13.4-a"),
+                        ));
+                    }
+                }
+                if tgt.in_hth {
+                    m.push(Modifier::applied(
+                        "into-hth",
+                        "melee into a hand-to-hand fight",
+                        4,
+                        RuleId("SK-16.15.3-e"),
+                    ));
+                }
+            } else {
+                m.push(Modifier::applied(
+                    "hth",
+                    "hand-to-hand",
+                    4,
+                    RuleId("SK-16.15.3-e"),
+                ));
+            }
+            if on_broken(s, att) {
+                m.push(Modifier::applied(
+                    "footing",
+                    "broken ground",
+                    -2,
+                    RuleId("SK-17.1-a"),
+                ));
+            }
+            if dark(s, att) || dark(s, tgt) {
+                m.push(Modifier::applied(
+                    "darkness",
+                    "complete darkness",
+                    -8,
+                    RuleId("SK-17.5-a"),
+                ));
+            }
+        }
+        AttackKind::Grenade => {}
+    }
+    if ranged && on_broken(s, att) && att.moved > 0 {
+        m.push(Modifier::applied(
+            "footing",
+            "broken ground (moved)",
+            -2,
+            RuleId("SK-17.1-a"),
+        ));
+    }
+    if att.gassed {
+        m.push(Modifier::applied(
+            "tear-gas",
+            "tear gas",
+            -4,
+            RuleId("SK-16.12-s"),
+        ));
+    }
+    if s.smoky(att.pos) {
+        m.push(Modifier::applied(
+            "in-smoke",
+            "standing in smoke",
+            -2,
+            RuleId("SK-17.4-c"),
+        ));
+    }
+    // Aiming (SK-13.7-c): the first attack of the turn at the aimed-at target (G-45).
+    if att.aim_target == Some(a.target) && att.aim_turns > 0 && att.shots_fired == 0 {
+        m.push(Modifier::applied(
+            "aim",
+            "aimed",
+            i32::from(att.aim_turns.min(2)),
+            RuleId("SK-13.7-c"),
+        ));
+    }
+    if a.disengaging {
+        let diff = order_dex(s, tgt) - order_dex(s, att);
+        if diff > 0 {
+            m.push(Modifier::applied(
+                "disengaging",
+                "target disengaging with higher eDEX",
+                -i32::from(diff),
+                RuleId("SK-11.5-b"),
+            ));
+        }
+    }
+    if tgt.breather {
+        m.push(Modifier::applied(
+            "breather",
+            "target taking a breather",
+            3,
+            RuleId("SK-21.3-e"),
+        ));
+    }
+
+    // Dice (SK-5.9.1-b, SK-11.4-c, SK-16.15.4-e/f).
+    let mut dice = 3u8;
+    let guarded = match tgt.guard {
+        Guard::Dodge => ranged,
+        Guard::Defend => {
+            matches!(a.kind, AttackKind::Melee | AttackKind::Hth)
+                && geometry::in_front(tgt, att.pos)
+        }
+        Guard::None => false,
+    };
+    if tgt.martial_arts >= 5 {
+        dice = if guarded && tgt.guard == Guard::Dodge {
+            5
+        } else {
+            4
+        };
+    } else if guarded {
+        dice = if tgt.guard == Guard::Defend && tgt.martial_arts >= 4 {
+            5
+        } else {
+            4
+        };
+    }
+    (m, dice, darkness_set)
+}
+
+/// G-14 (2): the penalty for figures between the attacker and the target: the distance
+/// modifier of the farthest one, floored at their number.
+fn intervening_penalty(s: &State, a: &AttackSpec, lof: &geometry::LineOfFire) -> i16 {
+    let att = s.fig(a.attacker);
+    let mut n = 0i16;
+    let mut far = 0i16;
+    for &b in &lof.between {
+        let f = s.fig(b);
+        // SK-12.2-c: an adjacent friend beside the attacker is never in the way.
+        if f.side == att.side && f.pos.distance(att.pos) == 1 {
+            continue;
+        }
+        n += 1;
+        let d = att.pos.distance(f.pos);
+        let m = if a.kind == AttackKind::Thrown {
+            d as i16
+        } else {
+            -geometry::missile_range_penalty(d)
+        };
+        far = far.max(m);
+    }
+    match s.rules.options.avoid_penalty {
+        crate::options::AvoidPenalty::Floor => far.max(n),
+        crate::options::AvoidPenalty::Literal => far,
+        crate::options::AvoidPenalty::ThirteenEightOnly => n,
+    }
+}
+
+pub fn dark(s: &State, f: &Figure) -> bool {
+    s.rules.options.complete_darkness || s.terrain(f.pos).is_some_and(|t| t.dark)
+}
+
+fn on_broken(s: &State, f: &Figure) -> bool {
+    s.terrain(f.pos)
+        .is_some_and(|t| t.footing == crate::data::Footing::Broken)
+}
+
+/// The damage expression of an attack (SK-13-T1, G-05, SK-16.15.1, G-39), before multipliers,
+/// with the STR-minimum damage penalty (SK-13.2-a, G-35).
+pub fn damage_expr(s: &State, att: &Figure, slot: Option<u8>, kind: AttackKind) -> Damage {
+    let opts = &s.rules.options;
+    let base = match weapon_of(s, att, slot) {
+        None => {
+            // Bare hands (SK-16.15.1-T1; G-02 default table, option STR ladder).
+            let mut d = if opts.punch_str_ladder {
+                crate::progression::punch_str_ladder(i32::from(att.st))
+            } else if kind == AttackKind::Hth {
+                unarmed_damage(i32::from(att.st), StrColumn::Hth)
+            } else {
+                unarmed_damage(i32::from(att.st), StrColumn::Damage)
+            };
+            // SK-16.15.4-b/c/d: Martial Arts +1/+2/+3 bare-handed (level 4+ keeps +3).
+            let ma = i32::from(att.martial_arts.min(3));
+            if ma > 0 && martial_arts_allowed(s, att) {
+                d = d.plus(ma);
+            }
+            return d;
+        }
+        Some(w) => {
+            if let Some(col) = w.str_table {
+                // Brass knuckles: the club column in regular combat (G-39 (3)).
+                let col = match (col, kind) {
+                    (StrColumn::Brass, AttackKind::Melee) => StrColumn::Club1,
+                    (c, _) => c,
+                };
+                unarmed_damage(i32::from(att.st), col)
+            } else if kind == AttackKind::Hth && w.is_group("knife") {
+                // G-39 (4): a knife in HTH uses the Knife HTH column.
+                unarmed_damage(i32::from(att.st), StrColumn::Club2)
+            } else {
+                let one = w.damage.unwrap_or(Damage::new(1, 0));
+                w.damage_two_handed.unwrap_or(one)
+            }
+        }
+    };
+    let w = weapon_of(s, att, slot).expect("weapon present");
+    match w.str_min {
+        Some(min) if w.muscle_powered() && att.st < min => {
+            base.plus(-i32::from((min - att.st) / 2))
+        }
+        _ => base,
+    }
+}
+
+/// SK-16.15.4-a / G-09: Martial Arts only with armor and shields costing no more than 2 DEX,
+/// or a vest (option: cloth only).
+pub fn martial_arts_allowed(s: &State, f: &Figure) -> bool {
+    let armor = f.armor.and_then(|a| s.rules.armor.get(usize::from(a)));
+    let shield = f.shield.and_then(|a| s.rules.armor.get(usize::from(a)));
+    if s.rules.options.ma_cloth_only {
+        return armor.is_none_or(|a| a.defense <= 1) && shield.is_none();
+    }
+    let pen = armor.map_or(0, |a| a.dex_penalty) + shield.map_or(0, |a| a.dex_penalty);
+    pen >= -2 || armor.is_some_and(|a| a.kind == ArmorKind::Vest)
+}
+
+/// Hits stopped by the target's protection against this attack (SK-14.1-a/c/g/h, SK-16.7-f,
+/// SK-21.6-f).
+pub fn armor_value(s: &State, tgt: &Figure, from: crate::state::Pos, w: Option<&Weapon>) -> i16 {
+    let mut v = 0;
+    let shotgun = w.is_some_and(|w| matches!(w.spread, Some(Spread::Wide) | Some(Spread::Narrow)));
+    let blast = w.is_some_and(|w| w.class == Class::Grenade) || shotgun;
+    if let Some(a) = tgt.armor.and_then(|a| s.rules.armor.get(usize::from(a))) {
+        v += match a.kind {
+            ArmorKind::Body if shotgun => a.defense * 2,
+            ArmorKind::Vest if blast => a.defense / 3,
+            ArmorKind::Jacket if blast => a.defense / 2,
+            _ => a.defense,
+        };
+    }
+    let arc = geometry::arc_from(tgt, from);
+    if let Some(a) = tgt.shield.and_then(|a| s.rules.armor.get(usize::from(a))) {
+        if arc == Arc::Front && tgt.pos != from {
+            v += a.defense;
+        }
+    }
+    if tgt.backpack && arc == Arc::Rear {
+        v += 1;
+    }
+    v
+}
+
+/// Rolls and applies damage to `target` (SK-12.3, SK-12.4).
+#[allow(clippy::too_many_arguments)]
+pub fn deal_damage(
+    ctx: &mut Ctx,
+    target: FigId,
+    source: Option<FigId>,
+    expr: Damage,
+    mult: u8,
+    armor: i16,
+    halve: bool,
+    rule: RuleId,
+) -> Result<(), ResolveError> {
+    let (faces, sum) = if expr.dice > 0 {
+        ctx.roll("damage", expr.dice)?
+    } else {
+        (Faces::new(), 0)
+    };
+    let mut rolled = (sum + i32::from(expr.adds)).max(0);
+    if halve {
+        rolled /= 2;
+    }
+    let raw = rolled * i32::from(mult.max(1));
+    let unarmored = armor == 0;
+    let mut taken = (raw - i32::from(armor)).max(0);
+    // SK-12.3-c: against an unarmored foe a weapon that can roll 0 or less does 1 hit.
+    if unarmored && taken <= 0 && expr.min() <= 0 {
+        taken = 1;
+    }
+    let t = ctx.s.fig(target);
+    let mask = skills::expand(t.skills);
+    // G-47: Very Tough −2 in all, Tough −1, after armor.
+    let tough = if knows(mask, "very_tough") {
+        2
+    } else if knows(mask, "tough") {
+        1
+    } else {
+        0
+    };
+    let after_tough = (taken - tough).max(0) as i16;
+    let before = t.turn_damage;
+    let before_raw = t.turn_damage_raw;
+    ctx.emit(Event::Damage {
+        target,
+        source,
+        expr,
+        faces,
+        rolled,
+        mult,
+        armor,
+        tough: tough as i16,
+        taken: after_tough,
+        total: t.damage + after_tough,
+        rule,
+    });
+    let raw16 = raw.clamp(0, i32::from(i16::MAX)) as i16;
+    effects(ctx, target, source, before, before_raw, after_tough, raw16)
+}
+
+/// The effects of damage just taken (SK-12.4-b…e, SK-13.7-d).
+fn effects(
+    ctx: &mut Ctx,
+    target: FigId,
+    source: Option<FigId>,
+    before: i16,
+    before_raw: i16,
+    taken: i16,
+    raw: i16,
+) -> Result<(), ResolveError> {
+    let t = ctx.s.fig(target).clone();
+    if !t.active() {
+        return Ok(());
+    }
+    let now = t.turn_damage;
+    let est = t.est();
+    // SK-12.4-c: STR 1 unconscious, 0 dead (G-24).
+    if est <= 0 {
+        ctx.emit(Event::Effect {
+            fig: target,
+            effect: Effect::Dead,
+            rule: RuleId("SK-12.4-c"),
+        });
+        return Ok(());
+    }
+    if est <= 1 {
+        ctx.emit(Event::Effect {
+            fig: target,
+            effect: Effect::Unconscious,
+            rule: RuleId("SK-12.4-c"),
+        });
+        return Ok(());
+    }
+    if before < 5 && now >= 5 {
+        let clock = ctx.s.clock();
+        ctx.emit(Event::Effect {
+            fig: target,
+            effect: Effect::Shaken { until: clock + 1 },
+            rule: RuleId("SK-12.4-d"),
+        });
+        if t.aim_turns > 0 || t.aiming_now {
+            ctx.emit(Event::Effect {
+                fig: target,
+                effect: Effect::AimLost,
+                rule: RuleId("SK-13.7-d"),
+            });
+        }
+    }
+    let standing = matches!(t.posture, Posture::Standing | Posture::Kneeling);
+    if standing && before < 8 && now >= 8 {
+        ctx.emit(Event::Effect {
+            fig: target,
+            effect: Effect::Fell,
+            rule: RuleId("SK-12.4-e"),
+        });
+    } else if standing && now < 8 && before_raw + raw >= 8 && before_raw < 8 && taken >= 0 {
+        // 8+ before armor only: a DEX check at −2 (none with Acrobatics) to stay up.
+        let acro = knows(skills::expand(t.skills), "acrobatics");
+        let target_n = order_dex(&ctx.s, &t) - if acro { 0 } else { 2 };
+        if ctx.check(target, "stay-up", 3, target_n, RuleId("SK-12.4-e"))? {
+            if let Some(to) = back_hex(&ctx.s, target, source) {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::MovedBack { to },
+                    rule: RuleId("SK-12.4-e"),
+                });
+            }
+        } else {
+            ctx.emit(Event::Effect {
+                fig: target,
+                effect: Effect::Fell,
+                rule: RuleId("SK-12.4-e"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// G-38: the hex directly away from the attacker, if free.
+fn back_hex(s: &State, target: FigId, source: Option<FigId>) -> Option<crate::state::Pos> {
+    let t = s.fig(target);
+    let src = s.fig(source?);
+    let away = t.pos.hex() + (t.pos.hex() - src.pos.hex());
+    let p = crate::state::Pos::from_hex(away);
+    (t.pos.distance(p) == 1 && s.passable(p) && !s.anyone_at(p)).then_some(p)
+}
+
+/// A to-hit roll and everything after it, for one shot, burst, blow or throw.
+pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
+    let s = &ctx.s;
+    let (mods, dice, darkness) = attack_mods(s, a);
+    let att = s.fig(a.attacker).clone();
+    let base = att.dex;
+    let mut target_number = base + Modifier::total(&mods) as i16;
+    let mut mods = mods;
+    if darkness {
+        // SK-17.5-b: firing a missile or thrown weapon in complete darkness, DEX is 5.
+        target_number = 5;
+        mods.push(Modifier::applied(
+            "darkness",
+            "complete darkness: DEX is 5",
+            0,
+            RuleId("SK-17.5-b"),
+        ));
+    }
+    let w = weapon_of(s, &att, a.slot).cloned();
+    let fencing = w.as_ref().is_some_and(|w| w.is_group("sword"))
+        && knows(skills::expand(att.skills), "fencing")
+        && order_dex(s, &att) >= 14;
+    let (faces, total) = ctx.roll("to-hit", dice)?;
+    let c = classify(
+        dice,
+        total,
+        i32::from(target_number),
+        ctx.s.rules.options.auto_numbers,
+        fencing,
+    );
+    let tgt_subdued = false;
+    let mut result = c.result;
+    if tgt_subdued {
+        result = ToHit::Hit {
+            mult: 1,
+            automatic: true,
+        };
+    }
+    let bullets = match (result, a.mode) {
+        (ToHit::Hit { .. }, Some(FireMode::Burst) | Some(FireMode::Auto)) => {
+            // SK-16.6-f / G-32: bullets = MoS, at least 1, at most the rounds fired.
+            c.margin.clamp(1, i32::from(a.rounds)) as u8
+        }
+        (ToHit::Hit { .. }, _) => 1,
+        _ => 0,
+    };
+    let name: std::sync::Arc<str> = w
+        .as_ref()
+        .map_or_else(|| "bare hands".into(), |w| w.name.as_str().into());
+    ctx.emit(Event::Roll {
+        attacker: a.attacker,
+        target: a.target,
+        kind: a.kind,
+        weapon_name: name,
+        mode: a.mode,
+        rounds: a.rounds,
+        dice,
+        faces,
+        total,
+        base,
+        modifiers: mods,
+        target_number,
+        result,
+        rule: c.rule,
+        margin: c.margin,
+        bullets,
+        avoid: false,
+    });
+    match result {
+        ToHit::Hit { mult, .. } => {
+            let expr = damage_expr(&ctx.s, &att, a.slot, a.kind);
+            let tgt = ctx.s.fig(a.target).clone();
+            let armor = armor_value(&ctx.s, &tgt, att.pos, w.as_ref());
+            let halve = w.as_ref().is_some_and(|w| {
+                w.effective_range
+                    .is_some_and(|er| att.pos.distance(tgt.pos) > er)
+            });
+            for b in 0..bullets {
+                if !ctx.s.fig(a.target).active() {
+                    break;
+                }
+                // G-32: the multiplier applies to the first bullet only.
+                let m = if b == 0 { mult } else { 1 };
+                deal_damage(
+                    ctx,
+                    a.target,
+                    Some(a.attacker),
+                    expr,
+                    m,
+                    armor,
+                    halve,
+                    RuleId("SK-12.3-b"),
+                )?;
+                // SK-16.6-i: 8+ hits during automatic fire: he falls, the rest fly past.
+                if ctx.s.fig(a.target).posture == Posture::Fallen && bullets > 1 {
+                    break;
+                }
+            }
+            if w.as_ref().is_some_and(|w| w.stun)
+                && ctx.s.fig(a.target).damaged_by & (1 << a.attacker) != 0
+            {
+                stun_check(ctx, a.target)?;
+            }
+        }
+        ToHit::Dropped | ToHit::Broken if w.is_none() => {
+            // SK-16.15.1-a: an unarmed fumble does 1d6 to the attacker (G-36: no armor).
+            deal_damage(
+                ctx,
+                a.attacker,
+                None,
+                Damage::new(1, 0),
+                1,
+                0,
+                false,
+                RuleId("SK-16.15.1-a"),
+            )?;
+        }
+        ToHit::Dropped => {
+            if let Some(slot) = a.slot {
+                ctx.emit(Event::Effect {
+                    fig: a.attacker,
+                    effect: Effect::WeaponDropped { slot },
+                    rule: RuleId("SK-12.1-d"),
+                });
+            }
+        }
+        ToHit::Broken => {
+            if let (Some(slot), Some(w)) = (a.slot, w.as_ref()) {
+                let permanent = match w.class {
+                    Class::Missile => {
+                        let (_, die) = ctx.roll("break", 1)?;
+                        break_severity(die, w.energy, w.gas_action) == Break::Permanent
+                    }
+                    _ => true,
+                };
+                let club_saved = w.is_club()
+                    && att.weapons[usize::from(slot)].is_some_and(|s| s.club_breaks == 0);
+                let effect = if club_saved {
+                    Effect::ClubCracked { slot }
+                } else {
+                    Effect::WeaponBroken { slot, permanent }
+                };
+                ctx.emit(Event::Effect {
+                    fig: a.attacker,
+                    effect,
+                    rule: if w.class == Class::Missile {
+                        RuleId("SK-12.1-e")
+                    } else {
+                        RuleId("SK-12.1-f")
+                    },
+                });
+            }
+        }
+        ToHit::Miss { .. } => {}
+    }
+    Ok(result)
+}
+
+/// SK-16.9-a: a stun hit of 1+ damage: 4d6 vs eSTR (Tough 3d6, Very Tough 2d6) or drop
+/// weapons and be knocked down for two turns.
+fn stun_check(ctx: &mut Ctx, target: FigId) -> Result<(), ResolveError> {
+    let t = ctx.s.fig(target).clone();
+    if !t.active() {
+        return Ok(());
+    }
+    let mask = skills::expand(t.skills);
+    let n = if knows(mask, "very_tough") {
+        2
+    } else if knows(mask, "tough") {
+        3
+    } else {
+        4
+    };
+    if !ctx.check(target, "stun", n, t.est(), RuleId("SK-16.9-a"))? {
+        if let Some(slot) = t.ready {
+            if t.weapons[usize::from(slot)].is_some_and(|w| w.state == WeaponState::Ok) {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::WeaponDropped { slot },
+                    rule: RuleId("SK-16.9-a"),
+                });
+            }
+        }
+        ctx.emit(Event::Effect {
+            fig: target,
+            effect: Effect::Stunned,
+            rule: RuleId("SK-16.9-a"),
+        });
+    }
+    Ok(())
+}

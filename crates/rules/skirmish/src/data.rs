@@ -1,0 +1,229 @@
+//! The catalog as the engine reads it: weapons (SK-13-T1, SK-16.7-T1, GAPS §C), armor
+//! (SK-14.1-T1) and terrain (SK-17), plus the battle's fixed conditions. Built once per
+//! scenario and shared by every state of the battle.
+
+use crate::options::Options;
+use crate::progression::{Damage, StrColumn};
+use serde::Serialize;
+
+/// How a weapon attacks (SK-12-a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    Melee,
+    Thrown,
+    Missile,
+    Grenade,
+}
+
+/// Weapon length (SK-13.4-a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Length {
+    Short,
+    Medium,
+    Long,
+}
+
+/// The grenade types that have rules (SK-16.12, G-51).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GrenadeKind {
+    He,
+    Smoke,
+    TearGas,
+    Molotov,
+    Incendiary,
+}
+
+/// Shotgun loads (SK-16.7-b/c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Spread {
+    Wide,
+    Narrow,
+    Slug,
+}
+
+/// One weapon of the catalog.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Weapon {
+    pub id: String,
+    pub name: String,
+    pub class: Class,
+    /// Fixed damage, when the table gives one.
+    pub damage: Option<Damage>,
+    /// G-05: the two-handed grip's damage.
+    pub damage_two_handed: Option<Damage>,
+    /// SK-16.15.1-T1: damage read from the STR table instead.
+    pub str_table: Option<StrColumn>,
+    pub str_min: Option<i16>,
+    pub str_one_handed: Option<i16>,
+    pub length: Length,
+    pub hands: u8,
+    /// A melee weapon the table marks "Thrown".
+    pub throwable: bool,
+    /// The skill stat that covers it; `None`: no skill needed (SK-6-b).
+    pub skill: Option<String>,
+    pub group: Option<String>,
+    pub energy: bool,
+    pub gas_action: bool,
+    pub cutting: bool,
+    /// Single shots per turn (SK-12-c); 1 for everything that fires once.
+    pub shots: u8,
+    /// Three-round bursts per turn (SK-16.6-b).
+    pub bursts: u8,
+    /// Rounds per turn on full automatic (SK-16.6-b).
+    pub auto: u8,
+    /// Magazine size (G-73); 0: no ammunition tracked.
+    pub rounds: u16,
+    pub spread: Option<Spread>,
+    pub effective_range: Option<u32>,
+    pub grenade: Option<GrenadeKind>,
+    pub stun: bool,
+    pub provenance: String,
+}
+
+impl Weapon {
+    /// A club breaks only on its second 18 (SK-12.1-f).
+    pub fn is_club(&self) -> bool {
+        self.group.as_deref() == Some("club")
+    }
+
+    pub fn is_group(&self, g: &str) -> bool {
+        self.group.as_deref() == Some(g)
+    }
+
+    /// Missile and thrown attacks are "ranged": Dodge works against them (SK-11.4-a).
+    pub fn ranged(&self) -> bool {
+        matches!(self.class, Class::Missile | Class::Thrown)
+    }
+
+    /// Muscle-powered weapons lose damage for missing STR (G-35).
+    pub fn muscle_powered(&self) -> bool {
+        match self.class {
+            Class::Melee | Class::Thrown => true,
+            Class::Missile => matches!(
+                self.group.as_deref(),
+                Some("bow") | Some("crossbow") | Some("sling")
+            ),
+            Class::Grenade => false,
+        }
+    }
+}
+
+/// Where a piece of armor protects (SK-14.1-c/g/h).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArmorKind {
+    Body,
+    Vest,
+    Jacket,
+    Helmet,
+    Shield,
+    Backpack,
+    Parry,
+    Suit,
+    Shielding,
+    EnergyShield,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Armor {
+    pub id: String,
+    pub name: String,
+    pub kind: ArmorKind,
+    pub defense: i16,
+    pub dex_penalty: i16,
+    pub mov_penalty: i16,
+    pub r_factor: u8,
+    pub provenance: String,
+}
+
+/// Wall heights (SK-17.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Wall {
+    None,
+    Half,
+    One,
+    Two,
+    High,
+}
+
+/// Footing and depth effects (SK-17.1 … SK-17.3, SK-17.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Footing {
+    Firm,
+    /// Broken ground and everything the book treats as it (SK-17.1-a, 17.2-a, 17.3-a).
+    Broken,
+    Ice,
+}
+
+/// One kind of map terrain.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Terrain {
+    pub id: String,
+    pub footing: Footing,
+    pub wall: Wall,
+    pub smoke: bool,
+    pub dark: bool,
+    /// MOV divisor and cut from water, mud and snow (SK-17.2-a, SK-17.3-a).
+    pub mov_halved: bool,
+    pub mov_quartered: bool,
+    pub mov_cut: i16,
+    pub deep_water: bool,
+    pub handhold: bool,
+    pub blocks_movement: bool,
+    pub blocks_sight: bool,
+}
+
+impl Terrain {
+    pub fn open(id: &str) -> Self {
+        Terrain {
+            id: id.to_string(),
+            footing: Footing::Firm,
+            wall: Wall::None,
+            smoke: false,
+            dark: false,
+            mov_halved: false,
+            mov_quartered: false,
+            mov_cut: 0,
+            deep_water: false,
+            handhold: false,
+            blocks_movement: false,
+            blocks_sight: false,
+        }
+    }
+
+    /// Figures cannot stand in it: a wall of 1 m or more, or anything that blocks movement.
+    pub fn impassable(&self) -> bool {
+        self.blocks_movement || self.wall >= Wall::One
+    }
+}
+
+/// Everything fixed for a battle: the options, the catalog entries in play and the map.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rules {
+    pub options: Options,
+    pub weapons: Vec<Weapon>,
+    pub armor: Vec<Armor>,
+    pub terrain: Vec<Terrain>,
+    pub width: u16,
+    pub height: u16,
+    /// Terrain index per cell, row-major.
+    pub cells: Vec<u8>,
+    pub side_names: Vec<String>,
+    pub max_turns: u32,
+}
+
+impl Rules {
+    pub fn terrain_at(&self, col: i32, row: i32) -> Option<&Terrain> {
+        if col < 0 || row < 0 || col >= i32::from(self.width) || row >= i32::from(self.height) {
+            return None;
+        }
+        let i = row as usize * usize::from(self.width) + col as usize;
+        self.terrain.get(usize::from(self.cells[i]))
+    }
+}

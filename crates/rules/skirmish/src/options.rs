@@ -1,0 +1,203 @@
+//! The `sk.*` options as the engine reads them: the §21 optional rules and the GAPS.md choices.
+//! Names, defaults and the rule or gap each one resolves are in [`crate::schema::OPTIONS`] and
+//! `docs/rules/skirmish.md`.
+
+use crate::autoresult::AutoVersion;
+use fireteam_scenario::Scenario;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    InitiativeOrder,
+    InitiativeWinner,
+    DieRoll,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AvoidPenalty {
+    Floor,
+    Literal,
+    ThirteenEightOnly,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Options {
+    pub advanced_initiative: bool,
+    pub movement_formula: bool,
+    pub nonlethal: bool,
+    pub aimed_shots: bool,
+    pub quick_shot: bool,
+    pub partial_armor: bool,
+    pub degraded_armor: bool,
+    pub opportunity_fire: bool,
+    pub move_and_shoot: bool,
+    pub take_a_breather: bool,
+    pub allow_delay: bool,
+    pub auto_numbers: AutoVersion,
+    pub punch_str_ladder: bool,
+    pub tie_break: TieBreak,
+    pub avoid_penalty: AvoidPenalty,
+    pub thrown_avoid_first: bool,
+    pub prone_missile_mod: i16,
+    pub move_and_shoot_penalty: i16,
+    pub shotgun_long_bonus: bool,
+    pub quickdraw_separate_roll: bool,
+    pub tripod_bonus: bool,
+    pub nonlethal_ko_ww: bool,
+    pub encumbrance_13_1: bool,
+    pub shielding_roll: bool,
+    pub armor_and_shielding_exclusive: bool,
+    pub multipliers_additive: bool,
+    pub sweep_flat: bool,
+    pub auto_groups_of_two: bool,
+    pub hth_disengage_opposed: bool,
+    pub brawl_minus_four: bool,
+    pub ma_cloth_only: bool,
+    pub dodging_bystander_extra_die: bool,
+    pub flame_aimed_only: bool,
+    pub marksmanship_per_slot: bool,
+    pub mov_points: bool,
+    pub creation_strict: bool,
+    /// Dodge and Defend are declared with the movement (default) or at the action slot.
+    pub defense_in_movement: bool,
+    /// A side loses only when all its figures are dead (SK-19.2-a), not merely out.
+    pub victory_dead: bool,
+    pub gravity_percent: u16,
+    pub microgravity: bool,
+    pub complete_darkness: bool,
+}
+
+impl Default for Options {
+    /// The GAPS.md defaults, every optional rule off.
+    fn default() -> Self {
+        Options {
+            advanced_initiative: false,
+            movement_formula: false,
+            nonlethal: false,
+            aimed_shots: false,
+            quick_shot: false,
+            partial_armor: false,
+            degraded_armor: false,
+            opportunity_fire: false,
+            move_and_shoot: false,
+            take_a_breather: true,
+            allow_delay: false,
+            auto_numbers: AutoVersion::A,
+            punch_str_ladder: false,
+            tie_break: TieBreak::InitiativeOrder,
+            avoid_penalty: AvoidPenalty::Floor,
+            thrown_avoid_first: false,
+            prone_missile_mod: -3,
+            move_and_shoot_penalty: -2,
+            shotgun_long_bonus: false,
+            quickdraw_separate_roll: false,
+            tripod_bonus: true,
+            nonlethal_ko_ww: false,
+            encumbrance_13_1: false,
+            shielding_roll: false,
+            armor_and_shielding_exclusive: false,
+            multipliers_additive: false,
+            sweep_flat: false,
+            auto_groups_of_two: false,
+            hth_disengage_opposed: false,
+            brawl_minus_four: false,
+            ma_cloth_only: false,
+            dodging_bystander_extra_die: false,
+            flame_aimed_only: false,
+            marksmanship_per_slot: false,
+            mov_points: false,
+            creation_strict: true,
+            defense_in_movement: true,
+            victory_dead: false,
+            gravity_percent: 100,
+            microgravity: false,
+            complete_darkness: false,
+        }
+    }
+}
+
+impl Options {
+    /// The options a loaded scenario sets (every one has a value: the loader fills defaults).
+    pub fn from_scenario(s: &Scenario) -> Self {
+        let d = Options::default();
+        let flag = |n: &str, def: bool| {
+            s.option(n)
+                .and_then(fireteam_scenario::OptionValue::as_bool)
+                .unwrap_or(def)
+        };
+        let int = |n: &str, def: i64| {
+            s.option(n)
+                .and_then(fireteam_scenario::OptionValue::as_int)
+                .unwrap_or(def)
+        };
+        let choice = |n: &str| {
+            s.option(n)
+                .and_then(fireteam_scenario::OptionValue::as_choice)
+                .unwrap_or("")
+                .to_string()
+        };
+        Options {
+            advanced_initiative: flag("sk.advanced_initiative", d.advanced_initiative),
+            movement_formula: flag("sk.movement_formula", d.movement_formula),
+            nonlethal: flag("sk.nonlethal", d.nonlethal),
+            aimed_shots: flag("sk.aimed_shots", d.aimed_shots),
+            quick_shot: flag("sk.quick_shot", d.quick_shot),
+            partial_armor: flag("sk.partial_armor", d.partial_armor),
+            degraded_armor: flag("sk.degraded_armor", d.degraded_armor),
+            opportunity_fire: flag("sk.opportunity_fire", d.opportunity_fire),
+            move_and_shoot: flag("sk.move_and_shoot", d.move_and_shoot),
+            take_a_breather: flag("sk.take_a_breather", d.take_a_breather),
+            allow_delay: flag("sk.allow_delay", d.allow_delay),
+            auto_numbers: if choice("sk.auto_numbers") == "B" {
+                AutoVersion::B
+            } else {
+                AutoVersion::A
+            },
+            punch_str_ladder: choice("sk.punch_damage") == "str_ladder",
+            tie_break: match choice("sk.tie_break").as_str() {
+                "initiative_winner" => TieBreak::InitiativeWinner,
+                "die_roll" => TieBreak::DieRoll,
+                _ => TieBreak::InitiativeOrder,
+            },
+            avoid_penalty: match choice("sk.avoid_penalty").as_str() {
+                "literal_12_2" => AvoidPenalty::Literal,
+                "13_8_only" => AvoidPenalty::ThirteenEightOnly,
+                _ => AvoidPenalty::Floor,
+            },
+            thrown_avoid_first: flag("sk.thrown_avoid_first", d.thrown_avoid_first),
+            prone_missile_mod: int("sk.prone_missile_mod", -3) as i16,
+            move_and_shoot_penalty: int("sk.move_and_shoot_penalty", -2) as i16,
+            shotgun_long_bonus: flag("sk.shotgun_long_bonus", d.shotgun_long_bonus),
+            quickdraw_separate_roll: choice("sk.quickdraw_model") == "separate_draw_roll_minus2",
+            tripod_bonus: flag("sk.tripod_bonus", d.tripod_bonus),
+            nonlethal_ko_ww: choice("sk.nonlethal_ko") == "ww",
+            encumbrance_13_1: choice("sk.encumbrance") == "section_13_1",
+            shielding_roll: choice("sk.shielding") == "roll_and_subtract",
+            armor_and_shielding_exclusive: flag(
+                "sk.armor_and_shielding_exclusive",
+                d.armor_and_shielding_exclusive,
+            ),
+            multipliers_additive: choice("sk.multipliers") == "additive",
+            sweep_flat: choice("sk.sweep_penalty") == "per_roll_flat_-4",
+            auto_groups_of_two: flag("sk.auto_groups_of_two", d.auto_groups_of_two),
+            hth_disengage_opposed: choice("sk.hth_disengage") == "opposed_estr",
+            brawl_minus_four: flag("sk.brawl_minus_four", d.brawl_minus_four),
+            ma_cloth_only: choice("sk.ma_armor") == "cloth_only",
+            dodging_bystander_extra_die: flag(
+                "sk.dodging_bystander_extra_die",
+                d.dodging_bystander_extra_die,
+            ),
+            flame_aimed_only: choice("sk.flame_ignition") == "aimed_only",
+            marksmanship_per_slot: flag("sk.marksmanship_per_slot", d.marksmanship_per_slot),
+            mov_points: flag("sk.mov_points", d.mov_points),
+            creation_strict: choice("sk.creation") != "off",
+            defense_in_movement: choice("sk.defense_declared") != "action",
+            victory_dead: choice("sk.victory") == "dead",
+            gravity_percent: int("sk.gravity_percent", 100).clamp(0, 300) as u16,
+            microgravity: flag("sk.microgravity", d.microgravity),
+            complete_darkness: flag("sk.complete_darkness", d.complete_darkness),
+        }
+    }
+}

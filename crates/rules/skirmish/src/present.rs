@@ -1,0 +1,494 @@
+//! How a front end shows SKIRMISH: narration with every adjustment's rule ID, the viewer
+//! header and roster ([`Present`]), and what the exact odds of an action report
+//! ([`ActionOdds`]).
+
+use crate::autoresult::ToHit;
+use crate::event::{Effect, Event};
+use crate::state::{Condition, Phase, State, WeaponState};
+use crate::system::Skirmish;
+use crate::text::FACINGS;
+use crate::Action;
+use fireteam_engine::serde_json::{self, json};
+use fireteam_engine::{ActionOdds, Modifier, Present, RuleSystem, SideId, UnitId};
+use std::fmt::Write;
+
+fn name(s: &State, id: u16) -> &str {
+    &s.fig(id).name
+}
+
+/// One line per event that says something.
+pub fn narrate(s: &State, e: &Event) -> Option<String> {
+    let mut t = String::new();
+    match e {
+        Event::TurnBegan { turn } => {
+            let _ = write!(t, "— Turn {turn} —");
+        }
+        Event::Initiative {
+            rolls,
+            winner,
+            rule,
+        } => {
+            let _ = write!(t, "Initiative [{rule}]:");
+            for (side, die, bonus) in rolls {
+                let _ = write!(
+                    t,
+                    " {} {}{}",
+                    s.rules.side_names[usize::from(*side)],
+                    die,
+                    if *bonus != 0 {
+                        format!("{bonus:+}")
+                    } else {
+                        String::new()
+                    }
+                );
+            }
+            match winner {
+                Some(w) => {
+                    let _ = write!(t, " → {} wins", s.rules.side_names[usize::from(*w)]);
+                }
+                None => t.push_str(" → tie, roll again"),
+            }
+        }
+        Event::MoveOrder { sides } => {
+            let names: Vec<&str> = sides
+                .iter()
+                .map(|x| s.rules.side_names[usize::from(*x)].as_str())
+                .collect();
+            let _ = write!(t, "Movement order: {}", names.join(", "));
+        }
+        Event::ActionOrder { order } => {
+            let parts: Vec<String> = order
+                .iter()
+                .map(|(f, d)| format!("{} ({d})", name(s, *f)))
+                .collect();
+            let _ = write!(t, "Action order by eDEX [SK-11-c]: {}", parts.join(", "));
+        }
+        Event::Moved {
+            fig,
+            path,
+            facing,
+            kind,
+            engaged,
+        } => {
+            if path.len() <= 1 {
+                return None;
+            }
+            let _ = write!(
+                t,
+                "{} {:?} {} hex{} to {} facing {}{}",
+                name(s, *fig),
+                kind,
+                path.len() - 1,
+                if path.len() == 2 { "" } else { "es" },
+                path.last().copied().unwrap_or(s.fig(*fig).pos),
+                FACINGS[usize::from(*facing % 6)],
+                if *engaged { ", engaged [SK-10-d]" } else { "" }
+            );
+        }
+        Event::Posture { fig, posture, rule } => {
+            let _ = write!(t, "{} is now {} [{rule}]", name(s, *fig), posture.name());
+        }
+        Event::Guarded { fig, guard } => {
+            let _ = write!(t, "{} {:?}s [SK-11.4-a]", name(s, *fig), guard);
+        }
+        Event::Roll {
+            attacker,
+            target,
+            kind,
+            weapon_name,
+            mode,
+            rounds,
+            dice,
+            faces,
+            total,
+            base,
+            modifiers,
+            target_number,
+            result,
+            rule,
+            bullets,
+            avoid,
+            ..
+        } => {
+            if *avoid {
+                let _ = write!(
+                    t,
+                    "  Roll to avoid {}: {}d6 {:?} = {total} vs {target_number} → {} [{rule}]",
+                    name(s, *target),
+                    dice,
+                    faces.as_slice(),
+                    if result.is_hit() {
+                        "HIT instead"
+                    } else {
+                        "missed"
+                    }
+                );
+                return Some(t);
+            }
+            let what = match mode {
+                Some(crate::action::FireMode::Burst) => format!("a {rounds}-round burst"),
+                Some(crate::action::FireMode::Auto) => format!("{rounds} rounds full auto"),
+                _ => String::new(),
+            };
+            let verb = match kind {
+                crate::event::AttackKind::Melee => "attacks",
+                crate::event::AttackKind::Missile => "shoots at",
+                crate::event::AttackKind::Thrown => "throws at",
+                crate::event::AttackKind::Grenade => "throws",
+                crate::event::AttackKind::Hth => "strikes hand to hand at",
+            };
+            let _ = write!(
+                t,
+                "{} {verb} {} with {}{}: DEX {}",
+                name(s, *attacker),
+                if attacker == target {
+                    "a grenade".to_string()
+                } else {
+                    name(s, *target).to_string()
+                },
+                weapon_name,
+                if what.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({what})")
+                },
+                base
+            );
+            for m in modifiers.iter() {
+                let _ = write!(t, " {}", fmt_mod(m));
+            }
+            let _ = write!(
+                t,
+                " = {target_number}; {dice}d6 {:?} = {total} → ",
+                faces.as_slice()
+            );
+            let _ = match result {
+                ToHit::Hit { mult, automatic } => write!(
+                    t,
+                    "{}HIT{}{}",
+                    if *automatic { "automatic " } else { "" },
+                    if *mult > 1 {
+                        format!(" ×{mult} damage")
+                    } else {
+                        String::new()
+                    },
+                    if *bullets > 1 {
+                        format!(", {bullets} bullets [SK-16.6-f]")
+                    } else {
+                        String::new()
+                    }
+                ),
+                ToHit::Miss { automatic } => {
+                    write!(t, "{}miss", if *automatic { "automatic " } else { "" })
+                }
+                ToHit::Dropped => write!(t, "miss, weapon DROPPED"),
+                ToHit::Broken => write!(t, "miss, weapon BROKEN"),
+            };
+            let _ = write!(t, " [{rule}]");
+        }
+        Event::Damage {
+            target,
+            expr,
+            faces,
+            rolled,
+            mult,
+            armor,
+            tough,
+            taken,
+            total,
+            rule,
+            ..
+        } => {
+            let _ = write!(
+                t,
+                "  damage {expr} {:?} = {rolled}{} − armor {armor}{} → {taken} to {} (total {total}, STR {}) [{rule}]",
+                faces.as_slice(),
+                if *mult > 1 { format!(" ×{mult}") } else { String::new() },
+                if *tough > 0 { format!(" − Tough {tough}") } else { String::new() },
+                name(s, *target),
+                s.fig(*target).st - total
+            );
+        }
+        Event::Effect { fig, effect, rule } => {
+            let what = match effect {
+                Effect::Shaken { .. } => "takes −2 eDEX for a turn (5+ damage)".to_string(),
+                Effect::Fell => "falls down".to_string(),
+                Effect::MovedBack { to } => format!("is moved back to {to}"),
+                Effect::Unconscious => "falls unconscious".to_string(),
+                Effect::Dead => "is dead".to_string(),
+                Effect::WeaponDropped { .. } => "drops his weapon".to_string(),
+                Effect::WeaponBroken { permanent, .. } => format!(
+                    "'s weapon is {}",
+                    if *permanent {
+                        "broken for good"
+                    } else {
+                        "broken until repaired"
+                    }
+                ),
+                Effect::ClubCracked { .. } => "'s club takes its first 18".to_string(),
+                Effect::AimLost => "loses his aim".to_string(),
+                Effect::Stunned => "is knocked down for two turns".to_string(),
+                Effect::Gassed => "breathes tear gas (−4 DEX)".to_string(),
+            };
+            let sep = if what.starts_with('\'') { "" } else { " " };
+            let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));
+        }
+        Event::Check {
+            fig,
+            what,
+            dice,
+            faces,
+            total,
+            target,
+            success,
+            rule,
+        } => {
+            let _ = write!(
+                t,
+                "  {} {what} check: {dice}d6 {:?} = {total} vs {target} → {} [{rule}]",
+                name(s, *fig),
+                faces.as_slice(),
+                if *success { "success" } else { "failure" }
+            );
+        }
+        Event::Aimed { fig, target, turns } => {
+            let _ = write!(
+                t,
+                "{} aims at {} ({turns} turn{}) [SK-13.7-c]",
+                name(s, *fig),
+                name(s, *target),
+                if *turns == 1 { "" } else { "s" }
+            );
+        }
+        Event::Readied { fig, .. } => {
+            let _ = write!(t, "{} readies a weapon [SK-11.7.4-a]", name(s, *fig));
+        }
+        Event::Reloaded { fig, rounds, .. } => {
+            let _ = write!(t, "{} reloads ({rounds} rounds) [G-73]", name(s, *fig));
+        }
+        Event::PickedUp { fig, .. } => {
+            let _ = write!(t, "{} picks up his weapon [SK-11.8.3-a]", name(s, *fig));
+        }
+        Event::Disengaged { fig, to } => {
+            let _ = write!(t, "{} disengages to {to} [SK-11.5-a]", name(s, *fig));
+        }
+        Event::HthBegan {
+            attacker, defender, ..
+        } => {
+            let _ = write!(
+                t,
+                "{} and {} are in hand-to-hand combat [SK-16.15.3-b]",
+                name(s, *attacker),
+                name(s, *defender)
+            );
+        }
+        Event::HthEnded { fig, to } => {
+            let _ = write!(t, "{} breaks free to {to}", name(s, *fig));
+        }
+        Event::HthReaction {
+            defender,
+            die,
+            modifier,
+            result,
+            ..
+        } => {
+            let _ = write!(
+                t,
+                "  {}'s reaction: 1d6 {die}{:+} = {result} [SK-16.15.3-T1]",
+                name(s, *defender),
+                modifier
+            );
+        }
+        Event::Pushed {
+            fig,
+            victim,
+            to,
+            follow,
+        } => {
+            let _ = write!(
+                t,
+                "{} forces {} back to {to}{} [SK-12.5-a]",
+                name(s, *fig),
+                name(s, *victim),
+                if *follow { " and follows" } else { "" }
+            );
+        }
+        Event::GrenadeLanded { at, scatter, .. } => {
+            let _ = match scatter {
+                Some((dir, hexes)) => write!(
+                    t,
+                    "  it scatters {hexes} hex(es) in direction {dir} to {at} [SK-16.12-c]"
+                ),
+                None => write!(t, "  it lands at {at}"),
+            };
+        }
+        Event::Exploded { at, weapon_name } => {
+            let _ = write!(t, "The {weapon_name} goes off at {at}");
+        }
+        Event::TurnEnded { .. } => return None,
+        Event::BattleOver { outcome } => {
+            let _ = match outcome {
+                fireteam_engine::Outcome::Winner { side } => {
+                    write!(t, "{} wins.", s.rules.side_names[usize::from(*side)])
+                }
+                fireteam_engine::Outcome::Draw => write!(t, "The battle is a draw."),
+            };
+        }
+        _ => return None,
+    }
+    Some(t)
+}
+
+fn fmt_mod(m: &Modifier) -> String {
+    if m.applied {
+        format!("{:+} {} [{}]", m.value, m.label, m.rule)
+    } else {
+        format!("({} not applied)", m.label)
+    }
+}
+
+impl Present for Skirmish {
+    fn narrate(&self, state: &State, event: &Event) -> Option<String> {
+        narrate(state, event)
+    }
+
+    fn header(&self, s: &State, title: &str) -> serde_json::Value {
+        let units: Vec<_> = s
+            .figures
+            .iter()
+            .map(|f| {
+                let weapons: Vec<_> = f
+                    .weapons
+                    .iter()
+                    .flatten()
+                    .map(|w| s.rules.weapons[usize::from(w.weapon)].name.clone())
+                    .collect();
+                let armor = f.armor.map(|a| s.rules.armor[usize::from(a)].name.clone());
+                json!({
+                    "name": &*f.name, "side": f.side, "at": [f.pos.col, f.pos.row],
+                    "facing": f.facing, "posture": f.posture,
+                    "stats": {"str": f.st, "dex": f.dex, "int": f.int, "mov": f.mov},
+                    "weapons": weapons, "ready": f.ready, "armor": armor,
+                })
+            })
+            .collect();
+        let terrain: Vec<_> = s
+            .rules
+            .terrain
+            .iter()
+            .map(|t| json!({"id": t.id, "wall": t.wall, "footing": t.footing, "smoke": t.smoke, "dark": t.dark, "blocks_movement": t.impassable(), "blocks_sight": t.blocks_sight}))
+            .collect();
+        json!({
+            "type": "battle",
+            "system": self.name(),
+            "title": title,
+            "grid": {"kind": "hex", "layout": "flat-top odd-q", "metres_per_cell": "4/3", "facings": FACINGS},
+            "map": {"width": s.rules.width, "height": s.rules.height, "cells": s.rules.cells, "terrain": terrain},
+            "options": s.rules.options,
+            "sides": s.rules.side_names,
+            "units": units,
+        })
+    }
+
+    fn side_name(&self, s: &State, side: SideId) -> String {
+        s.rules.side_names[usize::from(side)].clone()
+    }
+
+    fn unit_name(&self, s: &State, unit: UnitId) -> String {
+        s.fig(unit).name.to_string()
+    }
+
+    fn roster(&self, s: &State) -> Vec<String> {
+        s.figures
+            .iter()
+            .map(|f| {
+                format!(
+                    "  {} ({}) at {} facing {}: STR {} DEX {} (eDEX {})",
+                    f.name,
+                    s.rules.side_names[usize::from(f.side)],
+                    f.pos,
+                    FACINGS[usize::from(f.facing % 6)],
+                    f.st,
+                    f.dex,
+                    crate::combat::order_dex(s, f)
+                )
+            })
+            .collect()
+    }
+}
+
+impl ActionOdds for Skirmish {
+    fn reaction(&self, s: &State, _defend: u8) -> Option<Action> {
+        match s.phase {
+            Phase::DisengageReaction { opponent, .. } => Some(Action::LetGo { fig: opponent }),
+            _ => None,
+        }
+    }
+
+    fn effect(&self, before: &State, after: &State) -> String {
+        let mut parts = Vec::new();
+        for (i, (b, a)) in before.figures.iter().zip(&after.figures).enumerate() {
+            let mut p = Vec::new();
+            if a.damage != b.damage {
+                p.push(format!("{} damage", a.damage - b.damage));
+            }
+            if a.posture != b.posture {
+                p.push(a.posture.name().to_string());
+            }
+            if a.condition != b.condition {
+                p.push(match a.condition {
+                    Condition::Dead => "dead".to_string(),
+                    Condition::Unconscious => "unconscious".to_string(),
+                    Condition::Active => "active".to_string(),
+                });
+            }
+            if a.pos != b.pos {
+                p.push(format!("at {}", a.pos));
+            }
+            for (wb, wa) in b.weapons.iter().zip(&a.weapons) {
+                if let (Some(wb), Some(wa)) = (wb, wa) {
+                    if wb.state != wa.state {
+                        p.push(match wa.state {
+                            WeaponState::Dropped => "weapon dropped".to_string(),
+                            WeaponState::Broken => "weapon broken".to_string(),
+                            WeaponState::TemporarilyBroken => "weapon jammed/broken".to_string(),
+                            WeaponState::Ok => "weapon ok".to_string(),
+                        });
+                    }
+                }
+            }
+            if !p.is_empty() {
+                parts.push(format!("{}: {}", after.figures[i].name, p.join(", ")));
+            }
+        }
+        for g in after.grenades.iter().skip(before.grenades.len()) {
+            parts.push(format!("grenade lands at {}", g.pos));
+        }
+        if parts.is_empty() {
+            "no effect".to_string()
+        } else {
+            parts.join("; ")
+        }
+    }
+
+    fn roll_make_up(&self, events: &[Event], _defend: u8) -> Option<String> {
+        events.iter().find_map(|e| match e {
+            Event::Roll {
+                dice,
+                base,
+                modifiers,
+                target_number,
+                avoid: false,
+                ..
+            } => {
+                let mut t = format!("{dice}d6 vs eDEX: DEX {base}");
+                for m in modifiers.iter() {
+                    let _ = write!(t, " {}", fmt_mod(m));
+                }
+                let _ = write!(t, " = {target_number}");
+                Some(t)
+            }
+            _ => None,
+        })
+    }
+}

@@ -1,0 +1,349 @@
+//! From a loaded scenario to a battle: options, catalog entries, map and figures.
+
+use crate::data::{
+    Armor, ArmorKind, Class, Footing, GrenadeKind, Length, Rules, Spread, Terrain, Wall, Weapon,
+};
+use crate::encumbrance::{effective_load, encumbrance, EncumbranceModel};
+use crate::options::Options;
+use crate::progression::{Damage, StrColumn};
+use crate::schema::parse_damage;
+use crate::skills;
+use crate::state::{
+    Condition, Figure, Guard, MoveKind, Phase, Pos, Posture, Slot, State, WeaponState,
+};
+use fireteam_scenario::{Entry, Loaded, Value};
+use std::sync::Arc;
+
+/// The turn limit when a scenario sets no `max_rounds`.
+pub const DEFAULT_MAX_TURNS: u32 = 30;
+
+/// A battle ready to start; [`Setup::build`] gives its first state.
+#[derive(Debug, Clone)]
+pub struct Setup(pub State);
+
+impl Setup {
+    pub fn build(&self) -> State {
+        self.0.clone()
+    }
+}
+
+fn damage(e: &Entry, field: &str) -> Option<Damage> {
+    e.text(field)
+        .and_then(parse_damage)
+        .map(|(d, a)| Damage::new(d, a))
+}
+
+pub fn weapon(e: &Entry) -> Weapon {
+    let int = |f: &str| e.int(f);
+    Weapon {
+        id: e.id.clone(),
+        name: e.name.clone().unwrap_or_else(|| e.id.clone()),
+        class: match e.text("class") {
+            Some("thrown") => Class::Thrown,
+            Some("missile") => Class::Missile,
+            Some("grenade") => Class::Grenade,
+            _ => Class::Melee,
+        },
+        damage: damage(e, "damage"),
+        damage_two_handed: damage(e, "damage_two_handed"),
+        str_table: match e.text("str_table") {
+            Some("damage") => Some(StrColumn::Damage),
+            Some("hth") => Some(StrColumn::Hth),
+            Some("brass") => Some(StrColumn::Brass),
+            Some("club1") => Some(StrColumn::Club1),
+            Some("club2") => Some(StrColumn::Club2),
+            _ => None,
+        },
+        str_min: int("str_min").map(|v| v as i16),
+        str_one_handed: int("str_one_handed").map(|v| v as i16),
+        length: match e.text("length") {
+            Some("short") => Length::Short,
+            Some("long") => Length::Long,
+            _ => Length::Medium,
+        },
+        hands: int("hands").unwrap_or(1) as u8,
+        throwable: e.flag("thrown"),
+        skill: e.text("skill").map(str::to_string),
+        group: e.text("group").map(str::to_string),
+        energy: e.flag("energy"),
+        gas_action: e.flag("gas_action"),
+        cutting: e.flag("cutting"),
+        shots: int("shots").unwrap_or(1).clamp(1, 20) as u8,
+        bursts: int("bursts").unwrap_or(0).clamp(0, 10) as u8,
+        auto: int("auto").unwrap_or(0).clamp(0, 100) as u8,
+        rounds: int("rounds").unwrap_or(0).clamp(0, 500) as u16,
+        spread: match e.text("spread") {
+            Some("wide") => Some(Spread::Wide),
+            Some("narrow") => Some(Spread::Narrow),
+            Some("slug") => Some(Spread::Slug),
+            _ => None,
+        },
+        effective_range: int("effective_range").map(|v| v as u32),
+        grenade: match e.text("grenade") {
+            Some("he") => Some(GrenadeKind::He),
+            Some("smoke") => Some(GrenadeKind::Smoke),
+            Some("tear_gas") => Some(GrenadeKind::TearGas),
+            Some("molotov") => Some(GrenadeKind::Molotov),
+            Some("incendiary") => Some(GrenadeKind::Incendiary),
+            _ => None,
+        },
+        stun: e.flag("stun"),
+        provenance: e.provenance.to_string(),
+    }
+}
+
+pub fn armor(e: &Entry) -> Armor {
+    Armor {
+        id: e.id.clone(),
+        name: e.name.clone().unwrap_or_else(|| e.id.clone()),
+        kind: match e.text("kind") {
+            Some("vest") => ArmorKind::Vest,
+            Some("jacket") => ArmorKind::Jacket,
+            Some("helmet") => ArmorKind::Helmet,
+            Some("shield") => ArmorKind::Shield,
+            Some("backpack") => ArmorKind::Backpack,
+            Some("parry") => ArmorKind::Parry,
+            Some("suit") => ArmorKind::Suit,
+            Some("shielding") => ArmorKind::Shielding,
+            Some("energy_shield") => ArmorKind::EnergyShield,
+            _ => ArmorKind::Body,
+        },
+        defense: e.int("defense").unwrap_or(0) as i16,
+        dex_penalty: e.int("dex_penalty").unwrap_or(0) as i16,
+        mov_penalty: e.int("mov_penalty").unwrap_or(0) as i16,
+        r_factor: e.int("r_factor").unwrap_or(0) as u8,
+        provenance: e.provenance.to_string(),
+    }
+}
+
+pub fn terrain(e: &Entry) -> Terrain {
+    let mut t = Terrain::open(&e.id);
+    t.footing = match e.text("footing") {
+        Some("broken") => Footing::Broken,
+        Some("ice") => Footing::Ice,
+        _ => Footing::Firm,
+    };
+    // SK-17.2-a, SK-17.3-a: water, mud and snow are broken ground, with MOV cuts.
+    match e.text("water") {
+        Some("ankle") => t.footing = Footing::Broken,
+        Some("knee") => {
+            t.footing = Footing::Broken;
+            t.mov_halved = true;
+        }
+        Some("deep") => t.deep_water = true,
+        _ => {}
+    }
+    match e.text("mud") {
+        Some("ankle") => {
+            t.footing = Footing::Broken;
+            t.mov_halved = true;
+        }
+        Some("knee") => {
+            t.footing = Footing::Broken;
+            t.mov_quartered = true;
+        }
+        _ => {}
+    }
+    match e.text("snow") {
+        Some("ankle") => {
+            t.footing = Footing::Broken;
+            t.mov_cut = -4;
+        }
+        Some("knee") => {
+            t.footing = Footing::Broken;
+            t.mov_cut = -8;
+        }
+        _ => {}
+    }
+    t.wall = match e.text("wall") {
+        Some("half") => Wall::Half,
+        Some("one") => Wall::One,
+        Some("two") => Wall::Two,
+        Some("high") => Wall::High,
+        _ => Wall::None,
+    };
+    t.smoke = e.flag("smoke");
+    t.dark = e.flag("dark");
+    t.handhold = e.flag("handhold");
+    t.blocks_movement = e.flag("blocks_movement");
+    t.blocks_sight = e.flag("blocks_sight");
+    t
+}
+
+fn mass(e: &Entry) -> f64 {
+    match e.get("mass") {
+        Some(Value::Float(x)) => *x,
+        Some(Value::Int(i)) => *i as f64,
+        _ => 0.0,
+    }
+}
+
+/// The battle a loaded scenario describes.
+pub fn setup(loaded: &Loaded) -> Setup {
+    let sc = &loaded.scenario;
+    let options = Options::from_scenario(sc);
+    let mut terrain_list: Vec<Terrain> = Vec::new();
+    let mut cells = Vec::with_capacity(sc.map.cells.len());
+    for cell in &sc.map.cells {
+        let i = match terrain_list.iter().position(|t| t.id == cell.terrain) {
+            Some(i) => i,
+            None => {
+                terrain_list.push(
+                    loaded
+                        .catalog
+                        .get(&cell.terrain)
+                        .map_or_else(|| Terrain::open(&cell.terrain), terrain),
+                );
+                terrain_list.len() - 1
+            }
+        };
+        cells.push(i as u8);
+    }
+    let mut weapons: Vec<Weapon> = Vec::new();
+    let mut armors: Vec<Armor> = Vec::new();
+    let gravity = f64::from(options.gravity_percent) / 100.0;
+    let mut figures = Vec::new();
+    for u in &sc.units {
+        let stat = |n: &str| u.stats.get(n).copied().unwrap_or(0);
+        let mut mask = 0u64;
+        for name in skills::SKILLS {
+            if stat(name) > 0 {
+                mask |= skills::bit(name);
+            }
+        }
+        let mut slots: [Option<Slot>; 4] = [None; 4];
+        let mut n_slots = 0usize;
+        let mut body = None;
+        let mut shield = None;
+        let mut backpack = false;
+        let mut load = 0.0;
+        for id in &u.equipment {
+            let Some(e) = loaded.catalog.get(id) else {
+                continue;
+            };
+            load += mass(e);
+            if e.kind == "weapon" {
+                let wi = match weapons.iter().position(|w| &w.id == id) {
+                    Some(i) => i,
+                    None => {
+                        weapons.push(weapon(e));
+                        weapons.len() - 1
+                    }
+                };
+                if n_slots < 4 {
+                    slots[n_slots] = Some(Slot {
+                        weapon: wi as u16,
+                        rounds: weapons[wi].rounds,
+                        state: WeaponState::Ok,
+                        club_breaks: 0,
+                    });
+                    n_slots += 1;
+                }
+            } else if e.kind == "armor" {
+                let ai = match armors.iter().position(|a| &a.id == id) {
+                    Some(i) => i,
+                    None => {
+                        armors.push(armor(e));
+                        armors.len() - 1
+                    }
+                };
+                match armors[ai].kind {
+                    ArmorKind::Shield | ArmorKind::Parry => shield = Some(ai as u16),
+                    ArmorKind::Backpack => backpack = true,
+                    _ => body = Some(ai as u16),
+                }
+            }
+        }
+        // SK-14.2, SK-17.9-b: encumbrance from the load under this gravity.
+        let model = if options.encumbrance_13_1 {
+            EncumbranceModel::Section13_1
+        } else {
+            EncumbranceModel::Section14_2
+        };
+        let enc = encumbrance(
+            effective_load(load, gravity),
+            stat("str") as i32,
+            stat("weight_training") > 0,
+            model,
+        );
+        let posture = match u.stance.as_deref() {
+            Some("kneeling") => Posture::Kneeling,
+            Some("prone") => Posture::Prone,
+            _ => Posture::Standing,
+        };
+        figures.push(Figure {
+            name: Arc::from(u.name.as_str()),
+            side: u.side as u8,
+            pos: Pos::new(u.at.col as i16, u.at.row as i16),
+            facing: u.facing % 6,
+            posture,
+            condition: Condition::Active,
+            st: stat("str") as i16,
+            dex: stat("dex") as i16,
+            int: stat("int") as i16,
+            mov: stat("mov").max(1) as i16,
+            skills: skills::expand(mask),
+            martial_arts: stat("martial_arts").clamp(0, 5) as u8,
+            armor: body,
+            shield,
+            backpack,
+            enc_dex: enc.dex_penalty as i16,
+            enc_mov: enc.mov_penalty as i16,
+            weapons: slots,
+            ready: (stat("ready") > 0 && n_slots > 0).then_some(0),
+            spare_magazines: stat("rounds_carried").clamp(0, 20) as u8,
+            damage: 0,
+            nonlethal: 0,
+            turn_damage: 0,
+            turn_damage_raw: 0,
+            shaken_until: 0,
+            moved: 0,
+            move_kind: MoveKind::StandStill,
+            dropped_this_turn: false,
+            guard: Guard::None,
+            acted: false,
+            shots_left: 0,
+            next_shot_at: 0,
+            shots_fired: 0,
+            order_dex: 0,
+            aim_target: None,
+            aim_turns: 0,
+            aiming_now: false,
+            in_hth: false,
+            hit_by: 0,
+            damaged_by: 0,
+            charged_by: 0,
+            retreated: false,
+            stunned: 0,
+            turned: false,
+            exposed: false,
+            breather: false,
+            gassed: false,
+        });
+    }
+    let rules = Rules {
+        options,
+        weapons,
+        armor: armors,
+        terrain: terrain_list,
+        width: sc.map.width as u16,
+        height: sc.map.height as u16,
+        cells,
+        side_names: sc.sides.iter().map(|s| s.name.clone()).collect(),
+        max_turns: sc.max_rounds.unwrap_or(DEFAULT_MAX_TURNS),
+    };
+    Setup(State {
+        rules: Arc::new(rules),
+        figures,
+        turn: 0,
+        phase: Phase::TurnStart,
+        side_order: Vec::new(),
+        move_order: Vec::new(),
+        act_order: Vec::new(),
+        dropped: Vec::new(),
+        clouds: Vec::new(),
+        fires: Vec::new(),
+        grenades: Vec::new(),
+        initiative_winner: None,
+    })
+}

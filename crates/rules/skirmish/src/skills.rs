@@ -1,0 +1,94 @@
+//! Skills as the engine reads them: a bit per skill, and the weapon-familiarity groups that
+//! include other skills (SK-6.9.2-a … SK-6.9.6-a, G-07, G-08).
+
+/// Every 0/1 skill stat of the schema, in bit order.
+pub const SKILLS: &[&str] = &[
+    "axe",
+    "bayonet",
+    "bow",
+    "crossbow",
+    "knife",
+    "polearms",
+    "shield",
+    "sword",
+    "common_melee",
+    "literacy",
+    "running",
+    "shotguns",
+    "shoulderarms",
+    "sidearms",
+    "small_arms",
+    "staff",
+    "swimming",
+    "thrown_weapons",
+    "alertness",
+    "automatic_weapons",
+    "climbing",
+    "enhanced_hearing",
+    "expert_swimmer",
+    "marksmanship",
+    "spacesuit",
+    "stealth",
+    "tough",
+    "very_tough",
+    "weight_training",
+    "acrobatics",
+    "astrobatics",
+    "fencing",
+    "quick_reflexes",
+    "medic",
+    "tactics",
+    "two_weapon_fighting",
+    "expert_stealth",
+    "strategy",
+    "doctor",
+    "common_missile",
+    "flame_thrower",
+    "machine_gun",
+    "grenade_launcher",
+    "heavy_weapons",
+    "energy_weapons",
+    "weapon_master",
+];
+
+pub fn bit(name: &str) -> u64 {
+    SKILLS
+        .iter()
+        .position(|s| *s == name)
+        .map_or(0, |i| 1u64 << i)
+}
+
+/// The groups that include other weapon skills: a figure with the group knows each member.
+const GRANTS: &[(&str, &[&str])] = &[
+    // SK-6.9.2-a / SK-6.2.1-a
+    ("common_melee", &["axe", "knife", "polearms", "sword"]),
+    // SK-6.9.3-a
+    ("common_missile", &["bow", "crossbow"]),
+    // SK-6.2.7-a / SK-6.9.5-a
+    ("small_arms", &["sidearms", "shotguns", "shoulderarms"]),
+    // G-07: Swords "includes Knives" (§6.9.1)
+    ("sword", &["knife"]),
+    // G-08: Heavy Weapons groups the heavy-weapon familiarities (INVENTED grouping)
+    (
+        "heavy_weapons",
+        &["machine_gun", "grenade_launcher", "flame_thrower"],
+    ),
+];
+
+/// The skill mask with every skill a group includes added.
+pub fn expand(mut mask: u64) -> u64 {
+    for (group, members) in GRANTS {
+        if mask & bit(group) != 0 {
+            for m in *members {
+                mask |= bit(m);
+            }
+        }
+    }
+    mask
+}
+
+/// Whether `mask` (already expanded) covers the skill `name`. Automatic Weapons needs no
+/// group: it is its own skill (SK-6.3.2-a).
+pub fn knows(mask: u64, name: &str) -> bool {
+    mask & bit(name) != 0
+}

@@ -1,0 +1,379 @@
+//! The battle state: the figures, the turn and phase, and what lies on the map (dropped weapons,
+//! clouds, fires, live grenades). Figures are small plain structs so a state clones cheaply
+//! for search; the fixed rules and catalog are shared behind an `Arc`.
+
+use crate::data::Rules;
+use fireteam_grid::{Hex, HexDir};
+use serde::Serialize;
+use std::sync::Arc;
+
+pub type FigId = u16;
+
+/// The most figures a battle can hold: per-turn "who hit whom" records are 64-bit masks.
+pub const MAX_FIGURES: usize = 64;
+
+/// A map position as drawn: column and row of the odd-q layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Pos {
+    pub col: i16,
+    pub row: i16,
+}
+
+impl Pos {
+    pub fn new(col: i16, row: i16) -> Self {
+        Pos { col, row }
+    }
+
+    pub fn hex(self) -> Hex {
+        Hex::from_offset(i32::from(self.col), i32::from(self.row))
+    }
+
+    pub fn from_hex(h: Hex) -> Self {
+        let (c, r) = h.to_offset();
+        Pos {
+            col: c as i16,
+            row: r as i16,
+        }
+    }
+
+    pub fn distance(self, other: Pos) -> u32 {
+        self.hex().distance(other.hex())
+    }
+
+    pub fn neighbour(self, dir: u8) -> Pos {
+        Pos::from_hex(self.hex().neighbour(hex_dir(dir)))
+    }
+}
+
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "[{}, {}]", self.col, self.row)
+    }
+}
+
+pub fn hex_dir(d: u8) -> HexDir {
+    HexDir::ALL[usize::from(d % 6)]
+}
+
+/// Positions (SK-10.5-b, G-41): sitting and crouching are kneeling; crawling is prone; fallen
+/// is involuntary prone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Posture {
+    Standing,
+    Kneeling,
+    Prone,
+    Fallen,
+}
+
+impl Posture {
+    pub fn down(self) -> bool {
+        matches!(self, Posture::Prone | Posture::Fallen)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Posture::Standing => "standing",
+            Posture::Kneeling => "kneeling",
+            Posture::Prone => "prone",
+            Posture::Fallen => "fallen",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    Active,
+    Unconscious,
+    Dead,
+}
+
+/// A weapon's state (SK-12.1-d/e/f, G-36).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WeaponState {
+    Ok,
+    /// Unusable this combat; repairable between combats.
+    TemporarilyBroken,
+    /// Destroyed, or needs a weaponsmith's shop.
+    Broken,
+    /// Lying on the ground in the figure's hex (SK-12.1-d).
+    Dropped,
+}
+
+/// One weapon a figure carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Slot {
+    /// Index into the battle's weapon list.
+    pub weapon: u16,
+    /// Rounds in the magazine (or battery dice).
+    pub rounds: u16,
+    pub state: WeaponState,
+    /// 18s a club has taken (it breaks on the second, SK-12.1-f).
+    pub club_breaks: u8,
+}
+
+/// Dodge or Defend (SK-11.4-a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Guard {
+    None,
+    Dodge,
+    Defend,
+}
+
+/// How far a figure moved this turn, as the option lists count it (SK-25-a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveKind {
+    StandStill,
+    Step,
+    Pace,
+    Half,
+    Full,
+    Shift,
+    Crawl,
+    StandUp,
+}
+
+/// One figure.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Figure {
+    pub name: Arc<str>,
+    pub side: u8,
+    pub pos: Pos,
+    /// Hex-side faced, 0..6 clockwise from north.
+    pub facing: u8,
+    pub posture: Posture,
+    pub condition: Condition,
+    pub st: i16,
+    pub dex: i16,
+    pub int: i16,
+    pub mov: i16,
+    /// Skills known, by the index of [`crate::skills::SKILLS`].
+    pub skills: u64,
+    /// Martial Arts level, 0..=5 (5 = Master).
+    pub martial_arts: u8,
+    /// Body armor, vest, suit: an index into the battle's armor list.
+    pub armor: Option<u16>,
+    /// A shield or parry item (SK-14.1-c/d).
+    pub shield: Option<u16>,
+    pub backpack: bool,
+    /// Encumbrance penalties (SK-14.2), fixed for the battle.
+    pub enc_dex: i16,
+    pub enc_mov: i16,
+    pub weapons: [Option<Slot>; 4],
+    /// The slot in hand (SK-12-b).
+    pub ready: Option<u8>,
+    pub spare_magazines: u8,
+    /// Damage taken (lethal).
+    pub damage: i16,
+    /// Nonlethal damage (SK-21.3, optional).
+    pub nonlethal: i16,
+    /// Damage taken this turn, after and before armor (SK-12.4-d/e).
+    pub turn_damage: i16,
+    pub turn_damage_raw: i16,
+    /// The −2 of SK-12.4-d lasts through this phase index (turn × 2 + phase; see [`State::clock`]).
+    pub shaken_until: u32,
+    pub moved: u8,
+    pub move_kind: MoveKind,
+    /// Dropped to kneeling or prone this turn without moving: may still shoot (SK-11.7.3-a).
+    pub dropped_this_turn: bool,
+    pub guard: Guard,
+    pub acted: bool,
+    /// Shots still to fire this turn, the ordering eDEX below which the next one goes, and the
+    /// shots fired (SK-12-e, G-33).
+    pub shots_left: u8,
+    pub next_shot_at: i16,
+    pub shots_fired: u8,
+    /// The frozen ordering eDEX of this turn's action phase (SK-11-d).
+    pub order_dex: i16,
+    /// Aiming at a target for this many turns (SK-13.7-c).
+    pub aim_target: Option<FigId>,
+    pub aim_turns: u8,
+    pub aiming_now: bool,
+    /// Engaged in hand-to-hand combat in its hex (SK-11-a).
+    pub in_hth: bool,
+    /// Who hit this figure this turn, and who did it damage (SK-12.5-a); bit i = figure i.
+    pub hit_by: u64,
+    pub damaged_by: u64,
+    /// Charged this turn by an enemy that moved into contact (SK-11.8.2-a).
+    pub charged_by: u64,
+    pub retreated: bool,
+    /// Turns left knocked down by a stun weapon (SK-16.9-a).
+    pub stunned: u8,
+    /// Turned this turn (aiming needs a still figure, SK-13.7-b).
+    pub turned: bool,
+    /// Fired over a wall this turn, so exposed to fire at −6 (SK-13.6-e, SK-17.7-a).
+    pub exposed: bool,
+    /// Taking a breather this turn (SK-21.3-e).
+    pub breather: bool,
+    /// Breathed tear gas without a mask: −4 DEX for the rest of the combat (SK-16.12-s).
+    pub gassed: bool,
+}
+
+impl Figure {
+    pub fn active(&self) -> bool {
+        self.condition == Condition::Active
+    }
+
+    /// Current STR (SK-5.1-a, SK-12.4-a).
+    pub fn est(&self) -> i16 {
+        self.st - self.damage
+    }
+
+    pub fn ready_slot(&self) -> Option<Slot> {
+        self.ready
+            .and_then(|i| self.weapons[usize::from(i)])
+            .filter(|s| s.state == WeaponState::Ok)
+    }
+}
+
+/// A weapon lying on the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Dropped {
+    pub pos: Pos,
+    pub owner: FigId,
+    pub slot: u8,
+}
+
+/// A smoke or gas cloud (SK-16.12-q).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Cloud {
+    pub center: Pos,
+    pub radius: u8,
+    /// Turns the grenade has burned.
+    pub age: u8,
+    pub tear_gas: bool,
+}
+
+/// A burning hex (SK-16.12-j).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Fire {
+    pub pos: Pos,
+    pub turns_left: u8,
+    /// Incendiary fire does 4 through / 8 stopping; molotov 2 / 4 (SK-16.12-j/p).
+    pub incendiary: bool,
+}
+
+/// A thrown grenade waiting for its fuse (SK-16.12-g).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct LiveGrenade {
+    pub pos: Pos,
+    pub weapon: u16,
+    pub thrower: FigId,
+    /// Goes off at the end of this turn (true) or the next movement phase.
+    pub end_of_turn: bool,
+}
+
+/// Where the turn is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// Side 0 starts the turn; initiative is rolled (SK-8.4.1-a).
+    TurnStart,
+    /// The initiative winner chooses to move first or last (G-13).
+    ChooseOrder {
+        winner: u8,
+    },
+    /// Figures move in movement order (SK-8.4.2-a); `next` indexes [`State::move_order`].
+    Movement {
+        next: u8,
+    },
+    /// Actions in eDEX order (SK-8.4.3-a).
+    Action,
+    /// A disengaging figure's opponent may attack it (SK-11.5-b) before it steps to `to`.
+    DisengageReaction {
+        mover: FigId,
+        opponent: FigId,
+        to: Pos,
+    },
+    /// Forced retreats (SK-8.4.4-a); `next` indexes [`State::act_order`].
+    Retreat {
+        next: u8,
+    },
+    Over,
+}
+
+/// The whole battle state.
+#[derive(Debug, Clone, Serialize)]
+pub struct State {
+    #[serde(skip)]
+    pub rules: Arc<Rules>,
+    pub figures: Vec<Figure>,
+    pub turn: u32,
+    pub phase: Phase,
+    /// Side order of this turn's movement (the initiative result).
+    pub side_order: Vec<u8>,
+    /// Figures in movement order (SK-8.4.2-a).
+    pub move_order: Vec<FigId>,
+    /// Figures in action order (SK-11-c), frozen at the start of the action phase.
+    pub act_order: Vec<FigId>,
+    pub dropped: Vec<Dropped>,
+    pub clouds: Vec<Cloud>,
+    pub fires: Vec<Fire>,
+    pub grenades: Vec<LiveGrenade>,
+    /// The initiative winner of this turn (None on a surprise or before the roll).
+    pub initiative_winner: Option<u8>,
+}
+
+impl State {
+    pub fn fig(&self, id: FigId) -> &Figure {
+        &self.figures[usize::from(id)]
+    }
+
+    pub fn fig_mut(&mut self, id: FigId) -> &mut Figure {
+        &mut self.figures[usize::from(id)]
+    }
+
+    /// The phase clock: turn × 2, +1 in the action phase (SK-12.4-d's window is one movement
+    /// phase and one action phase).
+    pub fn clock(&self) -> u32 {
+        let action = !matches!(
+            self.phase,
+            Phase::TurnStart | Phase::ChooseOrder { .. } | Phase::Movement { .. }
+        );
+        self.turn * 2 + u32::from(action)
+    }
+
+    pub fn side_count(&self) -> usize {
+        self.rules.side_names.len()
+    }
+
+    /// The figure standing in `pos` (not counting the fallen, unconscious or dead).
+    pub fn occupant(&self, pos: Pos) -> Option<FigId> {
+        self.figures
+            .iter()
+            .position(|f| f.pos == pos && f.active() && !f.posture.down())
+            .map(|i| i as FigId)
+    }
+
+    /// Any figure in `pos`, in any condition.
+    pub fn anyone_at(&self, pos: Pos) -> bool {
+        self.figures.iter().any(|f| f.pos == pos)
+    }
+
+    pub fn on_map(&self, p: Pos) -> bool {
+        p.col >= 0
+            && p.row >= 0
+            && p.col < self.rules.width as i16
+            && p.row < self.rules.height as i16
+    }
+
+    pub fn terrain(&self, p: Pos) -> Option<&crate::data::Terrain> {
+        self.rules.terrain_at(i32::from(p.col), i32::from(p.row))
+    }
+
+    pub fn passable(&self, p: Pos) -> bool {
+        self.on_map(p) && self.terrain(p).is_some_and(|t| !t.impassable())
+    }
+
+    pub fn smoky(&self, p: Pos) -> bool {
+        self.terrain(p).is_some_and(|t| t.smoke)
+            || self
+                .clouds
+                .iter()
+                .any(|c| c.center.distance(p) <= u32::from(c.radius))
+    }
+}

@@ -1,0 +1,205 @@
+//! Actions in words: the text form logs, scripts, the CLI and tests use. Every legal action has
+//! a distinct text (a figure's name, what it does, and where or at whom).
+
+use crate::action::{Action, FireMode, Strike};
+use crate::state::{Guard, Posture, State};
+use std::fmt::Write;
+
+/// Hex-side names, 0..6 clockwise from north.
+pub const FACINGS: [&str; 6] = ["N", "NE", "SE", "S", "SW", "NW"];
+
+fn guard_suffix(g: Guard) -> &'static str {
+    match g {
+        Guard::None => "",
+        Guard::Dodge => " and dodges",
+        Guard::Defend => " and defends",
+    }
+}
+
+fn weapon_name(s: &State, fig: u16, slot: u8) -> String {
+    let f = s.fig(fig);
+    let Some(w) = f.weapons[usize::from(slot)] else {
+        return format!("slot {slot}");
+    };
+    let name = &s.rules.weapons[usize::from(w.weapon)].name;
+    let twins = f
+        .weapons
+        .iter()
+        .flatten()
+        .filter(|o| o.weapon == w.weapon)
+        .count();
+    if twins > 1 {
+        format!("{name} #{}", slot + 1)
+    } else {
+        name.clone()
+    }
+}
+
+pub fn action_text(s: &State, a: &Action) -> String {
+    let name = |id: u16| s.fig(id).name.to_string();
+    let mut t = String::new();
+    match *a {
+        Action::StartTurn => {
+            let _ = write!(t, "start turn {}", s.turn + 1);
+        }
+        Action::Order { first } => t.push_str(if first { "move first" } else { "move last" }),
+        Action::StandStill { fig, facing, guard } => {
+            let _ = write!(
+                t,
+                "{} stands facing {}{}",
+                name(fig),
+                FACINGS[usize::from(facing % 6)],
+                guard_suffix(guard)
+            );
+        }
+        Action::Move {
+            fig,
+            to,
+            facing,
+            guard,
+        } => {
+            let _ = write!(
+                t,
+                "{} moves to {to} facing {}{}",
+                name(fig),
+                FACINGS[usize::from(facing % 6)],
+                guard_suffix(guard)
+            );
+        }
+        Action::Shift {
+            fig,
+            to,
+            facing,
+            guard,
+        } => {
+            let _ = write!(
+                t,
+                "{} shifts to {to} facing {}{}",
+                name(fig),
+                FACINGS[usize::from(facing % 6)],
+                guard_suffix(guard)
+            );
+        }
+        Action::Crawl { fig, to, facing } => {
+            let _ = write!(
+                t,
+                "{} crawls to {to} facing {}",
+                name(fig),
+                FACINGS[usize::from(facing % 6)]
+            );
+        }
+        Action::StandUp { fig } => {
+            let _ = write!(t, "{} stands up", name(fig));
+        }
+        Action::Attack {
+            fig,
+            target,
+            strike,
+        } => {
+            let verb = match strike {
+                Strike::Normal => "attacks",
+                Strike::Slam => "slams",
+                Strike::Knockdown => "knocks down",
+                Strike::Throw => "throws",
+            };
+            let _ = write!(t, "{} {verb} {}", name(fig), name(target));
+        }
+        Action::Shoot { fig, target, mode } => {
+            let _ = match mode {
+                FireMode::Single => write!(t, "{} shoots {}", name(fig), name(target)),
+                FireMode::Burst => write!(t, "{} fires a burst at {}", name(fig), name(target)),
+                FireMode::Auto => write!(t, "{} fires full auto at {}", name(fig), name(target)),
+            };
+        }
+        Action::Throw { fig, target } => {
+            let w = s
+                .fig(fig)
+                .ready
+                .map_or_else(String::new, |k| weapon_name(s, fig, k));
+            let _ = write!(t, "{} throws the {w} at {}", name(fig), name(target));
+        }
+        Action::Grenade { fig, at } => {
+            let w = s
+                .fig(fig)
+                .ready
+                .map_or_else(String::new, |k| weapon_name(s, fig, k));
+            let _ = write!(t, "{} throws the {w} at {at}", name(fig));
+        }
+        Action::Aim { fig, target } => {
+            let _ = write!(t, "{} aims at {}", name(fig), name(target));
+        }
+        Action::Ready { fig, slot } => {
+            let _ = write!(t, "{} readies the {}", name(fig), weapon_name(s, fig, slot));
+        }
+        Action::Reload { fig } => {
+            let _ = write!(t, "{} reloads", name(fig));
+        }
+        Action::PickUp { fig } => {
+            let _ = write!(t, "{} picks up his weapon", name(fig));
+        }
+        Action::Drop { fig, posture } => {
+            let p = if posture == Posture::Kneeling {
+                "kneels"
+            } else {
+                "drops prone"
+            };
+            let _ = write!(t, "{} {p}", name(fig));
+        }
+        Action::Guard { fig, guard } => {
+            let g = if guard == Guard::Dodge {
+                "dodges"
+            } else {
+                "defends"
+            };
+            let _ = write!(t, "{} {g}", name(fig));
+        }
+        Action::Disengage { fig, to } => {
+            let _ = write!(t, "{} disengages to {to}", name(fig));
+        }
+        Action::Grapple { fig, target } => {
+            let _ = write!(t, "{} goes hand to hand with {}", name(fig), name(target));
+        }
+        Action::Escape { fig, to } => {
+            let _ = write!(t, "{} breaks free to {to}", name(fig));
+        }
+        Action::Subdue { fig, target } => {
+            let _ = write!(t, "{} tries to subdue {}", name(fig), name(target));
+        }
+        Action::Disarm { fig, target } => {
+            let _ = write!(t, "{} tries to disarm {}", name(fig), name(target));
+        }
+        Action::Breather { fig } => {
+            let _ = write!(t, "{} takes a breather", name(fig));
+        }
+        Action::Pass { fig } => {
+            let _ = write!(t, "{} does nothing", name(fig));
+        }
+        Action::HoldFire { fig } => {
+            let _ = write!(t, "{} holds fire", name(fig));
+        }
+        Action::Punish { fig, target } => {
+            let _ = write!(t, "{} attacks {} as he disengages", name(fig), name(target));
+        }
+        Action::LetGo { fig } => {
+            let _ = write!(t, "{} lets him go", name(fig));
+        }
+        Action::Push {
+            fig,
+            victim,
+            to,
+            follow,
+        } => {
+            let _ = write!(
+                t,
+                "{} forces {} back to {to}{}",
+                name(fig),
+                name(victim),
+                if follow { " and follows" } else { "" }
+            );
+        }
+        Action::NoPush { fig } => {
+            let _ = write!(t, "{} holds his ground", name(fig));
+        }
+    }
+    t
+}

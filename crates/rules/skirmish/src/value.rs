@@ -1,0 +1,75 @@
+//! A heuristic value for the greedy AI (section 5 of the issue): wounds and losses first, then
+//! small positional terms that encode what a SKIRMISH player knows: stay out of enemy threat
+//! zones you cannot fight from (SK-8.3-a), get low or behind a wall when enemies can shoot
+//! (SK-17.7, SK-24-T2), keep an aim (SK-13.7-c), and close with the enemy when you carry a
+//! melee weapon (or go hand to hand when stronger, SK-16.15.3).
+
+use crate::data::Class;
+use crate::geometry::{self, line_of_fire, threatens};
+use crate::state::{Posture, State};
+use crate::system::Skirmish;
+use fireteam_engine::{Evaluate, SideId};
+
+fn harm(f: &crate::state::Figure) -> f64 {
+    if !f.active() {
+        return 1.5;
+    }
+    let st = f64::from(f.st.max(1));
+    let mut h = f64::from(f.damage.max(0)) / st;
+    if f.posture == Posture::Fallen {
+        h += 0.15;
+    }
+    if f.ready_slot().is_none() && f.weapons.iter().flatten().count() > 0 {
+        h += 0.1;
+    }
+    h
+}
+
+impl Evaluate for Skirmish {
+    fn value(&self, s: &State, side: SideId) -> f64 {
+        let mut v = 0.0;
+        for f in &s.figures {
+            if f.side == side {
+                v -= harm(f);
+            } else {
+                v += harm(f);
+            }
+        }
+        for f in s.figures.iter().filter(|f| f.side == side && f.active()) {
+            let w = f
+                .ready_slot()
+                .map(|sl| &s.rules.weapons[usize::from(sl.weapon)]);
+            let melee = w.is_none_or(|w| w.class == Class::Melee);
+            let mut nearest = u32::MAX;
+            for e in s.figures.iter().filter(|e| e.side != side && e.active()) {
+                let d = f.pos.distance(e.pos);
+                nearest = nearest.min(d);
+                let e_missile = e.ready_slot().is_some_and(|sl| {
+                    s.rules.weapons[usize::from(sl.weapon)].class == Class::Missile
+                });
+                if e_missile && d > 1 {
+                    let lof = line_of_fire(s, e.pos, f.pos);
+                    let hidden = lof.blocked
+                        || lof.wall.is_some_and(|(w, near_target, near_firer)| {
+                            near_target && geometry::wall_hides(w, f.posture, d, near_firer)
+                        });
+                    if hidden {
+                        v += 0.03;
+                    } else if f.posture != Posture::Standing {
+                        v += 0.01;
+                    }
+                }
+                // In an enemy's threat zone without facing him: he gets the flank bonus.
+                if threatens(e, f.pos) && !geometry::in_front(f, e.pos) {
+                    v -= 0.02;
+                }
+            }
+            if nearest != u32::MAX {
+                let pull = if melee { 0.01 } else { 0.002 };
+                v -= pull * f64::from(nearest);
+            }
+            v += 0.01 * f64::from(f.aim_turns.min(2));
+        }
+        v
+    }
+}
