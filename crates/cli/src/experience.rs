@@ -177,10 +177,17 @@ fn find_skill(name: &str, catalog: &Catalog, flag: &str) -> Result<Skill> {
     let help = if close.is_empty() {
         format!(
             "the skills are: {}",
-            all.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ")
+            all.iter()
+                .map(|s| s.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         )
     } else {
-        let names: Vec<String> = close.iter().take(3).map(|(_, id)| format!("'{id}'")).collect();
+        let names: Vec<String> = close
+            .iter()
+            .take(3)
+            .map(|(_, id)| format!("'{id}'"))
+            .collect();
         format!("did you mean {}?", names.join(" or "))
     };
     Err(miette!(help = help, "{flag}: unknown skill '{name}'"))
@@ -384,7 +391,10 @@ fn purchases(
         let level = known.level(&s.id);
         if level == 0 {
             return Err(miette!(
-                help = format!("add it to --skills, or learn it first with --learn {}", s.id),
+                help = format!(
+                    "add it to --skills, or learn it first with --learn {}",
+                    s.id
+                ),
                 "--bonus {spec}: the character does not know {}",
                 s.id
             ));
@@ -458,7 +468,12 @@ fn purchases(
 }
 
 /// No purchase flags: every skill the character could learn next, with its price or why not.
-fn listing(args: &ExperienceArgs, attrs: Attributes, known: &Known, catalog: &Catalog) -> Result<()> {
+fn listing(
+    args: &ExperienceArgs,
+    attrs: Attributes,
+    known: &Known,
+    catalog: &Catalog,
+) -> Result<()> {
     struct Row {
         id: String,
         name: String,

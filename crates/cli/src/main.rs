@@ -3,6 +3,7 @@
 mod action_odds;
 mod bench;
 mod check;
+mod experience;
 mod format;
 mod odds;
 mod play;
@@ -21,10 +22,11 @@ use std::process::ExitCode;
     about = "Exact odds, rolls and battles for tabletop tactical-combat rule systems",
     long_about = "fireteam plays tabletop tactical-combat rule systems exactly as their books are \
                   written. It answers dice questions exactly, rolls dice with every face shown, \
-                  and plays, explains and simulates battles (today: the dice-pool system). The \
+                  and plays, explains and simulates battles (today: the dice-pool and SKIRMISH! systems). The \
                   dice language is described in docs/dice.md, scenarios in docs/scenario.md.",
     after_help = "Examples:\n  fireteam demo\n  fireteam odds \"3d6 <= 12\"\n  \
                   fireteam run scenarios/dice-pool/yard.toml\n  \
+                  fireteam run scenarios/skirmish/bruce-vs-zorgo.toml\n  \
                   fireteam sim scenarios/dice-pool/yard.toml -n 10000\n  \
                   fireteam check scenarios/dice-pool/*.toml"
 )]
@@ -51,6 +53,8 @@ enum Command {
     Roll(roll::RollArgs),
     /// Time the dice engine on the benchmark task set
     Bench(bench::BenchArgs),
+    /// What a SKIRMISH character's experience points buy: skills, bonuses, attribute points
+    Experience(experience::ExperienceArgs),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +68,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => replay::run(a),
         Command::Roll(a) => roll::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Experience(a) => experience::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

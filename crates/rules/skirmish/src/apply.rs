@@ -123,6 +123,7 @@ pub fn apply(s: &mut State, e: &Event) {
             ..
         } => {
             let t = s.fig_mut(*target);
+            t.hits_taken = t.hits_taken.saturating_add(1);
             t.damage += *taken;
             t.turn_damage += *taken;
             let raw = (*rolled * i32::from((*mult).max(1))).clamp(0, 1000) as i16;

@@ -216,6 +216,8 @@ pub struct Rules {
     pub cells: Vec<u8>,
     pub side_names: Vec<String>,
     pub max_turns: u32,
+    /// The scenario's seed (or 1): the seed `odds --action` plays its opening with.
+    pub seed: u64,
 }
 
 impl Rules {

@@ -418,6 +418,52 @@ impl Present for Skirmish {
 }
 
 impl ActionOdds for Skirmish {
+    /// Plays to the first moment the asked action is legal, touching nothing on the way: the
+    /// turn starts (the initiative is rolled with the scenario's seed, as the odds command
+    /// does), the winner moves first, every figure stands still, and figures acting before the
+    /// asker do nothing.
+    fn opening(&self, state: &State, asked: &str) -> Vec<String> {
+        let mut battle = fireteam_engine::Battle::new(self, state.clone());
+        let mut dice = fireteam_dice::SeededSource::new(state.rules.seed);
+        let mut played = Vec::new();
+        let mut legal = Vec::new();
+        for _ in 0..200 {
+            if !matches!(battle.decision(), fireteam_engine::Decision::Choose { .. }) {
+                break;
+            }
+            legal.clear();
+            self.legal_actions(battle.state(), &mut legal);
+            let texts: Vec<String> = legal
+                .iter()
+                .map(|a| self.action_text(battle.state(), a))
+                .collect();
+            if texts.iter().any(|t| t == asked) {
+                return played;
+            }
+            let pick = legal
+                .iter()
+                .position(|a| {
+                    matches!(
+                        a,
+                        Action::Pass { .. }
+                            | Action::StartTurn
+                            | Action::Order { first: true }
+                            | Action::NoPush { .. }
+                            | Action::LetGo { .. }
+                            | Action::HoldFire { .. }
+                    ) || matches!(a, Action::StandStill { fig, facing, guard: crate::state::Guard::None }
+                        if battle.state().fig(*fig).facing == *facing)
+                })
+                .unwrap_or(0);
+            let a = legal[pick];
+            played.push(texts[pick].clone());
+            if battle.step(&a, &mut dice).is_err() {
+                break;
+            }
+        }
+        Vec::new()
+    }
+
     fn reaction(&self, s: &State, _defend: u8) -> Option<Action> {
         match s.phase {
             Phase::DisengageReaction { opponent, .. } => Some(Action::LetGo { fig: opponent }),
@@ -429,8 +475,14 @@ impl ActionOdds for Skirmish {
         let mut parts = Vec::new();
         for (i, (b, a)) in before.figures.iter().zip(&after.figures).enumerate() {
             let mut p = Vec::new();
+            let hits = a.hits_taken - b.hits_taken;
+            if hits > 1 {
+                p.push(format!("{hits} hits"));
+            } else if hits == 1 && a.damage == b.damage {
+                p.push("hit, no damage".to_string());
+            }
             if a.damage != b.damage {
-                p.push(format!("{} damage", a.damage - b.damage));
+                p.push(format!("{:>2} damage", a.damage - b.damage));
             }
             if a.posture != b.posture {
                 p.push(a.posture.name().to_string());
@@ -465,7 +517,7 @@ impl ActionOdds for Skirmish {
             parts.push(format!("grenade lands at {}", g.pos));
         }
         if parts.is_empty() {
-            "no effect".to_string()
+            "miss".to_string()
         } else {
             parts.join("; ")
         }

@@ -319,6 +319,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             exposed: false,
             breather: false,
             gassed: false,
+            hits_taken: 0,
         });
     }
     let rules = Rules {
@@ -331,6 +332,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
         cells,
         side_names: sc.sides.iter().map(|s| s.name.clone()).collect(),
         max_turns: sc.max_rounds.unwrap_or(DEFAULT_MAX_TURNS),
+        seed: sc.seed.unwrap_or(1),
     };
     Setup(State {
         rules: Arc::new(rules),

@@ -209,6 +209,8 @@ pub struct Figure {
     pub exposed: bool,
     /// Taking a breather this turn (SK-21.3-e).
     pub breather: bool,
+    /// Hits taken in the battle (bullets, blows, blasts), for reports.
+    pub hits_taken: u16,
     /// Breathed tear gas without a mask: −4 DEX for the rest of the combat (SK-16.12-s).
     pub gassed: bool,
 }

@@ -223,7 +223,10 @@ fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     match f.posture {
         Posture::Fallen | Posture::Prone | Posture::Kneeling => {
             // Stand still (any facing, SK-10.5-a), stand up (SK-10.7.2-a), or crawl at MOV 2
-            // (SK-10-c), staying down.
+            // (SK-10-c), staying down. A fallen figure's most direct choice is to get up.
+            if f.posture == Posture::Fallen {
+                out.push(Action::StandUp { fig: id });
+            }
             for k in 0..6u8 {
                 let facing = (f.facing + k) % 6;
                 out.push(Action::StandStill {
@@ -232,7 +235,9 @@ fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
                     guard: Guard::None,
                 });
             }
-            out.push(Action::StandUp { fig: id });
+            if f.posture != Posture::Fallen {
+                out.push(Action::StandUp { fig: id });
+            }
             if engaged == 0 {
                 let crawl = if mov <= 1 { 1 } else { 2 };
                 let r = reach(s, id, crawl);
@@ -415,6 +420,16 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
     }
 
     let down = f.posture.down();
+    // Empty-handed with a weapon to take up: that comes first (the most direct action).
+    let rearm_first = slot.is_none()
+        && (s.dropped.iter().any(|d| d.owner == id && d.pos == f.pos)
+            || f.weapons
+                .iter()
+                .flatten()
+                .any(|w| w.state == WeaponState::Ok));
+    if rearm_first {
+        rearm_actions(s, id, engaged, out);
+    }
     // Melee (SK-11.3-a; charge SK-11.7.8-a ≤ Half Move; engaged SK-11.8.4-a ≤ Shift).
     let melee_ok = if engaged {
         moved_at_most(f, MoveKind::Shift, mov)
@@ -546,31 +561,9 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
             }
         }
     }
-    // Ready, reload, pick up (SK-11.7.4-a, SK-11.8.3-a, G-73).
-    if ready_limit(s, f, engaged) {
-        for (k, sl) in f.weapons.iter().enumerate() {
-            if let Some(sl) = sl {
-                if sl.state != WeaponState::Ok || f.ready == Some(k as u8) {
-                    continue;
-                }
-                let w = &s.rules.weapons[usize::from(sl.weapon)];
-                if engaged && w.class == Class::Missile {
-                    continue;
-                }
-                out.push(Action::Ready {
-                    fig: id,
-                    slot: k as u8,
-                });
-            }
-        }
-        if let (Some(w), Some(sl)) = (w, slot) {
-            if w.rounds > 0 && sl.rounds < w.rounds && f.spare_magazines > 0 {
-                out.push(Action::Reload { fig: id });
-            }
-        }
-        if s.dropped.iter().any(|d| d.owner == id && d.pos == f.pos) {
-            out.push(Action::PickUp { fig: id });
-        }
+    // Ready, reload, pick up (SK-11.7.4-a, SK-11.8.3-a, G-73), unless listed first above.
+    if slot.is_some() || !rearm_first {
+        rearm_actions(s, id, engaged, out);
     }
     // Drop to the ground (SK-11.7.5-a).
     if !engaged && moved_at_most(f, MoveKind::Half, mov) {
@@ -621,6 +614,38 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
         out.push(Action::Breather { fig: id });
     }
     out.push(Action::Pass { fig: id });
+}
+
+/// Ready a weapon, reload, or pick up one's own dropped weapon (SK-11.7.4-a, SK-11.8.3-a, G-73).
+fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let w = weapon_of(s, f, f.ready).filter(|_| f.ready_slot().is_some());
+    let slot = f.ready_slot();
+    if ready_limit(s, f, engaged) {
+        for (k, sl) in f.weapons.iter().enumerate() {
+            if let Some(sl) = sl {
+                if sl.state != WeaponState::Ok || f.ready == Some(k as u8) {
+                    continue;
+                }
+                let w = &s.rules.weapons[usize::from(sl.weapon)];
+                if engaged && w.class == Class::Missile {
+                    continue;
+                }
+                out.push(Action::Ready {
+                    fig: id,
+                    slot: k as u8,
+                });
+            }
+        }
+        if let (Some(w), Some(sl)) = (w, slot) {
+            if w.rounds > 0 && sl.rounds < w.rounds && f.spare_magazines > 0 {
+                out.push(Action::Reload { fig: id });
+            }
+        }
+        if s.dropped.iter().any(|d| d.owner == id && d.pos == f.pos) {
+            out.push(Action::PickUp { fig: id });
+        }
+    }
 }
 
 fn retreat_victims(s: &State, id: FigId) -> SmallVec<[FigId; 4]> {

@@ -62,6 +62,7 @@ fn the_catalog_loads_with_every_weapon_armor_and_terrain() {
             "coil-rifle",
             "combat-shotgun",
             "concussion-grenade",
+            "duel-blade",
             "fighting-knife",
             "fire-axe",
             "fixed-bayonet",

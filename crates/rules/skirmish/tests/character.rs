@@ -440,8 +440,7 @@ fn sk_6_1_8_a_sk_6_9_b_discounts() {
 
 #[test]
 fn sk_13_1_b_c_weapons_carried() {
-    let base = LEGAL;
-    let rich = [&base[..], &[("credits", 10_000)]].concat();
+    let rich = [LEGAL, &[("credits", 10_000)]].concat();
     // Two one-handed ready and two more: legal.
     let c = check(&rich, &["autopistol", "t-knife", "autopistol", "t-knife"]);
     assert_eq!(c.breaches, vec![]);
