@@ -39,7 +39,7 @@ pub fn apply(s: &mut State, e: &Event) {
             s.initiative_winner = *winner;
         }
         Event::MoveOrder { sides } => {
-            s.side_order = sides.to_vec();
+            s.side_order = sides.iter().copied().collect();
             s.move_order.clear();
             for &side in sides.iter() {
                 for (i, f) in s.figures.iter().enumerate() {
@@ -51,7 +51,7 @@ pub fn apply(s: &mut State, e: &Event) {
             s.phase = Phase::Movement { next: 0 };
         }
         Event::FigureOrder { figures } => {
-            s.move_order = figures.to_vec();
+            s.move_order = figures.iter().copied().collect();
         }
         Event::ActionOrder { order } => {
             s.act_order = order.iter().map(|(f, _)| *f).collect();
@@ -334,5 +334,6 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             f.posture = Posture::Fallen;
         }
         Effect::Gassed => f.gassed = true,
+        Effect::Floating { on } => f.floating = on,
     }
 }

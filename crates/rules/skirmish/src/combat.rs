@@ -14,7 +14,7 @@ use crate::data::{ArmorKind, Class, Spread, Weapon};
 use crate::event::{AttackKind, Effect, Event, Faces, Mods};
 use crate::geometry::{self, line_of_fire};
 use crate::progression::{unarmed_damage, Damage, StrColumn};
-use crate::skills::{self, knows};
+use crate::skills;
 use crate::state::{FigId, Figure, Guard, Posture, State, WeaponState};
 use fireteam_dice::{Dice, DiceSource, Purpose};
 use fireteam_engine::{Modifier, ResolveError, RuleId};
@@ -177,13 +177,13 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
     let opts = &s.rules.options;
     let d = att.pos.distance(tgt.pos);
     let ranged = matches!(a.kind, AttackKind::Missile | AttackKind::Thrown);
-    let mask = skills::expand(att.skills);
+    let mask = att.skills;
     let mut darkness_set = false;
 
     // Weapon skill (SK-6-b, SK-6.9.1-a).
     if let Some(w) = w {
-        if let Some(sk) = &w.skill {
-            if !knows(mask, sk) {
+        if w.skill.is_some() {
+            if !skills::has(mask, w.skill_bit) {
                 m.push(Modifier::applied(
                     "unskilled",
                     "no skill with the weapon",
@@ -209,7 +209,8 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
         AttackKind::Missile | AttackKind::Thrown => {
             let w = w.expect("ranged attacks have a weapon");
             if a.kind == AttackKind::Missile {
-                if knows(mask, "marksmanship") && w.skill.as_deref().is_none_or(|k| knows(mask, k))
+                if skills::has(mask, skills::MARKSMANSHIP)
+                    && (w.skill.is_none() || skills::has(mask, w.skill_bit))
                 {
                     m.push(Modifier::applied(
                         "marksmanship",
@@ -270,7 +271,9 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                             RuleId("SK-16.6-e"),
                         ));
                     }
-                    if a.mode == Some(FireMode::Auto) && !knows(mask, "automatic_weapons") {
+                    if a.mode == Some(FireMode::Auto)
+                        && !skills::has(mask, skills::AUTOMATIC_WEAPONS)
+                    {
                         m.push(Modifier::applied(
                             "no-auto-skill",
                             "full auto without Automatic Weapons",
@@ -304,7 +307,7 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                     ));
                 }
             } else {
-                if knows(mask, "thrown_weapons") {
+                if skills::has(mask, skills::THROWN_WEAPONS) {
                     m.push(Modifier::applied(
                         "thrown-skill",
                         "Thrown Weapons",
@@ -433,6 +436,14 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                     "hand-to-hand",
                     4,
                     RuleId("SK-16.15.3-e"),
+                ));
+            }
+            if att.floating || tgt.floating {
+                m.push(Modifier::applied(
+                    "floating",
+                    "regular weapon from or against a floating figure",
+                    -4,
+                    RuleId("SK-17.10-l"),
                 ));
             }
             if on_broken(s, att) {
@@ -684,11 +695,11 @@ pub fn deal_damage(
         taken = 1;
     }
     let t = ctx.s.fig(target);
-    let mask = skills::expand(t.skills);
+    let mask = t.skills;
     // G-47: Very Tough −2 in all, Tough −1, after armor.
-    let tough = if knows(mask, "very_tough") {
+    let tough = if skills::has(mask, skills::VERY_TOUGH) {
         2
-    } else if knows(mask, "tough") {
+    } else if skills::has(mask, skills::TOUGH) {
         1
     } else {
         0
@@ -770,7 +781,7 @@ fn effects(
         });
     } else if standing && now < 8 && before_raw + raw >= 8 && before_raw < 8 && taken >= 0 {
         // 8+ before armor only: a DEX check at −2 (none with Acrobatics) to stay up.
-        let acro = knows(skills::expand(t.skills), "acrobatics");
+        let acro = skills::has(t.skills, skills::ACROBATICS);
         let target_n = order_dex(&ctx.s, &t) - if acro { 0 } else { 2 };
         if ctx.check(target, "stay-up", 3, target_n, RuleId("SK-12.4-e"))? {
             if let Some(to) = back_hex(&ctx.s, target, source) {
@@ -820,7 +831,7 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
     }
     let w = weapon_of(s, &att, a.slot).cloned();
     let fencing = w.as_ref().is_some_and(|w| w.is_group("sword"))
-        && knows(skills::expand(att.skills), "fencing")
+        && skills::has(att.skills, skills::FENCING)
         && order_dex(s, &att) >= 14;
     let (faces, total) = ctx.roll("to-hit", dice)?;
     let c = classify(
@@ -868,8 +879,15 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
         bullets,
         avoid: false,
     });
+    // SK-17.10-b: firing a weapon with recoil (one that needs STR) in microgravity.
+    if a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
+        microgravity_check(ctx, a.attacker)?;
+    }
     match result {
         ToHit::Hit { mult, .. } => {
+            if a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
+                microgravity_check(ctx, a.target)?;
+            }
             let expr = damage_expr(&ctx.s, &att, a.slot, a.kind);
             let tgt = ctx.s.fig(a.target).clone();
             let armor = armor_value(&ctx.s, &tgt, att.pos, w.as_ref());
@@ -965,10 +983,10 @@ fn stun_check(ctx: &mut Ctx, target: FigId) -> Result<(), ResolveError> {
     if !t.active() {
         return Ok(());
     }
-    let mask = skills::expand(t.skills);
-    let n = if knows(mask, "very_tough") {
+    let mask = t.skills;
+    let n = if skills::has(mask, skills::VERY_TOUGH) {
         2
-    } else if knows(mask, "tough") {
+    } else if skills::has(mask, skills::TOUGH) {
         3
     } else {
         4
@@ -987,6 +1005,55 @@ fn stun_check(ctx: &mut Ctx, target: FigId) -> Result<(), ResolveError> {
             fig: target,
             effect: Effect::Stunned,
             rule: RuleId("SK-16.9-a"),
+        });
+    }
+    Ok(())
+}
+
+/// SK-17.10-b / G-54: the microgravity save, 4d6 vs floor((eSTR + eDEX) / 2): −1 die holding a
+/// rail, −2 dice with Astrobatics (never below 1), +1 die to recover (SK-17.10-h); prone
+/// figures always succeed. Returns whether the figure keeps (or regains) its footing.
+pub fn footing_save(ctx: &mut Ctx, fig: FigId, recovering: bool) -> Result<bool, ResolveError> {
+    let f = ctx.s.fig(fig).clone();
+    if f.posture.down() && !recovering {
+        return Ok(true);
+    }
+    let mut dice: i32 = 4;
+    let rail = ctx.s.terrain(f.pos).is_some_and(|t| t.handhold)
+        || (0..6).any(|d| {
+            ctx.s
+                .terrain(f.pos.neighbour(d))
+                .is_some_and(|t| t.handhold)
+        });
+    if rail {
+        dice -= 1;
+    }
+    if skills::has(f.skills, skills::bit("astrobatics")) {
+        dice -= 2;
+    }
+    if recovering {
+        dice += 1;
+    }
+    let target = (f.est() + order_dex(&ctx.s, &f)) / 2;
+    ctx.check(
+        fig,
+        "footing",
+        dice.max(1) as u8,
+        target,
+        RuleId("SK-17.10-b"),
+    )
+}
+
+/// Loses footing on a failed save (SK-17.10-b).
+pub fn microgravity_check(ctx: &mut Ctx, fig: FigId) -> Result<(), ResolveError> {
+    if !ctx.s.rules.options.microgravity || ctx.s.fig(fig).floating || !ctx.s.fig(fig).active() {
+        return Ok(());
+    }
+    if !footing_save(ctx, fig, false)? {
+        ctx.emit(Event::Effect {
+            fig,
+            effect: Effect::Floating { on: true },
+            rule: RuleId("SK-17.10-b"),
         });
     }
     Ok(())

@@ -65,6 +65,8 @@ pub struct Weapon {
     pub throwable: bool,
     /// The skill stat that covers it; `None`: no skill needed (SK-6-b).
     pub skill: Option<String>,
+    /// The skill's bit (crate::skills), 0 without a skill.
+    pub skill_bit: u64,
     pub group: Option<String>,
     pub energy: bool,
     pub gas_action: bool,

@@ -56,6 +56,10 @@ pub enum Effect {
     Stunned,
     /// SK-16.12-s: tear gas.
     Gassed,
+    /// SK-17.10-b: lost footing in microgravity; `false`: regained it (SK-17.10-h).
+    Floating {
+        on: bool,
+    },
     /// SK-12.1-f: a club's first 18; the second breaks it.
     ClubCracked {
         slot: u8,

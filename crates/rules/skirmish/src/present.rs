@@ -229,6 +229,8 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 Effect::AimLost => "loses his aim".to_string(),
                 Effect::Stunned => "is knocked down for two turns".to_string(),
                 Effect::Gassed => "breathes tear gas (−4 DEX)".to_string(),
+                Effect::Floating { on: true } => "loses his footing and floats".to_string(),
+                Effect::Floating { on: false } => "regains his footing".to_string(),
             };
             let sep = if what.starts_with('\'') { "" } else { " " };
             let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));

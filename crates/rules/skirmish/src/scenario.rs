@@ -64,6 +64,7 @@ pub fn weapon(e: &Entry) -> Weapon {
         hands: int("hands").unwrap_or(1) as u8,
         throwable: e.flag("thrown"),
         skill: e.text("skill").map(str::to_string),
+        skill_bit: e.text("skill").map_or(0, skills::bit),
         group: e.text("group").map(str::to_string),
         energy: e.flag("energy"),
         gas_action: e.flag("gas_action"),
@@ -320,6 +321,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             breather: false,
             gassed: false,
             hits_taken: 0,
+            floating: false,
         });
     }
     let rules = Rules {
@@ -339,9 +341,9 @@ pub fn setup(loaded: &Loaded) -> Setup {
         figures,
         turn: 0,
         phase: Phase::TurnStart,
-        side_order: Vec::new(),
-        move_order: Vec::new(),
-        act_order: Vec::new(),
+        side_order: Default::default(),
+        move_order: Default::default(),
+        act_order: Default::default(),
         dropped: Vec::new(),
         clouds: Vec::new(),
         fires: Vec::new(),

@@ -51,11 +51,46 @@ pub const SKILLS: &[&str] = &[
     "weapon_master",
 ];
 
-pub fn bit(name: &str) -> u64 {
-    SKILLS
-        .iter()
-        .position(|s| *s == name)
-        .map_or(0, |i| 1u64 << i)
+/// The bit of a skill name; 0 for an unknown name. A `const fn`, so the engine's own checks
+/// (`knows(mask, bit!("marksmanship"))`-style constants below) cost nothing at run time.
+pub const fn bit(name: &str) -> u64 {
+    let mut i = 0;
+    while i < SKILLS.len() {
+        if eq(SKILLS[i].as_bytes(), name.as_bytes()) {
+            return 1u64 << i;
+        }
+        i += 1;
+    }
+    0
+}
+
+const fn eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+pub const MARKSMANSHIP: u64 = bit("marksmanship");
+pub const THROWN_WEAPONS: u64 = bit("thrown_weapons");
+pub const AUTOMATIC_WEAPONS: u64 = bit("automatic_weapons");
+pub const ACROBATICS: u64 = bit("acrobatics");
+pub const FENCING: u64 = bit("fencing");
+pub const TOUGH: u64 = bit("tough");
+pub const VERY_TOUGH: u64 = bit("very_tough");
+pub const TACTICS: u64 = bit("tactics");
+pub const STRATEGY: u64 = bit("strategy");
+
+/// Whether a figure's (already expanded) mask holds the skill bit `b`.
+pub const fn has(mask: u64, b: u64) -> bool {
+    mask & b != 0
 }
 
 /// The groups that include other weapon skills: a figure with the group knows each member.

@@ -5,6 +5,7 @@
 use crate::data::Rules;
 use fireteam_grid::{Hex, HexDir};
 use serde::Serialize;
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 pub type FigId = u16;
@@ -209,6 +210,8 @@ pub struct Figure {
     pub exposed: bool,
     /// Taking a breather this turn (SK-21.3-e).
     pub breather: bool,
+    /// Lost footing in microgravity (SK-17.10-b): no walking until recovered.
+    pub floating: bool,
     /// Hits taken in the battle (bullets, blows, blasts), for reports.
     pub hits_taken: u16,
     /// Breathed tear gas without a mask: −4 DEX for the rest of the combat (SK-16.12-s).
@@ -307,11 +310,11 @@ pub struct State {
     pub turn: u32,
     pub phase: Phase,
     /// Side order of this turn's movement (the initiative result).
-    pub side_order: Vec<u8>,
+    pub side_order: SmallVec<[u8; 4]>,
     /// Figures in movement order (SK-8.4.2-a).
-    pub move_order: Vec<FigId>,
+    pub move_order: SmallVec<[FigId; 8]>,
     /// Figures in action order (SK-11-c), frozen at the start of the action phase.
-    pub act_order: Vec<FigId>,
+    pub act_order: SmallVec<[FigId; 8]>,
     pub dropped: Vec<Dropped>,
     pub clouds: Vec<Cloud>,
     pub fires: Vec<Fire>,

@@ -12,7 +12,7 @@ use crate::combat::{self, order_dex, weapon_of, AttackSpec, Ctx};
 use crate::data::{Class, GrenadeKind, Length, Wall};
 use crate::event::{AttackKind, Effect, Event};
 use crate::geometry::{self, engagers_at, has_tz, in_front, line_of_fire, reach};
-use crate::skills::{self, knows};
+use crate::skills;
 use crate::state::{
     Cloud, Condition, FigId, Figure, Guard, LiveGrenade, MoveKind, Phase, Pos, Posture, State,
     WeaponState,
@@ -220,6 +220,18 @@ fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     let f = s.fig(id);
     let mov = movement_allowance(s, f);
     let engaged = engagers_at(s, f.side, f.pos);
+    if f.floating {
+        // SK-17.10-g/h: a floating figure cannot walk; it turns or tries to regain footing.
+        for k in 0..6u8 {
+            out.push(Action::StandStill {
+                fig: id,
+                facing: (f.facing + k) % 6,
+                guard: Guard::None,
+            });
+        }
+        out.push(Action::StandUp { fig: id });
+        return;
+    }
     match f.posture {
         Posture::Fallen | Posture::Prone | Posture::Kneeling => {
             // Stand still (any facing, SK-10.5-a), stand up (SK-10.7.2-a), or crawl at MOV 2
@@ -957,6 +969,19 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
             done_moving(ctx);
             Ok(())
         }
+        Action::StandUp { fig } if ctx.s.fig(fig).floating => {
+            // SK-17.10-h: the Stand Up option with the save at +1 die.
+            if combat::footing_save(ctx, fig, true)? {
+                ctx.emit(Event::Effect {
+                    fig,
+                    effect: Effect::Floating { on: false },
+                    rule: RuleId("SK-17.10-h"),
+                });
+            }
+            ctx.emit(Event::Acted { fig });
+            done_moving(ctx);
+            Ok(())
+        }
         Action::StandUp { fig } => {
             // SK-10.7.2-a / SK-11.1-a / G-41: one Stand Up turn.
             ctx.emit(Event::Posture {
@@ -1281,11 +1306,15 @@ fn move_to(
             ctx.s.figures[i].charged_by |= 1 << fig;
         }
     }
+    // SK-17.10-b: moving more than 3 hexes in microgravity.
+    if d > 3 {
+        combat::microgravity_check(ctx, fig)?;
+    }
     // SK-17.1-b, SK-17.5-a, SK-17.6-a: bad footing or darkness when moving more than half.
     let half = mov.div_ceil(2);
     if d > half {
         let t = ctx.s.terrain(to).cloned();
-        let acro = knows(skills::expand(f.skills), "acrobatics");
+        let acro = skills::has(f.skills, skills::ACROBATICS);
         let dark = combat::dark(&ctx.s, ctx.s.fig(fig));
         let (need, dice, rule) = match t.as_ref().map(|t| t.footing) {
             Some(crate::data::Footing::Broken) => {
@@ -1325,10 +1354,10 @@ fn start_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
                 .iter()
                 .filter(|f| f.side == side && f.active())
             {
-                let m = skills::expand(f.skills);
-                let fb = if knows(m, "strategy") {
+                let m = f.skills;
+                let fb = if skills::has(m, skills::STRATEGY) {
                     2
-                } else if knows(m, "tactics") {
+                } else if skills::has(m, skills::TACTICS) {
                     1
                 } else {
                     0
@@ -1395,10 +1424,10 @@ fn advanced_initiative(ctx: &mut Ctx) -> Result<(), ResolveError> {
             continue;
         }
         let (_, total) = ctx.roll("initiative", 3)?;
-        let m = skills::expand(f.skills);
-        let b = if knows(m, "strategy") {
+        let m = f.skills;
+        let b = if skills::has(m, skills::STRATEGY) {
             2
-        } else if knows(m, "tactics") {
+        } else if skills::has(m, skills::TACTICS) {
             1
         } else {
             0
@@ -1921,7 +1950,7 @@ fn throw_grenade(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), ResolveError>
     let d = f.pos.distance(at);
     let mut mods = crate::event::Mods::new();
     combat::standing_mods(&ctx.s, &f, &mut mods);
-    if knows(skills::expand(f.skills), "thrown_weapons") {
+    if skills::has(f.skills, skills::THROWN_WEAPONS) {
         mods.push(fireteam_engine::Modifier::applied(
             "thrown-skill",
             "Thrown Weapons",
