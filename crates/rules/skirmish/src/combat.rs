@@ -182,15 +182,13 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
 
     // Weapon skill (SK-6-b, SK-6.9.1-a).
     if let Some(w) = w {
-        if w.skill.is_some() {
-            if !skills::has(mask, w.skill_bit) {
-                m.push(Modifier::applied(
-                    "unskilled",
-                    "no skill with the weapon",
-                    -4,
-                    RuleId("SK-6-b"),
-                ));
-            }
+        if w.skill.is_some() && !skills::has(mask, w.skill_bit) {
+            m.push(Modifier::applied(
+                "unskilled",
+                "no skill with the weapon",
+                -4,
+                RuleId("SK-6-b"),
+            ));
         }
         // STR short (SK-13.2-a / SK-13.1-f / SK-16.6-c), counted once (G-35).
         if let Some(need) = str_needed(w, a.rounds, a.mode) {
