@@ -17,7 +17,7 @@ fn harm(f: &crate::state::Figure) -> f64 {
     let st = f64::from(f.st.max(1));
     let mut h = f64::from(f.damage.max(0)) / st;
     if f.posture == Posture::Fallen {
-        h += 0.15;
+        h += 0.05;
     }
     if f.ready_slot().is_none() && f.weapons.iter().flatten().count() > 0 {
         h += 0.1;
@@ -40,6 +40,29 @@ impl Evaluate for Skirmish {
                 .ready_slot()
                 .map(|sl| &s.rules.weapons[usize::from(sl.weapon)]);
             let melee = w.is_none_or(|w| w.class == Class::Melee);
+            let missile = w.is_some_and(|w| w.class == Class::Missile);
+            // A shooter wants a clear shot and no enemy in his face (engaged figures may not
+            // shoot, SK-11.8-a); an empty hand wants a weapon.
+            if missile {
+                let engaged = s
+                    .figures
+                    .iter()
+                    .any(|e| e.side != side && e.active() && threatens(e, f.pos));
+                if engaged {
+                    v -= 0.06;
+                }
+                let shot = s.figures.iter().any(|e| {
+                    e.side != side
+                        && e.active()
+                        && geometry::in_front(f, e.pos)
+                        && !line_of_fire(s, f.pos, e.pos).blocked
+                });
+                if shot {
+                    // With a shot, closing in only costs range (SK-13.6-a).
+                    v += 0.02;
+                    continue;
+                }
+            }
             let mut nearest = u32::MAX;
             for e in s.figures.iter().filter(|e| e.side != side && e.active()) {
                 let d = f.pos.distance(e.pos);
@@ -65,7 +88,13 @@ impl Evaluate for Skirmish {
                 }
             }
             if nearest != u32::MAX {
-                let pull = if melee { 0.01 } else { 0.002 };
+                let pull = if melee && w.is_some() {
+                    0.01
+                } else if melee {
+                    0.004
+                } else {
+                    0.0005
+                };
                 v -= pull * f64::from(nearest);
             }
             v += 0.01 * f64::from(f.aim_turns.min(2));
