@@ -27,6 +27,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.turned = false;
                 f.exposed = false;
                 f.breather = false;
+                f.burst_turn = false;
                 // Aiming continues only while the figure keeps aiming (SK-13.7-b).
                 if !f.aiming_now {
                     f.aim_turns = 0;
@@ -67,6 +68,22 @@ pub fn apply(s: &mut State, e: &Event) {
             kind,
             ..
         } => {
+            // SK-11.8.2-a: moving into contact in front of a still enemy is a charge at him.
+            if path.len() > 1 {
+                if let Some(&to) = path.last() {
+                    let side = s.fig(*fig).side;
+                    for e in s.figures.iter_mut() {
+                        if e.side != side
+                            && e.active()
+                            && e.moved == 0
+                            && e.pos.distance(to) == 1
+                            && crate::geometry::in_front(e, to)
+                        {
+                            e.charged_by |= 1u64 << fig;
+                        }
+                    }
+                }
+            }
             let f = s.fig_mut(*fig);
             if let Some(&last) = path.last() {
                 f.pos = last;
@@ -240,29 +257,68 @@ pub fn apply(s: &mut State, e: &Event) {
                 s.fig_mut(*fig).pos = from;
             }
         }
-        Event::GrenadeLanded { .. } | Event::Exploded { .. } => {}
+        Event::GrenadeLanded {
+            thrower,
+            at,
+            weapon,
+            live,
+            ..
+        } => {
+            if *live {
+                s.grenades.push(crate::state::LiveGrenade {
+                    pos: *at,
+                    weapon: *weapon,
+                    thrower: *thrower,
+                    end_of_turn: true,
+                });
+            }
+        }
+        Event::Exploded { at, .. } => {
+            if let Some(k) = s.grenades.iter().position(|g| g.pos == *at) {
+                s.grenades.remove(k);
+            }
+        }
+        Event::Exposed { fig } => s.fig_mut(*fig).exposed = true,
+        Event::BurstTurn { fig } => s.fig_mut(*fig).burst_turn = true,
         Event::CloudChanged {
             center,
             radius,
             gone,
+            tear_gas,
         } => {
             if *gone {
                 s.clouds.retain(|c| c.center != *center);
             } else if let Some(c) = s.clouds.iter_mut().find(|c| c.center == *center) {
                 c.radius = *radius;
                 c.age = c.age.saturating_add(1);
+            } else {
+                s.clouds.push(crate::state::Cloud {
+                    center: *center,
+                    radius: *radius,
+                    age: 0,
+                    tear_gas: *tear_gas,
+                });
             }
         }
-        Event::FireLit { at, turns } => {
+        Event::FireLit {
+            at,
+            turns,
+            incendiary,
+        } => {
             s.fires.push(crate::state::Fire {
                 pos: *at,
                 turns_left: *turns,
-                incendiary: false,
+                incendiary: *incendiary,
             });
         }
         Event::Phase { phase } => s.phase = *phase,
         Event::TurnEnded { .. } => {
             s.phase = Phase::TurnStart;
+            // Fires burn down (SK-16.12-j: 12 turns).
+            for f in s.fires.iter_mut() {
+                f.turns_left = f.turns_left.saturating_sub(1);
+            }
+            s.fires.retain(|f| f.turns_left > 0);
             for f in &mut s.figures {
                 f.stunned = f.stunned.saturating_sub(1);
             }
@@ -323,6 +379,19 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             if let Some(w) = &mut f.weapons[usize::from(slot)] {
                 w.club_breaks = w.club_breaks.saturating_add(1);
             }
+        }
+        Effect::WeaponThrown { slot, to } => {
+            if let Some(w) = &mut f.weapons[usize::from(slot)] {
+                w.state = WeaponState::Dropped;
+            }
+            if f.ready == Some(slot) {
+                f.ready = None;
+            }
+            s.dropped.push(Dropped {
+                pos: to,
+                owner: fig,
+                slot,
+            });
         }
         Effect::AimLost => {
             f.aim_turns = 0;

@@ -182,7 +182,8 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
 
     // Weapon skill (SK-6-b, SK-6.9.1-a).
     if let Some(w) = w {
-        if w.skill.is_some() && !skills::has(mask, w.skill_bit) {
+        let thrown_ok = a.kind == AttackKind::Thrown && skills::has(mask, skills::THROWN_WEAPONS);
+        if w.skill.is_some() && !skills::has(mask, w.skill_bit) && !thrown_ok {
             m.push(Modifier::applied(
                 "unskilled",
                 "no skill with the weapon",
@@ -527,11 +528,8 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
         Guard::None => false,
     };
     if tgt.martial_arts >= 5 {
-        dice = if guarded && tgt.guard == Guard::Dodge {
-            5
-        } else {
-            4
-        };
+        // SK-16.15.4-f: 4d6 always; 5d6 when he dodges (and, as MA4, when he defends).
+        dice = if guarded { 5 } else { 4 };
     } else if guarded {
         dice = if tgt.guard == Guard::Defend && tgt.martial_arts >= 4 {
             5
@@ -544,7 +542,7 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
 
 /// G-14 (2): the penalty for figures between the attacker and the target: the distance
 /// modifier of the farthest one, floored at their number.
-fn intervening_penalty(s: &State, a: &AttackSpec, lof: &geometry::LineOfFire) -> i16 {
+pub fn intervening_penalty(s: &State, a: &AttackSpec, lof: &geometry::LineOfFire) -> i16 {
     let att = s.fig(a.attacker);
     let mut n = 0i16;
     let mut far = 0i16;
@@ -756,7 +754,10 @@ fn effects(
         return Ok(());
     }
     if before < 5 && now >= 5 {
-        let clock = ctx.s.clock();
+        // The window is one movement and one action phase from the damage (E-21); damage
+        // after the action phase (retreats, fire, grenades) opens it at the next turn.
+        let late = matches!(ctx.s.phase, crate::state::Phase::Retreat { .. });
+        let clock = ctx.s.clock() + u32::from(late);
         ctx.emit(Event::Effect {
             fig: target,
             effect: Effect::Shaken { until: clock + 1 },

@@ -45,6 +45,11 @@ pub enum Effect {
     WeaponDropped {
         slot: u8,
     },
+    /// SK-12.2-d: a thrown weapon lies in the target's hex.
+    WeaponThrown {
+        slot: u8,
+        to: Pos,
+    },
     /// SK-12.1-d/e/f.
     WeaponBroken {
         slot: u8,
@@ -232,6 +237,9 @@ pub enum Event {
         thrower: FigId,
         at: Pos,
         scatter: Option<(u8, u8)>,
+        /// The catalog index of the grenade, and whether it waits for its fuse (SK-16.12-g).
+        weapon: u16,
+        live: bool,
     },
     Exploded {
         at: Pos,
@@ -241,10 +249,20 @@ pub enum Event {
         center: Pos,
         radius: u8,
         gone: bool,
+        tear_gas: bool,
     },
     FireLit {
         at: Pos,
         turns: u8,
+        incendiary: bool,
+    },
+    /// This turn's shots are bursts (SK-16.6-b).
+    BurstTurn {
+        fig: FigId,
+    },
+    /// Fired over a wall this turn: exposed at −6 (SK-13.6-e).
+    Exposed {
+        fig: FigId,
     },
     TurnEnded {
         turn: u32,

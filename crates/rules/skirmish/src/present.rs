@@ -217,6 +217,7 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 Effect::Unconscious => "falls unconscious".to_string(),
                 Effect::Dead => "is dead".to_string(),
                 Effect::WeaponDropped { .. } => "drops his weapon".to_string(),
+                Effect::WeaponThrown { to, .. } => format!("'s weapon lands at {to}"),
                 Effect::WeaponBroken { permanent, .. } => format!(
                     "'s weapon is {}",
                     if *permanent {

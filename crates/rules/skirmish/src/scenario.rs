@@ -290,6 +290,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             backpack,
             enc_dex: enc.dex_penalty as i16,
             enc_mov: enc.mov_penalty as i16,
+            immobile: enc.immobile,
             weapons: slots,
             ready: (stat("ready") > 0 && n_slots > 0).then_some(0),
             spare_magazines: stat("rounds_carried").clamp(0, 20) as u8,
@@ -322,6 +323,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             gassed: false,
             hits_taken: 0,
             floating: false,
+            burst_turn: false,
         });
     }
     let rules = Rules {

@@ -164,6 +164,8 @@ pub struct Figure {
     /// Encumbrance penalties (SK-14.2), fixed for the battle.
     pub enc_dex: i16,
     pub enc_mov: i16,
+    /// Carrying at maximum lift or beyond the model's cap (SK-14.2-T1).
+    pub immobile: bool,
     pub weapons: [Option<Slot>; 4],
     /// The slot in hand (SK-12-b).
     pub ready: Option<u8>,
@@ -212,6 +214,8 @@ pub struct Figure {
     pub breather: bool,
     /// Lost footing in microgravity (SK-17.10-b): no walking until recovered.
     pub floating: bool,
+    /// This turn's shooting is in bursts (SK-16.6-a: the mode changes at most once a turn).
+    pub burst_turn: bool,
     /// Hits taken in the battle (bullets, blows, blasts), for reports.
     pub hits_taken: u16,
     /// Breathed tear gas without a mask: −4 DEX for the rest of the combat (SK-16.12-s).

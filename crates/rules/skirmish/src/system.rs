@@ -14,8 +14,7 @@ use crate::event::{AttackKind, Effect, Event};
 use crate::geometry::{self, engagers_at, has_tz, in_front, line_of_fire, reach};
 use crate::skills;
 use crate::state::{
-    Cloud, Condition, FigId, Figure, Guard, LiveGrenade, MoveKind, Phase, Pos, Posture, State,
-    WeaponState,
+    Condition, FigId, Figure, Guard, LiveGrenade, MoveKind, Phase, Pos, Posture, State, WeaponState,
 };
 use fireteam_dice::DiceSource;
 use fireteam_engine::{BattleStats, Checksum, Decision, Outcome, ResolveError, RuleId, RuleSystem};
@@ -77,6 +76,10 @@ pub fn movement_allowance(s: &State, f: &Figure) -> u32 {
     if !opts.movement_formula {
         // G-25: armor and encumbrance MOV penalties do not add; the largest applies.
         mov += i32::from(armor_pen.min(f.enc_mov));
+    }
+    // SK-14.2-T1: at maximum lift (or over the §13.1 cap) one hex at most, on a 4d6 eSTR check.
+    if f.immobile {
+        return 1;
     }
     if let Some(t) = s.terrain(f.pos) {
         if t.mov_quartered {
@@ -377,10 +380,20 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
             if w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
                 for (t, tf) in enemies(s, f) {
                     if shootable(s, f, tf) {
+                        // The later bursts of a burst-fire turn stay bursts (SK-16.6-b, E-09).
+                        let mode = if w.bursts > 0
+                            && f.shots_fired > 0
+                            && sl.rounds >= 3
+                            && f.burst_turn
+                        {
+                            FireMode::Burst
+                        } else {
+                            FireMode::Single
+                        };
                         out.push(Action::Shoot {
                             fig: id,
                             target: t,
-                            mode: FireMode::Single,
+                            mode,
                         });
                     }
                 }
@@ -443,18 +456,16 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
         rearm_actions(s, id, engaged, out);
     }
     // Melee (SK-11.3-a; charge SK-11.7.8-a ≤ Half Move; engaged SK-11.8.4-a ≤ Shift).
-    let melee_ok = if engaged {
-        moved_at_most(f, MoveKind::Shift, mov)
-    } else {
-        moved_at_most(f, MoveKind::Half, mov)
-    };
+    // A figure that moved into contact charged (SK-11.7.8-a, SK-11.6-b): Half Move; one that
+    // was engaged could only shift.
+    let melee_ok = moved_at_most(f, MoveKind::Half, mov);
     let melee_weapon = match w {
         None => true,
         Some(w) => w.class == Class::Melee,
     };
     if melee_ok && !down && melee_weapon {
         for (t, tf) in enemies(s, f) {
-            if !tf.in_hth && melee_reach(s, f, tf) {
+            if melee_reach(s, f, tf) && (!tf.in_hth || f.pos.distance(tf.pos) == 1) {
                 out.push(Action::Attack {
                     fig: id,
                     target: t,
@@ -1030,15 +1041,12 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 if ctx.s.fig(fig).weapons[usize::from(slot)]
                     .is_some_and(|w| w.state == WeaponState::Ok)
                 {
-                    let at = ctx.s.fig(target).pos;
+                    let to = ctx.s.fig(target).pos;
                     ctx.emit(Event::Effect {
                         fig,
-                        effect: Effect::WeaponDropped { slot },
+                        effect: Effect::WeaponThrown { slot, to },
                         rule: RuleId("SK-12.2-d"),
                     });
-                    if let Some(d) = ctx.s.dropped.last_mut() {
-                        d.pos = at;
-                    }
                 }
             }
             Ok(())
@@ -1286,6 +1294,9 @@ fn move_to(
     };
     let path = geometry::path_to(&r, k);
     let d = r[k].1;
+    if f.immobile && !ctx.check(fig, "lift-and-move", 4, f.est(), RuleId("SK-14.2-T1"))? {
+        return Ok(());
+    }
     let engaged_at_end = engagers_at(&ctx.s, f.side, to);
     let kind = kind.unwrap_or_else(|| move_kind(d, mov));
     ctx.emit(Event::Moved {
@@ -1295,17 +1306,6 @@ fn move_to(
         kind,
         engaged: engaged_at_end != 0,
     });
-    // SK-11.8.2-a: a charge into an enemy's front lets a still enemy shoot the charger.
-    for (i, e) in ctx.s.figures.clone().iter().enumerate() {
-        if e.side != f.side
-            && e.active()
-            && e.pos.distance(to) == 1
-            && in_front(e, to)
-            && e.moved == 0
-        {
-            ctx.s.figures[i].charged_by |= 1 << fig;
-        }
-    }
     // SK-17.10-b: moving more than 3 hexes in microgravity.
     if d > 3 {
         combat::microgravity_check(ctx, fig)?;
@@ -1530,9 +1530,27 @@ fn begin_actions(ctx: &mut Ctx) -> Result<(), ResolveError> {
             }
         }
         crate::options::TieBreak::DieRoll => {
+            // G-12: 1d6 each among equal eDEX, rolled again while two of them tie.
             for k in 0..list.len() {
-                let (_, d) = ctx.roll("tie-break", 1)?;
-                list[k].3 = -d;
+                let tied = (0..list.len()).any(|j| j != k && list[j].1 == list[k].1);
+                if tied {
+                    let (_, d) = ctx.roll("tie-break", 1)?;
+                    list[k].3 = -d;
+                }
+            }
+            for _ in 0..32 {
+                let clash = (0..list.len()).find(|&i| {
+                    (0..list.len())
+                        .any(|j| j != i && list[j].1 == list[i].1 && list[j].3 == list[i].3)
+                });
+                let Some(i) = clash else { break };
+                let (e, d) = (list[i].1, list[i].3);
+                for k in 0..list.len() {
+                    if list[k].1 == e && list[k].3 == d {
+                        let (_, d) = ctx.roll("tie-break", 1)?;
+                        list[k].3 = -d;
+                    }
+                }
             }
         }
     }
@@ -1549,7 +1567,6 @@ fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
     for g in live.iter().filter(|g| g.end_of_turn) {
         explode(ctx, g)?;
     }
-    ctx.s.grenades.retain(|g| !g.end_of_turn);
     // Clouds grow and clear (SK-16.12-q, G-51).
     for c in ctx.s.clouds.clone() {
         let age = c.age + 1;
@@ -1558,6 +1575,7 @@ fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
                 center: c.center,
                 radius: c.radius,
                 gone: true,
+                tear_gas: c.tear_gas,
             });
         } else {
             let radius = if age <= 4 { age.min(4) } else { c.radius };
@@ -1565,6 +1583,7 @@ fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
                 center: c.center,
                 radius,
                 gone: false,
+                tear_gas: c.tear_gas,
             });
         }
     }
@@ -1604,10 +1623,6 @@ fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
             }
         }
     }
-    for f in ctx.s.fires.iter_mut() {
-        f.turns_left = f.turns_left.saturating_sub(1);
-    }
-    ctx.s.fires.retain(|f| f.turns_left > 0);
     let turn = ctx.s.turn;
     ctx.emit(Event::TurnEnded { turn });
     if turn >= ctx.s.rules.max_turns {
@@ -1795,14 +1810,20 @@ fn shoot(ctx: &mut Ctx, fig: FigId, target: FigId, mode: FireMode) -> Result<(),
     // Walls: firing over one exposes the firer (SK-17.7-a, SK-13.6-e).
     let lof = line_of_fire(&ctx.s, f.pos, ctx.s.fig(target).pos);
     if lof.wall.is_some_and(|w| w.2) {
-        ctx.s.fig_mut(fig).exposed = true;
+        ctx.emit(Event::Exposed { fig });
     }
     let r = combat::strike(ctx, &spec)?;
     if w.rounds > 0 {
+        // G-48: a battery spends the shot's dice.
+        let spent = if w.energy {
+            u16::from(w.damage.map_or(1, |d| d.dice.max(1)))
+        } else {
+            u16::from(rounds)
+        };
         ctx.emit(Event::Spent {
             fig,
             slot,
-            rounds: u16::from(rounds),
+            rounds: spent,
         });
     }
     if !r.is_hit() {
@@ -1830,6 +1851,11 @@ fn shoot(ctx: &mut Ctx, fig: FigId, target: FigId, mode: FireMode) -> Result<(),
         FireMode::Burst => w.bursts.max(1),
         FireMode::Auto => 1,
     };
+    // G-48: an energy weapon fires its full power once a turn here (no power split).
+    let per_turn = if w.energy { 1 } else { per_turn };
+    if first && mode == FireMode::Burst {
+        ctx.emit(Event::BurstTurn { fig });
+    }
     let g = ctx.s.fig(fig).clone();
     if first {
         let left = per_turn.saturating_sub(1);
@@ -1866,16 +1892,9 @@ fn avoid_rolls(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
         return Ok(());
     };
     let mof = -*margin;
-    let penalty = lof
-        .between
-        .iter()
-        .filter(|&&b| {
-            let f = ctx.s.fig(b);
-            !(f.side == att.side && f.pos.distance(att.pos) == 1)
-        })
-        .count() as i32;
+    let penalty = i32::from(combat::intervening_penalty(&ctx.s, spec, &lof));
     if penalty == 0 || mof >= penalty.max(1) {
-        return Ok(());
+        return beyond(ctx, spec);
     }
     for &b in &lof.between {
         let by = ctx.s.fig(b).clone();
@@ -1936,7 +1955,189 @@ fn avoid_rolls(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
                 false,
                 RuleId("SK-12.2-b"),
             )?;
+            return Ok(());
+        }
+    }
+    beyond(ctx, spec)
+}
+
+/// G-14 step 5: a shot that hit nobody goes on past the target (SK-13.6-b/c). A foe on the
+/// line is rolled against with the attacker's own adjustments, where 16–18 only stop the shot
+/// (SK-13.6-d, E-22); anyone else is rolled to avoid with his distance as a bonus (SK-12.2-h).
+/// Thrown weapons look no further than 10 hexes (GAPS §E note 10).
+fn beyond(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
+    let att = ctx.s.fig(spec.attacker).clone();
+    let tgt = ctx.s.fig(spec.target).clone();
+    let d0 = att.pos.distance(tgt.pos).max(1) as i32;
+    let (a, b) = (att.pos.hex(), tgt.pos.hex());
+    let reach = i32::from(ctx.s.rules.width.max(ctx.s.rules.height)) * 2;
+    let k = reach / d0 + 1;
+    let far = a + fireteam_grid::Hex::new((b.q - a.q) * k, (b.r - a.r) * k);
+    let mut past = false;
+    let mut order: SmallVec<[FigId; 4]> = SmallVec::new();
+    for step in fireteam_grid::line(a, far) {
+        let c = match step {
+            fireteam_grid::LineStep::Single(c) | fireteam_grid::LineStep::Corner(c) => c,
+            fireteam_grid::LineStep::Edge(c, _) => c,
+        };
+        if c == b {
+            past = true;
+            continue;
+        }
+        let p = Pos::from_hex(c);
+        if !ctx.s.on_map(p) {
+            if past {
+                break;
+            }
+            continue;
+        }
+        if !past {
+            continue;
+        }
+        if ctx
+            .s
+            .terrain(p)
+            .is_some_and(|t| t.blocks_sight || t.wall == Wall::High)
+        {
             break;
+        }
+        if spec.kind == AttackKind::Thrown && att.pos.distance(p) > 10 {
+            break;
+        }
+        for (i, f) in ctx.s.figures.iter().enumerate() {
+            if f.pos == p
+                && f.active()
+                && i as FigId != spec.target
+                && !order.contains(&(i as FigId))
+            {
+                order.push(i as FigId);
+            }
+        }
+    }
+    for o in order {
+        let of = ctx.s.fig(o).clone();
+        if of.side != att.side {
+            let sub = AttackSpec {
+                attacker: spec.attacker,
+                target: o,
+                kind: spec.kind,
+                slot: spec.slot,
+                mode: spec.mode,
+                rounds: 1,
+                disengaging: false,
+            };
+            let (mods, dice, _) = combat::attack_mods(&ctx.s, &sub);
+            let tn = att.dex + fireteam_engine::Modifier::total(&mods) as i16;
+            let (faces, total) = ctx.roll("to-hit", dice)?;
+            let c = crate::autoresult::classify(
+                dice,
+                total,
+                i32::from(tn),
+                ctx.s.rules.options.auto_numbers,
+                false,
+            );
+            // SK-13.6-d: fumbles on a later target only stop the shot.
+            let result = match c.result {
+                crate::autoresult::ToHit::Dropped | crate::autoresult::ToHit::Broken => {
+                    crate::autoresult::ToHit::Miss { automatic: true }
+                }
+                r => r,
+            };
+            ctx.emit(Event::Roll {
+                attacker: spec.attacker,
+                target: o,
+                kind: spec.kind,
+                weapon_name: "".into(),
+                mode: spec.mode,
+                rounds: 1,
+                dice,
+                faces,
+                total,
+                base: att.dex,
+                modifiers: mods,
+                target_number: tn,
+                result,
+                rule: RuleId("SK-13.6-d"),
+                margin: c.margin,
+                bullets: u8::from(result.is_hit()),
+                avoid: false,
+            });
+            if let crate::autoresult::ToHit::Hit { mult, .. } = result {
+                let expr = combat::damage_expr(&ctx.s, &att, spec.slot, spec.kind);
+                let w = weapon_of(&ctx.s, &att, spec.slot).cloned();
+                let armor = combat::armor_value(&ctx.s, &of, att.pos, w.as_ref());
+                combat::deal_damage(
+                    ctx,
+                    o,
+                    Some(spec.attacker),
+                    expr,
+                    mult,
+                    armor,
+                    false,
+                    RuleId("SK-13.6-c"),
+                )?;
+                return Ok(());
+            }
+            if total >= 16 && dice == 3 {
+                return Ok(());
+            }
+        } else {
+            let d = att.pos.distance(of.pos);
+            let bonus = if spec.kind == AttackKind::Thrown {
+                d as i16
+            } else {
+                -geometry::missile_range_penalty(d)
+            };
+            let target_n = order_dex(&ctx.s, &att) + bonus;
+            let (faces, total) = ctx.roll("avoid", 3)?;
+            let avoided = total <= i32::from(target_n);
+            ctx.emit(Event::Roll {
+                attacker: spec.attacker,
+                target: o,
+                kind: spec.kind,
+                weapon_name: "".into(),
+                mode: spec.mode,
+                rounds: 1,
+                dice: 3,
+                faces,
+                total,
+                base: att.dex,
+                modifiers: SmallVec::from_vec(vec![fireteam_engine::Modifier::applied(
+                    "avoid-distance",
+                    "distance (a bonus to avoid)",
+                    i32::from(bonus),
+                    RuleId("SK-12.2-h"),
+                )]),
+                target_number: target_n,
+                result: if avoided {
+                    crate::autoresult::ToHit::Miss { automatic: false }
+                } else {
+                    crate::autoresult::ToHit::Hit {
+                        mult: 1,
+                        automatic: false,
+                    }
+                },
+                rule: RuleId("SK-12.2-h"),
+                margin: i32::from(target_n) - total,
+                bullets: u8::from(!avoided),
+                avoid: true,
+            });
+            if !avoided {
+                let expr = combat::damage_expr(&ctx.s, &att, spec.slot, spec.kind);
+                let w = weapon_of(&ctx.s, &att, spec.slot).cloned();
+                let armor = combat::armor_value(&ctx.s, &of, att.pos, w.as_ref());
+                combat::deal_damage(
+                    ctx,
+                    o,
+                    Some(spec.attacker),
+                    expr,
+                    1,
+                    armor,
+                    false,
+                    RuleId("SK-12.2-h"),
+                )?;
+                return Ok(());
+            }
         }
     }
     Ok(())
@@ -1956,6 +2157,14 @@ fn throw_grenade(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), ResolveError>
             "Thrown Weapons",
             2,
             RuleId("SK-6.2.10-a"),
+        ));
+    }
+    if !skills::has(f.skills, skills::THROWN_WEAPONS) {
+        mods.push(fireteam_engine::Modifier::applied(
+            "unskilled",
+            "grenade without Thrown Weapons",
+            -4,
+            RuleId("SK-6-b"),
         ));
     }
     let mh = geometry::multihexes(d) as i32;
@@ -2016,10 +2225,17 @@ fn throw_grenade(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), ResolveError>
         bullets: 0,
         avoid: false,
     });
+    let weapon_index = f.weapons[usize::from(slot)].map_or(0, |s| s.weapon);
+    let instant = matches!(
+        w.grenade,
+        Some(GrenadeKind::Molotov) | Some(GrenadeKind::Smoke) | Some(GrenadeKind::TearGas)
+    );
     ctx.emit(Event::GrenadeLanded {
         thrower: fig,
         at: landing.0,
         scatter: landing.1,
+        weapon: weapon_index,
+        live: !instant,
     });
     // The grenade leaves the hand.
     ctx.emit(Event::Effect {
@@ -2030,22 +2246,17 @@ fn throw_grenade(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), ResolveError>
         },
         rule: RuleId("SK-16.12-b"),
     });
-    let live = LiveGrenade {
-        pos: landing.0,
-        weapon: f.weapons[usize::from(slot)].map_or(0, |s| s.weapon),
-        thrower: fig,
-        end_of_turn: true,
-    };
-    match w.grenade {
-        // SK-16.12-g: a molotov takes effect at once.
-        Some(GrenadeKind::Molotov) | Some(GrenadeKind::Smoke) | Some(GrenadeKind::TearGas) => {
-            explode(ctx, &live)
-        }
-        _ => {
-            ctx.s.grenades.push(live);
-            Ok(())
-        }
+    // SK-16.12-g: a molotov takes effect at once (smoke and gas start their cloud at once).
+    if instant {
+        let live = LiveGrenade {
+            pos: landing.0,
+            weapon: weapon_index,
+            thrower: fig,
+            end_of_turn: true,
+        };
+        explode(ctx, &live)?;
     }
+    Ok(())
 }
 
 /// SK-16.12-h…t, G-51: what a grenade does where it lands.
@@ -2118,30 +2329,22 @@ fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError> {
             ctx.emit(Event::FireLit {
                 at: g.pos,
                 turns: 12,
+                incendiary: inc,
             });
-            if inc {
-                if let Some(f) = ctx.s.fires.last_mut() {
-                    f.incendiary = true;
-                }
-            }
-            ctx.s.clouds.push(Cloud {
-                center: g.pos,
-                radius: 0,
-                age: 0,
-                tear_gas: false,
-            });
-        }
-        Some(GrenadeKind::Smoke) | Some(GrenadeKind::TearGas) => {
-            ctx.s.clouds.push(Cloud {
-                center: g.pos,
-                radius: 0,
-                age: 0,
-                tear_gas: w.grenade == Some(GrenadeKind::TearGas),
-            });
+            // SK-16.12-n: fires make smoke in their hex.
             ctx.emit(Event::CloudChanged {
                 center: g.pos,
                 radius: 0,
                 gone: false,
+                tear_gas: false,
+            });
+        }
+        Some(GrenadeKind::Smoke) | Some(GrenadeKind::TearGas) => {
+            ctx.emit(Event::CloudChanged {
+                center: g.pos,
+                radius: 0,
+                gone: false,
+                tear_gas: w.grenade == Some(GrenadeKind::TearGas),
             });
         }
         None => {}

@@ -257,7 +257,7 @@ impl Game {
 
     /// A new turn that side `winner` wins and moves first in, everyone standing still: the
     /// action phase is next.
-    pub fn to_actions(&mut self, winner: u8) {
+    pub fn reach_actions(&mut self, winner: u8) {
         self.start_turn(winner);
         self.stand_all();
         assert_eq!(self.s.phase, Phase::Action, "{:?}", self.s.phase);
