@@ -217,6 +217,8 @@ pub struct Rules {
     /// Terrain index per cell, row-major.
     pub cells: Vec<u8>,
     pub side_names: Vec<String>,
+    /// The figures' names, by index.
+    pub names: Vec<String>,
     pub max_turns: u32,
     /// The scenario's seed (or 1): the seed `odds --action` plays its opening with.
     pub seed: u64,

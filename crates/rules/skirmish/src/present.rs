@@ -13,7 +13,7 @@ use fireteam_engine::{ActionOdds, Modifier, Present, RuleSystem, SideId, UnitId}
 use std::fmt::Write;
 
 fn name(s: &State, id: u16) -> &str {
-    &s.fig(id).name
+    s.name(id)
 }
 
 /// One line per event that says something.
@@ -368,7 +368,7 @@ impl Present for Skirmish {
                     .collect();
                 let armor = f.armor.map(|a| s.rules.armor[usize::from(a)].name.clone());
                 json!({
-                    "name": &*f.name, "side": f.side, "at": [f.pos.col, f.pos.row],
+                    "name": s.name(f.id), "side": f.side, "at": [f.pos.col, f.pos.row],
                     "facing": f.facing, "posture": f.posture,
                     "stats": {"str": f.st, "dex": f.dex, "int": f.int, "mov": f.mov},
                     "weapons": weapons, "ready": f.ready, "armor": armor,
@@ -398,7 +398,7 @@ impl Present for Skirmish {
     }
 
     fn unit_name(&self, s: &State, unit: UnitId) -> String {
-        s.fig(unit).name.to_string()
+        s.name(unit).to_string()
     }
 
     fn roster(&self, s: &State) -> Vec<String> {
@@ -407,7 +407,7 @@ impl Present for Skirmish {
             .map(|f| {
                 format!(
                     "  {} ({}) at {} facing {}: STR {} DEX {} (eDEX {})",
-                    f.name,
+                    s.name(f.id),
                     s.rules.side_names[usize::from(f.side)],
                     f.pos,
                     FACINGS[usize::from(f.facing % 6)],
@@ -513,7 +513,7 @@ impl ActionOdds for Skirmish {
                 }
             }
             if !p.is_empty() {
-                parts.push(format!("{}: {}", after.figures[i].name, p.join(", ")));
+                parts.push(format!("{}: {}", after.name(i as u16), p.join(", ")));
             }
         }
         for g in after.grenades.iter().skip(before.grenades.len()) {

@@ -12,7 +12,6 @@ use crate::state::{
     Condition, Figure, Guard, MoveKind, Phase, Pos, Posture, Slot, State, WeaponState,
 };
 use fireteam_scenario::{Entry, Loaded, Value};
-use std::sync::Arc;
 
 /// The turn limit when a scenario sets no `max_rounds`.
 pub const DEFAULT_MAX_TURNS: u32 = 30;
@@ -273,7 +272,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             _ => Posture::Standing,
         };
         figures.push(Figure {
-            name: Arc::from(u.name.as_str()),
+            id: figures.len() as u16,
             side: u.side as u8,
             pos: Pos::new(u.at.col as i16, u.at.row as i16),
             facing: u.facing % 6,
@@ -335,11 +334,13 @@ pub fn setup(loaded: &Loaded) -> Setup {
         height: sc.map.height as u16,
         cells,
         side_names: sc.sides.iter().map(|s| s.name.clone()).collect(),
+        names: sc.units.iter().map(|u| u.name.clone()).collect(),
         max_turns: sc.max_rounds.unwrap_or(DEFAULT_MAX_TURNS),
         seed: sc.seed.unwrap_or(1),
     };
     Setup(State {
-        rules: Arc::new(rules),
+        // The rules outlive every state of the battle (see `State::rules`).
+        rules: Box::leak(Box::new(rules)),
         figures,
         turn: 0,
         phase: Phase::TurnStart,

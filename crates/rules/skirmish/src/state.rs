@@ -6,7 +6,6 @@ use crate::data::Rules;
 use fireteam_grid::{Hex, HexDir};
 use serde::Serialize;
 use smallvec::SmallVec;
-use std::sync::Arc;
 
 pub type FigId = u16;
 
@@ -141,7 +140,8 @@ pub enum MoveKind {
 /// One figure.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Figure {
-    pub name: Arc<str>,
+    /// Its index in [`State::figures`]; the name is in the battle's rules ([`State::name`]).
+    pub id: FigId,
     pub side: u8,
     pub pos: Pos,
     /// Hex-side faced, 0..6 clockwise from north.
@@ -308,8 +308,11 @@ pub enum Phase {
 /// The whole battle state.
 #[derive(Debug, Clone, Serialize)]
 pub struct State {
+    /// Fixed for the whole battle and shared by every state and worker thread. A `&'static`
+    /// rather than an `Arc`: a battle's rules live as long as the process that plays it, and
+    /// cloning a state millions of times must not bounce one reference count between cores.
     #[serde(skip)]
-    pub rules: Arc<Rules>,
+    pub rules: &'static Rules,
     pub figures: Vec<Figure>,
     pub turn: u32,
     pub phase: Phase,
@@ -328,6 +331,11 @@ pub struct State {
 }
 
 impl State {
+    /// A figure's name.
+    pub fn name(&self, id: FigId) -> &str {
+        &self.rules.names[usize::from(id)]
+    }
+
     pub fn fig(&self, id: FigId) -> &Figure {
         &self.figures[usize::from(id)]
     }

@@ -883,21 +883,26 @@ impl RuleSystem for Skirmish {
                     && !b.posture.down()
                     && !(a.in_hth && b.in_hth)
                 {
-                    return Err(format!("{} and {} share {}", a.name, b.name, a.pos));
+                    return Err(format!(
+                        "{} and {} share {}",
+                        s.name(a.id),
+                        s.name(b.id),
+                        a.pos
+                    ));
                 }
             }
             if a.condition == Condition::Dead && a.damage < a.st {
-                return Err(format!("{} is dead with STR left", a.name));
+                return Err(format!("{} is dead with STR left", s.name(a.id)));
             }
             if !s.on_map(a.pos) {
-                return Err(format!("{} is off the map", a.name));
+                return Err(format!("{} is off the map", s.name(a.id)));
             }
             for w in a.weapons.iter().flatten() {
                 let cap = s.rules.weapons[usize::from(w.weapon)].rounds;
                 if cap > 0 && w.rounds > cap {
                     return Err(format!(
                         "{} has more rounds than the magazine holds",
-                        a.name
+                        s.name(a.id)
                     ));
                 }
             }
@@ -1289,7 +1294,7 @@ fn move_to(
     let Some(k) = r.iter().position(|(p, _, _)| *p == to) else {
         return Err(ResolveError::Illegal(format!(
             "{} cannot reach {to}",
-            f.name
+            ctx.s.name(fig)
         )));
     };
     let path = geometry::path_to(&r, k);

@@ -36,7 +36,7 @@ fn weapon_name(s: &State, fig: u16, slot: u8) -> String {
 }
 
 pub fn action_text(s: &State, a: &Action) -> String {
-    let name = |id: u16| s.fig(id).name.to_string();
+    let name = |id: u16| s.name(id).to_string();
     let mut t = String::new();
     match *a {
         Action::StartTurn => {

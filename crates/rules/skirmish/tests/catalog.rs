@@ -5,6 +5,9 @@ use fireteam_scenario::{load_catalog_dir, Catalog, Entry, Provenance, Value};
 use fireteam_skirmish::schema::SkirmishSchema;
 use std::path::Path;
 
+/// id, kind, defense, DEX penalty, mass, MOV penalty (SK-14.1-T1).
+type ArmorRow = (&'static str, &'static str, i64, i64, Option<f64>, i64);
+
 fn catalog() -> Catalog {
     // Tests run in the crate's folder, crates/rules/skirmish.
     load_catalog_dir(Path::new("../../../data/skirmish"), &SkirmishSchema)
@@ -290,7 +293,7 @@ fn weapon_rows_hold_the_books_values() {
 fn armor_rows_hold_the_books_values() {
     let catalog = catalog();
     // SK-14.1-T1: (id, kind, defense, DEX, mass, MOV).
-    let rows: &[(&str, &str, i64, i64, Option<f64>, i64)] = &[
+    let rows: &[ArmorRow] = &[
         ("energy-suit", "suit", 0, -1, Some(2.0), 0),
         ("padded-cloth", "body", 1, 0, Some(7.0), 0),
         ("leather", "body", 2, -1, Some(8.0), -2),

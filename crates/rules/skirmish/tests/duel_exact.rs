@@ -680,11 +680,16 @@ fn scenario_is_the_duel_the_model_assumes() {
         assert_eq!(
             (i32::from(f.st), i32::from(f.dex)),
             (STR, DEX),
-            "{}",
-            f.name
+            "figure {}",
+            f.id
         );
         assert_eq!(f.posture, Posture::Standing);
-        assert_eq!(f.ready, Some(0), "{} starts with the blade in hand", f.name);
+        assert_eq!(
+            f.ready,
+            Some(0),
+            "figure {} starts with the blade in hand",
+            f.id
+        );
         assert!(f.armor.is_none() && f.shield.is_none());
         assert_eq!((f.martial_arts, f.enc_dex), (0, 0));
         let w = &s.rules.weapons[usize::from(f.weapons[0].unwrap().weapon)];

@@ -140,13 +140,13 @@ fn e_05_sk_12_e_three_shots_at_edex_13() {
     let mut shots = 0;
     while g.s.phase == Phase::Action {
         let who = g.decider().unwrap();
-        order.push(g.s.fig(who).name.to_string());
+        order.push(g.s.name(who).to_string());
         if who == 0 {
             // Rifle shots miss: 16 on 3d6.
             g.play("Ash shoots Bay", &d3(16));
             shots += 1;
         } else {
-            let name = g.s.fig(who).name.to_string();
+            let name = g.s.name(who).to_string();
             g.act(&format!("{name} does nothing"));
         }
     }

@@ -146,9 +146,10 @@ pub fn game(
 impl Game {
     pub fn id(&self, name: &str) -> FigId {
         self.s
-            .figures
+            .rules
+            .names
             .iter()
-            .position(|f| &*f.name == name)
+            .position(|n| n == name)
             .unwrap_or_else(|| panic!("no figure {name}")) as FigId
     }
 
@@ -250,7 +251,7 @@ impl Game {
                         if *fig == id && *facing == f.facing
                         && *guard == fireteam_skirmish::state::Guard::None)
                 })
-                .unwrap_or_else(|| panic!("{} cannot stand still", f.name));
+                .unwrap_or_else(|| panic!("figure {} cannot stand still", f.id));
             self.play_action(&a, &[]);
         }
     }
