@@ -28,10 +28,22 @@ pub struct Ctx<'a> {
     faces: Vec<u32>,
 }
 
+thread_local! {
+    /// One scratch state per thread, reused by every resolution on it.
+    static SCRATCH: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+}
+
 impl<'a> Ctx<'a> {
     pub fn new(s: &State, dice: &'a mut dyn DiceSource, out: &'a mut Vec<Event>) -> Self {
+        let scratch = match SCRATCH.with(|c| c.borrow_mut().take()) {
+            Some(mut old) => {
+                old.copy_from(s);
+                old
+            }
+            None => s.clone(),
+        };
         Ctx {
-            s: s.clone(),
+            s: scratch,
             dice,
             out,
             faces: Vec::with_capacity(8),
@@ -79,6 +91,15 @@ impl<'a> Ctx<'a> {
             rule,
         });
         Ok(success)
+    }
+}
+
+impl Drop for Ctx<'_> {
+    /// Hands the scratch state back for the next resolution on this thread.
+    fn drop(&mut self) {
+        let rules = self.s.rules;
+        let s = std::mem::replace(&mut self.s, State::placeholder(rules));
+        SCRATCH.with(|c| *c.borrow_mut() = Some(s));
     }
 }
 

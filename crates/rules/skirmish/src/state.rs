@@ -331,6 +331,41 @@ pub struct State {
 }
 
 impl State {
+    /// An empty state of these rules (no figures), for buffers.
+    pub fn placeholder(rules: &'static Rules) -> State {
+        State {
+            rules,
+            figures: Vec::new(),
+            turn: 0,
+            phase: Phase::Over,
+            side_order: SmallVec::new(),
+            move_order: SmallVec::new(),
+            act_order: SmallVec::new(),
+            dropped: Vec::new(),
+            clouds: Vec::new(),
+            fires: Vec::new(),
+            grenades: Vec::new(),
+            initiative_winner: None,
+        }
+    }
+
+    /// Makes `self` a copy of `other`, reusing `self`'s buffers (no allocation once they have
+    /// grown): resolution's scratch state is refreshed this way for every action.
+    pub fn copy_from(&mut self, other: &State) {
+        self.rules = other.rules;
+        self.figures.clone_from(&other.figures);
+        self.turn = other.turn;
+        self.phase = other.phase;
+        self.side_order.clone_from(&other.side_order);
+        self.move_order.clone_from(&other.move_order);
+        self.act_order.clone_from(&other.act_order);
+        self.dropped.clone_from(&other.dropped);
+        self.clouds.clone_from(&other.clouds);
+        self.fires.clone_from(&other.fires);
+        self.grenades.clone_from(&other.grenades);
+        self.initiative_winner = other.initiative_winner;
+    }
+
     /// A figure's name.
     pub fn name(&self, id: FigId) -> &str {
         &self.rules.names[usize::from(id)]
