@@ -79,6 +79,18 @@ pub enum Action {
         fig: FigId,
         target: FigId,
     },
+    /// An aimed shot at a body part (SK-21.4-c, optional).
+    AimedShot {
+        fig: FigId,
+        target: FigId,
+        at: crate::autoresult::Location,
+    },
+    /// Draw a short missile weapon from the belt and fire at once (SK-21.5-b, optional).
+    QuickShot {
+        fig: FigId,
+        target: FigId,
+        slot: u8,
+    },
     Grenade {
         fig: FigId,
         at: Pos,
@@ -172,6 +184,8 @@ impl Action {
             | Attack { fig, .. }
             | Shoot { fig, .. }
             | Throw { fig, .. }
+            | AimedShot { fig, .. }
+            | QuickShot { fig, .. }
             | Grenade { fig, .. }
             | Aim { fig, .. }
             | Ready { fig, .. }

@@ -135,16 +135,20 @@ pub fn apply(s: &mut State, e: &Event) {
             target,
             source,
             taken,
+            nonlethal,
             rolled,
             mult,
+            armor,
             ..
         } => {
             let t = s.fig_mut(*target);
             t.hits_taken = t.hits_taken.saturating_add(1);
             t.damage += *taken;
-            t.turn_damage += *taken;
+            t.nonlethal += *nonlethal;
+            t.turn_damage += *taken + *nonlethal;
             let raw = (*rolled * i32::from((*mult).max(1))).clamp(0, 1000) as i16;
             t.turn_damage_raw += raw;
+            t.absorbed = t.absorbed.saturating_add(raw.min(*armor).max(0) as u16);
             if let Some(src) = source {
                 if *taken > 0 {
                     t.damaged_by |= 1u64 << src;
@@ -153,7 +157,15 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::Effect { fig, effect, .. } => effect_on(s, *fig, effect),
-        Event::Check { .. } => {}
+        Event::Check { .. } | Event::Location { .. } => {}
+        Event::Recovered { fig, amount, woke } => {
+            let f = s.fig_mut(*fig);
+            f.nonlethal = (f.nonlethal - *amount).max(0);
+            if *woke {
+                f.condition = Condition::Active;
+            }
+        }
+        Event::Breathing { fig } => s.fig_mut(*fig).breather = true,
         Event::Aimed { fig, target, turns } => {
             let f = s.fig_mut(*fig);
             f.aim_target = Some(*target);
@@ -404,5 +416,14 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
         }
         Effect::Gassed => f.gassed = true,
         Effect::Floating { on } => f.floating = on,
+        Effect::HeadHit { turn } => f.head_turn = turn,
+        Effect::ArmOut => f.arm_out = true,
+        Effect::LegHit { until, out } => {
+            f.leg_down_until = until;
+            f.leg_out |= out;
+            if f.posture == Posture::Standing {
+                f.posture = Posture::Kneeling;
+            }
+        }
     }
 }

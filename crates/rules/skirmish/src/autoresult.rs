@@ -254,7 +254,7 @@ pub fn net_margin(first_margin: i32, second_margin: i32) -> i32 {
 }
 
 /// A critical-hit location (SK-21.4-b).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum Location {
     RightLeg,

@@ -20,11 +20,20 @@ use fireteam_dice::{Dice, DiceSource, Purpose};
 use fireteam_engine::{Modifier, ResolveError, RuleId};
 use fireteam_grid::Arc;
 
+/// What kind of hit the next damage roll is, beyond its dice: the nonlethal split
+/// (SK-21.3-b) and a located hit's cap (SK-21.4-e/f).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HitInfo {
+    pub kind: crate::data::AttackType,
+    pub cap: Option<i16>,
+}
+
 /// Resolution context: the scratch state, the dice and the events so far.
 pub struct Ctx<'a> {
     pub s: State,
     pub dice: &'a mut dyn DiceSource,
     pub out: &'a mut Vec<Event>,
+    pub hit: HitInfo,
     faces: Vec<u32>,
 }
 
@@ -46,6 +55,7 @@ impl<'a> Ctx<'a> {
             s: scratch,
             dice,
             out,
+            hit: HitInfo::default(),
             faces: Vec::with_capacity(8),
         }
     }
@@ -148,6 +158,14 @@ pub fn standing_mods(s: &State, f: &Figure, mods: &mut Mods) {
             RuleId("SK-12.4-b"),
         ));
     }
+    if f.head_turn != 0 && s.turn == f.head_turn {
+        mods.push(Modifier::applied(
+            "head-hit",
+            "hit in the head last turn",
+            -4,
+            RuleId("SK-21.4-d"),
+        ));
+    }
     if s.clock() <= f.shaken_until && f.shaken_until > 0 {
         mods.push(Modifier::applied(
             "shaken",
@@ -186,6 +204,10 @@ pub struct AttackSpec {
     pub rounds: u8,
     /// A figure disengaging from this attacker (SK-11.5-b).
     pub disengaging: bool,
+    /// A quick shot from the belt (SK-21.5-b, optional).
+    pub quick: bool,
+    /// An aimed shot at a body part (SK-21.4-c, optional).
+    pub aim: Option<crate::autoresult::Location>,
 }
 
 /// Every DEX adjustment of an attack, with its rule (SK-12.1-b, SK-24-T1…T8), and the dice.
@@ -538,6 +560,31 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
         ));
     }
 
+    // Aimed shots (SK-21.4-c, SK-24-T4).
+    if let Some(loc) = a.aim {
+        use crate::autoresult::Location;
+        let knife = w.is_some_and(|w| w.is_group("knife"));
+        let (v, label) = match loc {
+            Location::Head => (-6, "head shot"),
+            Location::WeaponArm | Location::OtherArm if knife => (-6, "arm shot with a knife"),
+            Location::WeaponArm | Location::OtherArm => (-4, "arm shot"),
+            Location::RightLeg | Location::LeftLeg => (-4, "leg shot"),
+        };
+        m.push(Modifier::applied(
+            "aimed-shot",
+            label,
+            v,
+            RuleId("SK-21.4-c"),
+        ));
+    }
+    if a.quick && opts.quickdraw_separate_roll {
+        m.push(Modifier::applied(
+            "quickdraw",
+            "firing after a quickdraw",
+            -2,
+            RuleId("SK-24-T1"),
+        ));
+    }
     // Dice (SK-5.9.1-b, SK-11.4-c, SK-16.15.4-e/f).
     let mut dice = 3u8;
     let guarded = match tgt.guard {
@@ -557,6 +604,13 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
         } else {
             4
         };
+    }
+    // SK-21.5-b: a quick shot rolls one die more; Quick Reflexes takes it away (SK-6.4.5-a).
+    if a.quick
+        && !opts.quickdraw_separate_roll
+        && !skills::has(att.skills, skills::bit("quick_reflexes"))
+    {
+        dice += 1;
     }
     (m, dice, darkness_set)
 }
@@ -660,15 +714,46 @@ pub fn martial_arts_allowed(s: &State, f: &Figure) -> bool {
 /// Hits stopped by the target's protection against this attack (SK-14.1-a/c/g/h, SK-16.7-f,
 /// SK-21.6-f).
 pub fn armor_value(s: &State, tgt: &Figure, from: crate::state::Pos, w: Option<&Weapon>) -> i16 {
+    armor_at(s, tgt, from, w, None)
+}
+
+/// [`armor_value`] for a hit in a known place: with partial armor (SK-21.6-b) a vest does not
+/// cover arms and legs, a jacket not the legs, and nothing covers the head (no helmets are
+/// modelled); degraded armor (SK-21.7-a) is useless after absorbing 40 × its value.
+pub fn armor_at(
+    s: &State,
+    tgt: &Figure,
+    from: crate::state::Pos,
+    w: Option<&Weapon>,
+    loc: Option<crate::autoresult::Location>,
+) -> i16 {
+    use crate::autoresult::Location;
     let mut v = 0;
+    let opts = &s.rules.options;
     let shotgun = w.is_some_and(|w| matches!(w.spread, Some(Spread::Wide) | Some(Spread::Narrow)));
     let blast = w.is_some_and(|w| w.class == Class::Grenade) || shotgun;
     if let Some(a) = tgt.armor.and_then(|a| s.rules.armor.get(usize::from(a))) {
-        v += match a.kind {
-            ArmorKind::Body if shotgun => a.defense * 2,
-            ArmorKind::Vest if blast => a.defense / 3,
-            ArmorKind::Jacket if blast => a.defense / 2,
-            _ => a.defense,
+        let worn_out = opts.degraded_armor
+            && a.defense > 0
+            && u32::from(tgt.absorbed) >= 40 * a.defense as u32;
+        let uncovered = opts.partial_armor
+            && match loc {
+                Some(Location::Head) => true,
+                Some(Location::RightLeg | Location::LeftLeg) => {
+                    matches!(a.kind, ArmorKind::Vest | ArmorKind::Jacket)
+                }
+                Some(Location::WeaponArm | Location::OtherArm) => a.kind == ArmorKind::Vest,
+                None => false,
+            };
+        v += if worn_out || uncovered {
+            0
+        } else {
+            match a.kind {
+                ArmorKind::Body if shotgun => a.defense * 2,
+                ArmorKind::Vest if blast => a.defense / 3,
+                ArmorKind::Jacket if blast => a.defense / 2,
+                _ => a.defense,
+            }
         };
     }
     let arc = geometry::arc_from(tgt, from);
@@ -694,7 +779,7 @@ pub fn deal_damage(
     armor: i16,
     halve: bool,
     rule: RuleId,
-) -> Result<(), ResolveError> {
+) -> Result<i16, ResolveError> {
     let (faces, sum) = if expr.dice > 0 {
         ctx.roll("damage", expr.dice)?
     } else {
@@ -705,12 +790,8 @@ pub fn deal_damage(
         rolled /= 2;
     }
     let raw = rolled * i32::from(mult.max(1));
+    let hit = std::mem::take(&mut ctx.hit);
     let unarmored = armor == 0;
-    let mut taken = (raw - i32::from(armor)).max(0);
-    // SK-12.3-c: against an unarmored foe a weapon that can roll 0 or less does 1 hit.
-    if unarmored && taken <= 0 && expr.min() <= 0 {
-        taken = 1;
-    }
     let t = ctx.s.fig(target);
     let mask = t.skills;
     // G-47: Very Tough −2 in all, Tough −1, after armor.
@@ -721,7 +802,45 @@ pub fn deal_damage(
     } else {
         0
     };
-    let after_tough = (taken - tough).max(0) as i16;
+    let (after_tough, nonlethal) = if ctx.s.rules.options.nonlethal {
+        // SK-21.3-b: split by attack type; SK-14.1-b: armor stops lethal first, and every
+        // armor also stops 2 nonlethal; SK-6.3.9-a/10-a: Tough −1/−2, Very Tough −2/−4.
+        use crate::data::AttackType;
+        let (l, n) = match hit.kind {
+            AttackType::Damaging => (raw, 0),
+            AttackType::Bludgeoning => (raw / 3, raw - raw / 3),
+            AttackType::Stunning => (0, raw),
+            AttackType::Shock => (raw, raw),
+        };
+        let a = i32::from(armor);
+        let stop_l = a.min(l);
+        let stop_n = (a - stop_l + if unarmored { 0 } else { 2 }).min(n);
+        let (mut l, mut n) = (l - stop_l, n - stop_n);
+        if unarmored && l + n <= 0 && expr.min() <= 0 {
+            if hit.kind == AttackType::Stunning {
+                n = 1;
+            } else {
+                l = 1;
+            }
+        }
+        if let Some(cap) = hit.cap {
+            l = l.min(i32::from(cap));
+        }
+        l = (l - tough).max(0);
+        n = (n - 2 * tough).max(0);
+        (l as i16, n as i16)
+    } else {
+        let mut taken = (raw - i32::from(armor)).max(0);
+        // SK-12.3-c: against an unarmored foe a weapon that can roll 0 or less does 1 hit.
+        if unarmored && taken <= 0 && expr.min() <= 0 {
+            taken = 1;
+        }
+        // SK-21.4-e/f: damage past an arm's 8 or a leg's 18 passes by.
+        if let Some(cap) = hit.cap {
+            taken = taken.min(i32::from(cap));
+        }
+        ((taken - tough).max(0) as i16, 0)
+    };
     let before = t.turn_damage;
     let before_raw = t.turn_damage_raw;
     ctx.emit(Event::Damage {
@@ -734,11 +853,13 @@ pub fn deal_damage(
         armor,
         tough: tough as i16,
         taken: after_tough,
+        nonlethal,
         total: t.damage + after_tough,
         rule,
     });
     let raw16 = raw.clamp(0, i32::from(i16::MAX)) as i16;
-    effects(ctx, target, source, before, before_raw, after_tough, raw16)
+    effects(ctx, target, source, before, before_raw, after_tough, raw16)?;
+    Ok(after_tough + nonlethal)
 }
 
 /// The effects of damage just taken (SK-12.4-b…e, SK-13.7-d).
@@ -757,8 +878,10 @@ fn effects(
     }
     let now = t.turn_damage;
     let est = t.est();
-    // SK-12.4-c: STR 1 unconscious, 0 dead (G-24).
-    if est <= 0 {
+    // SK-12.4-c: STR 1 unconscious, 0 dead (G-24); with nonlethal damage only lethal damage
+    // kills (SK-21.3-c), and the W&W reading knocks out at 0.
+    let opts = ctx.s.rules.options;
+    if t.st - t.damage <= 0 {
         ctx.emit(Event::Effect {
             fig: target,
             effect: Effect::Dead,
@@ -766,7 +889,12 @@ fn effects(
         });
         return Ok(());
     }
-    if est <= 1 {
+    let ko = if opts.nonlethal && opts.nonlethal_ko_ww {
+        0
+    } else {
+        1
+    };
+    if est <= ko {
         ctx.emit(Event::Effect {
             fig: target,
             effect: Effect::Unconscious,
@@ -905,23 +1033,54 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
     }
     match result {
         ToHit::Hit { mult, .. } => {
+            // SK-17.10-b: hit by a weapon with recoil.
             if a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
                 microgravity_check(ctx, a.target)?;
             }
             let expr = damage_expr(&ctx.s, &att, a.slot, a.kind);
             let tgt = ctx.s.fig(a.target).clone();
-            let armor = armor_value(&ctx.s, &tgt, att.pos, w.as_ref());
+            // SK-21.4-b/c (optional): an aimed shot's place, or a critical on a natural 3–6.
+            let mut loc = a.aim;
+            if loc.is_some() {
+                ctx.emit(Event::Location {
+                    fig: a.target,
+                    location: loc.expect("aimed"),
+                    aimed: true,
+                    roll: None,
+                });
+            } else if ctx.s.rules.options.aimed_shots
+                && crate::autoresult::critical_chance(dice, total, true)
+            {
+                let (_, r) = ctx.roll("critical", 2)?;
+                loc = crate::autoresult::critical_location(r);
+                if let Some(l) = loc {
+                    ctx.emit(Event::Location {
+                        fig: a.target,
+                        location: l,
+                        aimed: false,
+                        roll: Some(r as u8),
+                    });
+                }
+            }
+            let armor = armor_at(&ctx.s, &tgt, att.pos, w.as_ref(), loc);
             let halve = w.as_ref().is_some_and(|w| {
                 w.effective_range
                     .is_some_and(|er| att.pos.distance(tgt.pos) > er)
             });
+            let kind = w
+                .as_ref()
+                .map_or(crate::data::AttackType::Bludgeoning, |w| w.attack_type);
             for b in 0..bullets {
                 if !ctx.s.fig(a.target).active() {
                     break;
                 }
                 // G-32: the multiplier applies to the first bullet only.
                 let m = if b == 0 { mult } else { 1 };
-                deal_damage(
+                ctx.hit = HitInfo {
+                    kind,
+                    cap: loc.map(located_cap),
+                };
+                let taken = deal_damage(
                     ctx,
                     a.target,
                     Some(a.attacker),
@@ -931,6 +1090,11 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                     halve,
                     RuleId("SK-12.3-b"),
                 )?;
+                if b == 0 {
+                    if let Some(l) = loc {
+                        located_effects(ctx, a.target, l, taken)?;
+                    }
+                }
                 // SK-16.6-i: 8+ hits during automatic fire: he falls, the rest fly past.
                 if ctx.s.fig(a.target).posture == Posture::Fallen && bullets > 1 {
                     break;
@@ -994,6 +1158,87 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
         ToHit::Miss { .. } => {}
     }
     Ok(result)
+}
+
+/// SK-21.4-e/f: damage past 8 on an arm or 18 on a leg passes by.
+fn located_cap(l: crate::autoresult::Location) -> i16 {
+    use crate::autoresult::Location;
+    match l {
+        Location::WeaponArm | Location::OtherArm => 8,
+        Location::RightLeg | Location::LeftLeg => 18,
+        Location::Head => i16::MAX,
+    }
+}
+
+/// SK-21.4-d/e/f: what a hit in a given place does, by the hits that got through.
+fn located_effects(
+    ctx: &mut Ctx,
+    target: FigId,
+    l: crate::autoresult::Location,
+    taken: i16,
+) -> Result<(), ResolveError> {
+    use crate::autoresult::Location;
+    let t = ctx.s.fig(target).clone();
+    if !t.active() {
+        return Ok(());
+    }
+    let turn = ctx.s.turn;
+    match l {
+        Location::Head => {
+            if taken >= 5 {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::Unconscious,
+                    rule: RuleId("SK-21.4-d"),
+                });
+            } else if taken >= 2 {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::HeadHit { turn: turn + 1 },
+                    rule: RuleId("SK-21.4-d"),
+                });
+            }
+        }
+        Location::WeaponArm | Location::OtherArm => {
+            if l == Location::WeaponArm && taken >= 3 {
+                if let Some(slot) = t.ready_slot().map(|_| t.ready.unwrap_or(0)) {
+                    ctx.emit(Event::Effect {
+                        fig: target,
+                        effect: Effect::WeaponDropped { slot },
+                        rule: RuleId("SK-21.4-e"),
+                    });
+                }
+            }
+            if taken >= 6 {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::ArmOut,
+                    rule: RuleId("SK-21.4-e"),
+                });
+            }
+        }
+        Location::RightLeg | Location::LeftLeg => {
+            if taken >= 3 {
+                // Down on a knee for the rest of this turn and the next; up on the third.
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::LegHit {
+                        until: turn + 2,
+                        out: taken >= 6,
+                    },
+                    rule: RuleId("SK-21.4-f"),
+                });
+            }
+            if taken >= 6 && ctx.s.fig(target).posture != Posture::Fallen {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::Fell,
+                    rule: RuleId("SK-21.4-f"),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// SK-16.9-a: a stun hit of 1+ damage: 4d6 vs eSTR (Tough 3d6, Very Tough 2d6) or drop

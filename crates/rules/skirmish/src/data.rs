@@ -45,6 +45,17 @@ pub enum Spread {
     Slug,
 }
 
+/// How damage splits under the optional nonlethal rules (SK-21.3-b).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackType {
+    #[default]
+    Damaging,
+    Bludgeoning,
+    Stunning,
+    Shock,
+}
+
 /// One weapon of the catalog.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Weapon {
@@ -83,6 +94,7 @@ pub struct Weapon {
     pub effective_range: Option<u32>,
     pub grenade: Option<GrenadeKind>,
     pub stun: bool,
+    pub attack_type: AttackType,
     pub provenance: String,
 }
 

@@ -61,6 +61,17 @@ pub enum Effect {
     Stunned,
     /// SK-16.12-s: tear gas.
     Gassed,
+    /// SK-21.4-d: −4 DEX next turn from a head hit.
+    HeadHit {
+        turn: u32,
+    },
+    /// SK-21.4-e: an arm is out of use.
+    ArmOut,
+    /// SK-21.4-f: down on a knee until this turn (3+), or the leg is out (6+: MOV 0).
+    LegHit {
+        until: u32,
+        out: bool,
+    },
     /// SK-17.10-b: lost footing in microgravity; `false`: regained it (SK-17.10-h).
     Floating {
         on: bool,
@@ -156,8 +167,27 @@ pub enum Event {
         /// Tough / Very Tough (SK-6.3.9-a/10-a).
         tough: i16,
         taken: i16,
+        /// Nonlethal damage taken (SK-21.3-b, optional); 0 otherwise.
+        nonlethal: i16,
         total: i16,
         rule: RuleId,
+    },
+    /// SK-21.3-e/f: nonlethal damage recovered by a breather (or while unconscious).
+    Recovered {
+        fig: FigId,
+        amount: i16,
+        woke: bool,
+    },
+    /// SK-21.3-e: taking a breather this turn.
+    Breathing {
+        fig: FigId,
+    },
+    /// SK-21.4-b: a critical or aimed hit's location.
+    Location {
+        fig: FigId,
+        location: crate::autoresult::Location,
+        aimed: bool,
+        roll: Option<u8>,
     },
     Effect {
         fig: FigId,

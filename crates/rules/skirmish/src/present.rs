@@ -230,6 +230,15 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 Effect::AimLost => "loses his aim".to_string(),
                 Effect::Stunned => "is knocked down for two turns".to_string(),
                 Effect::Gassed => "breathes tear gas (−4 DEX)".to_string(),
+                Effect::HeadHit { .. } => "is hit in the head: −4 DEX next turn".to_string(),
+                Effect::ArmOut => "'s arm is out of use".to_string(),
+                Effect::LegHit { out, .. } => {
+                    if *out {
+                        "'s leg is out: MOV 0".to_string()
+                    } else {
+                        "drops to one knee".to_string()
+                    }
+                }
                 Effect::Floating { on: true } => "loses his footing and floats".to_string(),
                 Effect::Floating { on: false } => "regains his footing".to_string(),
             };
@@ -329,6 +338,37 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             let _ = write!(t, "The {weapon_name} goes off at {at}");
         }
         Event::TurnEnded { .. } => return None,
+        Event::Location {
+            fig,
+            location,
+            aimed,
+            roll,
+        } => {
+            let _ = write!(
+                t,
+                "  {} {} the {:?}{} [SK-21.4-{}]",
+                if *aimed {
+                    "aimed at"
+                } else {
+                    "critical hit in"
+                },
+                name(s, *fig),
+                location,
+                roll.map_or(String::new(), |r| format!(" (2d6 {r})")),
+                if *aimed { "c" } else { "b" }
+            );
+        }
+        Event::Recovered { fig, amount, woke } => {
+            let _ = write!(
+                t,
+                "  {} recovers {amount} nonlethal{} [SK-21.3-e]",
+                name(s, *fig),
+                if *woke { " and wakes up" } else { "" }
+            );
+        }
+        Event::Breathing { fig } => {
+            let _ = write!(t, "{} takes a breather [SK-21.3-e]", name(s, *fig));
+        }
         Event::BattleOver { outcome } => {
             let _ = match outcome {
                 fireteam_engine::Outcome::Winner { side } => {

@@ -1,7 +1,8 @@
 //! From a loaded scenario to a battle: options, catalog entries, map and figures.
 
 use crate::data::{
-    Armor, ArmorKind, Class, Footing, GrenadeKind, Length, Rules, Spread, Terrain, Wall, Weapon,
+    Armor, ArmorKind, AttackType, Class, Footing, GrenadeKind, Length, Rules, Spread, Terrain,
+    Wall, Weapon,
 };
 use crate::encumbrance::{effective_load, encumbrance, EncumbranceModel};
 use crate::options::Options;
@@ -88,6 +89,18 @@ pub fn weapon(e: &Entry) -> Weapon {
             _ => None,
         },
         stun: e.flag("stun"),
+        // G-61: clubs, brass knuckles, rocks and fists are bludgeoning, stun weapons stunning.
+        attack_type: match e.text("attack_type") {
+            Some("bludgeoning") => AttackType::Bludgeoning,
+            Some("stunning") => AttackType::Stunning,
+            Some("shock") => AttackType::Shock,
+            Some(_) => AttackType::Damaging,
+            None if e.flag("stun") => AttackType::Stunning,
+            None if e.text("group") == Some("club") || e.get("str_table").is_some() => {
+                AttackType::Bludgeoning
+            }
+            None => AttackType::Damaging,
+        },
         provenance: e.provenance.to_string(),
     }
 }
@@ -321,6 +334,11 @@ pub fn setup(loaded: &Loaded) -> Setup {
             breather: false,
             gassed: false,
             hits_taken: 0,
+            absorbed: 0,
+            head_turn: 0,
+            arm_out: false,
+            leg_down_until: 0,
+            leg_out: false,
             floating: false,
             burst_turn: false,
         });

@@ -216,6 +216,15 @@ pub struct Figure {
     pub floating: bool,
     /// This turn's shooting is in bursts (SK-16.6-a: the mode changes at most once a turn).
     pub burst_turn: bool,
+    /// Hits body armor has absorbed (SK-21.7-a, optional degraded armor).
+    pub absorbed: u16,
+    /// SK-21.4-d: a head hit of 2+ gives −4 DEX during this turn.
+    pub head_turn: u32,
+    /// SK-21.4-e: an arm put out of use (no two-handed weapons).
+    pub arm_out: bool,
+    /// SK-21.4-f: a leg hit keeps him down until this turn; a 6+ leg hit leaves MOV 0.
+    pub leg_down_until: u32,
+    pub leg_out: bool,
     /// Hits taken in the battle (bullets, blows, blasts), for reports.
     pub hits_taken: u16,
     /// Breathed tear gas without a mask: −4 DEX for the rest of the combat (SK-16.12-s).
@@ -227,9 +236,9 @@ impl Figure {
         self.condition == Condition::Active
     }
 
-    /// Current STR (SK-5.1-a, SK-12.4-a).
+    /// Current STR (SK-5.1-a, SK-12.4-a): STR less all damage, nonlethal included (SK-21.3-c).
     pub fn est(&self) -> i16 {
-        self.st - self.damage
+        self.st - self.damage - self.nonlethal
     }
 
     pub fn ready_slot(&self) -> Option<Slot> {

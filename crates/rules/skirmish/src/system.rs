@@ -223,6 +223,17 @@ fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     let f = s.fig(id);
     let mov = movement_allowance(s, f);
     let engaged = engagers_at(s, f.side, f.pos);
+    if f.leg_out || s.turn < f.leg_down_until {
+        // SK-21.4-f: down on a knee (or the leg is out, MOV 0): he may only turn.
+        for k in 0..6u8 {
+            out.push(Action::StandStill {
+                fig: id,
+                facing: (f.facing + k) % 6,
+                guard: Guard::None,
+            });
+        }
+        return;
+    }
     if f.floating {
         // SK-17.10-g/h: a floating figure cannot walk; it turns or tries to regain footing.
         for k in 0..6u8 {
@@ -509,6 +520,22 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
                         mode: FireMode::Auto,
                     });
                 }
+                if opts.aimed_shots {
+                    use crate::autoresult::Location;
+                    for at in [
+                        Location::Head,
+                        Location::WeaponArm,
+                        Location::OtherArm,
+                        Location::RightLeg,
+                        Location::LeftLeg,
+                    ] {
+                        out.push(Action::AimedShot {
+                            fig: id,
+                            target: t,
+                            at,
+                        });
+                    }
+                }
             }
         }
         let throw_ok = !engaged && moved_at_most(f, MoveKind::Step, mov) && !down;
@@ -530,6 +557,37 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
                     out.push(Action::Grenade {
                         fig: id,
                         at: tf.pos,
+                    });
+                }
+            }
+        }
+    }
+    // SK-21.5-b (optional): a quick shot from the belt with empty hands: a short missile
+    // weapon (a pistol), or a thrown weapon with Thrown Weapons.
+    if opts.quick_shot
+        && slot.is_none()
+        && !engaged
+        && !down
+        && moved_at_most(f, MoveKind::Step, mov)
+    {
+        for (k, sl) in f.weapons.iter().enumerate() {
+            let Some(sl) = sl else { continue };
+            let w = &s.rules.weapons[usize::from(sl.weapon)];
+            let ok = sl.state == WeaponState::Ok
+                && ((w.class == Class::Missile
+                    && w.length == Length::Short
+                    && (w.rounds == 0 || sl.rounds > 0))
+                    || ((w.class == Class::Thrown || w.throwable)
+                        && skills::has(f.skills, skills::THROWN_WEAPONS)));
+            if !ok {
+                continue;
+            }
+            for (t, tf) in enemies(s, f) {
+                if shootable(s, f, tf) {
+                    out.push(Action::QuickShot {
+                        fig: id,
+                        target: t,
+                        slot: k as u8,
                     });
                 }
             }
@@ -1036,6 +1094,8 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 mode: None,
                 rounds: 1,
                 disengaging: false,
+                quick: false,
+                aim: None,
             };
             let r = combat::strike(ctx, &spec)?;
             if !r.is_hit() {
@@ -1059,6 +1119,98 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
         Action::Grenade { fig, at } => {
             ctx.emit(Event::Acted { fig });
             throw_grenade(ctx, fig, at)
+        }
+        Action::AimedShot { fig, target, at } => {
+            ctx.emit(Event::Acted { fig });
+            let f = ctx.s.fig(fig).clone();
+            let Some(slot) = f.ready else {
+                return Err(ResolveError::Illegal("nothing in hand".into()));
+            };
+            let w = weapon_of(&ctx.s, &f, Some(slot))
+                .cloned()
+                .expect("ready weapon");
+            let spec = AttackSpec {
+                attacker: fig,
+                target,
+                kind: AttackKind::Missile,
+                slot: Some(slot),
+                mode: Some(FireMode::Single),
+                rounds: 1,
+                disengaging: false,
+                quick: false,
+                aim: Some(at),
+            };
+            let r = combat::strike(ctx, &spec)?;
+            if w.rounds > 0 {
+                ctx.emit(Event::Spent {
+                    fig,
+                    slot,
+                    rounds: 1,
+                });
+            }
+            if !r.is_hit() {
+                avoid_rolls(ctx, &spec)?;
+            }
+            Ok(())
+        }
+        Action::QuickShot { fig, target, slot } => {
+            ctx.emit(Event::Acted { fig });
+            let f = ctx.s.fig(fig).clone();
+            // G-21 option: a separate 3d6 vs DEX draw roll first (§20), then −2 to hit.
+            if ctx.s.rules.options.quickdraw_separate_roll
+                && !ctx.check(
+                    fig,
+                    "quick-draw",
+                    3,
+                    order_dex(&ctx.s, &f),
+                    RuleId("SK-21.5-b"),
+                )?
+            {
+                return Ok(());
+            }
+            ctx.emit(Event::Readied { fig, slot });
+            let w = weapon_of(&ctx.s, ctx.s.fig(fig), Some(slot))
+                .cloned()
+                .expect("drawn weapon");
+            let kind = if w.class == Class::Missile {
+                AttackKind::Missile
+            } else {
+                AttackKind::Thrown
+            };
+            let spec = AttackSpec {
+                attacker: fig,
+                target,
+                kind,
+                slot: Some(slot),
+                mode: (kind == AttackKind::Missile).then_some(FireMode::Single),
+                rounds: 1,
+                disengaging: false,
+                quick: true,
+                aim: None,
+            };
+            let r = combat::strike(ctx, &spec)?;
+            if kind == AttackKind::Missile && w.rounds > 0 {
+                ctx.emit(Event::Spent {
+                    fig,
+                    slot,
+                    rounds: 1,
+                });
+            }
+            if !r.is_hit() {
+                avoid_rolls(ctx, &spec)?;
+            }
+            if kind == AttackKind::Thrown
+                && ctx.s.fig(fig).weapons[usize::from(slot)]
+                    .is_some_and(|w| w.state == WeaponState::Ok)
+            {
+                let to = ctx.s.fig(target).pos;
+                ctx.emit(Event::Effect {
+                    fig,
+                    effect: Effect::WeaponThrown { slot, to },
+                    rule: RuleId("SK-12.2-d"),
+                });
+            }
+            Ok(())
         }
         Action::Aim { fig, target } => {
             ctx.emit(Event::Acted { fig });
@@ -1177,6 +1329,7 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
         }
         Action::Breather { fig } => {
             ctx.emit(Event::Acted { fig });
+            ctx.emit(Event::Breathing { fig });
             Ok(())
         }
         Action::Pass { fig } => {
@@ -1628,6 +1781,27 @@ fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
             }
         }
     }
+    // SK-21.3-e/f (optional): a breather not spoiled by damage, and every unconscious figure,
+    // recovers 1d6 nonlethal; he wakes once his STR is above his lethal damage, unless that
+    // is more than half his STR (SK-21.3-g).
+    if ctx.s.rules.options.nonlethal {
+        for i in 0..ctx.s.figures.len() {
+            let f = ctx.s.figures[i].clone();
+            let out = f.condition == Condition::Unconscious;
+            let breath = f.active() && f.breather && f.turn_damage == 0;
+            if (out || breath) && f.nonlethal > 0 {
+                let (_, d) = ctx.roll("recover", 1)?;
+                let amount = (d as i16).min(f.nonlethal);
+                let now = f.st - f.damage - (f.nonlethal - amount);
+                let woke = out && now > f.damage && f.damage * 2 <= f.st;
+                ctx.emit(Event::Recovered {
+                    fig: i as FigId,
+                    amount,
+                    woke,
+                });
+            }
+        }
+    }
     let turn = ctx.s.turn;
     ctx.emit(Event::TurnEnded { turn });
     if turn >= ctx.s.rules.max_turns {
@@ -1661,6 +1835,8 @@ fn melee(
                 mode: None,
                 rounds: 1,
                 disengaging,
+                quick: false,
+                aim: None,
             };
             combat::strike(ctx, &spec)?;
             if kind == AttackKind::Hth {
@@ -1689,6 +1865,8 @@ fn melee(
                 mode: None,
                 rounds: 1,
                 disengaging,
+                quick: false,
+                aim: None,
             };
             let (mods, dice, _) = combat::attack_mods(&ctx.s, &spec);
             let tn = f.dex + fireteam_engine::Modifier::total(&mods) as i16;
@@ -1811,6 +1989,8 @@ fn shoot(ctx: &mut Ctx, fig: FigId, target: FigId, mode: FireMode) -> Result<(),
         mode: Some(mode),
         rounds,
         disengaging: false,
+        quick: false,
+        aim: None,
     };
     // Walls: firing over one exposes the firer (SK-17.7-a, SK-13.6-e).
     let lof = line_of_fire(&ctx.s, f.pos, ctx.s.fig(target).pos);
@@ -2030,6 +2210,8 @@ fn beyond(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
                 mode: spec.mode,
                 rounds: 1,
                 disengaging: false,
+                quick: false,
+                aim: None,
             };
             let (mods, dice, _) = combat::attack_mods(&ctx.s, &sub);
             let tn = att.dex + fireteam_engine::Modifier::total(&mods) as i16;

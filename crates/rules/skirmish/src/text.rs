@@ -118,6 +118,25 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 .map_or_else(String::new, |k| weapon_name(s, fig, k));
             let _ = write!(t, "{} throws the {w} at {}", name(fig), name(target));
         }
+        Action::AimedShot { fig, target, at } => {
+            let part = match at {
+                crate::autoresult::Location::Head => "head",
+                crate::autoresult::Location::WeaponArm => "weapon arm",
+                crate::autoresult::Location::OtherArm => "other arm",
+                crate::autoresult::Location::RightLeg => "right leg",
+                crate::autoresult::Location::LeftLeg => "left leg",
+            };
+            let _ = write!(t, "{} shoots {} in the {part}", name(fig), name(target));
+        }
+        Action::QuickShot { fig, target, slot } => {
+            let _ = write!(
+                t,
+                "{} quick-draws the {} and shoots {}",
+                name(fig),
+                weapon_name(s, fig, slot),
+                name(target)
+            );
+        }
         Action::Grenade { fig, at } => {
             let w = s
                 .fig(fig)
