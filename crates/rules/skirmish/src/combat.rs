@@ -1041,10 +1041,10 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
             let tgt = ctx.s.fig(a.target).clone();
             // SK-21.4-b/c (optional): an aimed shot's place, or a critical on a natural 3–6.
             let mut loc = a.aim;
-            if loc.is_some() {
+            if let Some(location) = loc {
                 ctx.emit(Event::Location {
                     fig: a.target,
-                    location: loc.expect("aimed"),
+                    location,
                     aimed: true,
                     roll: None,
                 });
