@@ -99,6 +99,11 @@ pub enum Action {
         fig: FigId,
         target: FigId,
     },
+    /// Cover a hex with opportunity fire (SK-21.8-a, optional).
+    Cover {
+        fig: FigId,
+        at: Pos,
+    },
     Ready {
         fig: FigId,
         slot: u8,
@@ -188,6 +193,7 @@ impl Action {
             | QuickShot { fig, .. }
             | Grenade { fig, .. }
             | Aim { fig, .. }
+            | Cover { fig, .. }
             | Ready { fig, .. }
             | Reload { fig }
             | PickUp { fig }

@@ -203,8 +203,11 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::Acted { fig } => {
-            s.fig_mut(*fig).acted = true;
+            let f = s.fig_mut(*fig);
+            f.acted = true;
+            f.overwatch = None;
         }
+        Event::Covering { fig, at } => s.fig_mut(*fig).overwatch = *at,
         Event::Disengaged { fig, to } => {
             let f = s.fig_mut(*fig);
             f.pos = *to;

@@ -208,6 +208,8 @@ pub struct AttackSpec {
     pub quick: bool,
     /// An aimed shot at a body part (SK-21.4-c, optional).
     pub aim: Option<crate::autoresult::Location>,
+    /// Opportunity fire, with the hexes between the covered hex and the foe (SK-21.8).
+    pub opportunity: Option<u8>,
 }
 
 /// Every DEX adjustment of an attack, with its rule (SK-12.1-b, SK-24-T1…T8), and the dice.
@@ -576,6 +578,25 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
             v,
             RuleId("SK-21.4-c"),
         ));
+    }
+    if let Some(off) = a.opportunity {
+        // SK-21.8-c: −2, removed by aiming; SK-21.8-f: −1 per hex off the covered hex.
+        if att.aim_turns == 0 {
+            m.push(Modifier::applied(
+                "opportunity",
+                "opportunity fire",
+                -2,
+                RuleId("SK-21.8-c"),
+            ));
+        }
+        if off > 0 {
+            m.push(Modifier::applied(
+                "off-hex",
+                "foe off the covered hex",
+                -i32::from(off),
+                RuleId("SK-21.8-f"),
+            ));
+        }
     }
     if a.quick && opts.quickdraw_separate_roll {
         m.push(Modifier::applied(

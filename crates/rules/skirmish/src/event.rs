@@ -210,6 +210,11 @@ pub enum Event {
         target: FigId,
         turns: u8,
     },
+    /// Opportunity fire declared at a hex (SK-21.8-a), or spent / given up (`at: None`).
+    Covering {
+        fig: FigId,
+        at: Option<Pos>,
+    },
     Readied {
         fig: FigId,
         slot: u8,

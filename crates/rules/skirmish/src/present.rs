@@ -366,6 +366,16 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 if *woke { " and wakes up" } else { "" }
             );
         }
+        Event::Covering { fig, at } => {
+            let _ = match at {
+                Some(p) => write!(
+                    t,
+                    "{} covers {p} with opportunity fire [SK-21.8-a]",
+                    name(s, *fig)
+                ),
+                None => write!(t, "{} fires from cover [SK-21.8-b]", name(s, *fig)),
+            };
+        }
         Event::Breathing { fig } => {
             let _ = write!(t, "{} takes a breather [SK-21.3-e]", name(s, *fig));
         }

@@ -335,6 +335,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             gassed: false,
             hits_taken: 0,
             absorbed: 0,
+            overwatch: None,
             head_turn: 0,
             arm_out: false,
             leg_down_until: 0,

@@ -216,6 +216,8 @@ pub struct Figure {
     pub floating: bool,
     /// This turn's shooting is in bursts (SK-16.6-a: the mode changes at most once a turn).
     pub burst_turn: bool,
+    /// The hex covered by opportunity fire (SK-21.8-a, optional), until the figure acts again.
+    pub overwatch: Option<Pos>,
     /// Hits body armor has absorbed (SK-21.7-a, optional degraded armor).
     pub absorbed: u16,
     /// SK-21.4-d: a head hit of 2+ gives −4 DEX during this turn.

@@ -642,6 +642,36 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
             }
         }
     }
+    // SK-21.8-a (optional): cover a hex: any hex in front within 6 with a missile or thrown
+    // weapon, or a threatened hex with a melee weapon.
+    if opts.opportunity_fire && !down && moved_at_most(f, MoveKind::Step, mov) {
+        if let Some(w) = w {
+            let ranged = w.class == Class::Missile || w.class == Class::Thrown || w.throwable;
+            if (ranged && !engaged) || w.class == Class::Melee {
+                let reach = if w.class == Class::Melee && !ranged {
+                    1
+                } else {
+                    6
+                };
+                for dc in -6i16..=6 {
+                    for dr in -6i16..=6 {
+                        let p = Pos::new(f.pos.col + dc, f.pos.row + dr);
+                        let d = f.pos.distance(p);
+                        if d == 0 || d > reach || !s.on_map(p) || !in_front(f, p) {
+                            continue;
+                        }
+                        if w.class == Class::Melee && !geometry::threatens(f, p) {
+                            continue;
+                        }
+                        if line_of_fire(s, f.pos, p).blocked {
+                            continue;
+                        }
+                        out.push(Action::Cover { fig: id, at: p });
+                    }
+                }
+            }
+        }
+    }
     // Ready, reload, pick up (SK-11.7.4-a, SK-11.8.3-a, G-73), unless listed first above.
     if slot.is_some() || !rearm_first {
         rearm_actions(s, id, engaged, out);
@@ -1096,6 +1126,7 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 disengaging: false,
                 quick: false,
                 aim: None,
+                opportunity: None,
             };
             let r = combat::strike(ctx, &spec)?;
             if !r.is_hit() {
@@ -1139,6 +1170,7 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 disengaging: false,
                 quick: false,
                 aim: Some(at),
+                opportunity: None,
             };
             let r = combat::strike(ctx, &spec)?;
             if w.rounds > 0 {
@@ -1187,6 +1219,7 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 disengaging: false,
                 quick: true,
                 aim: None,
+                opportunity: None,
             };
             let r = combat::strike(ctx, &spec)?;
             if kind == AttackKind::Missile && w.rounds > 0 {
@@ -1210,6 +1243,11 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                     rule: RuleId("SK-12.2-d"),
                 });
             }
+            Ok(())
+        }
+        Action::Cover { fig, at } => {
+            ctx.emit(Event::Acted { fig });
+            ctx.emit(Event::Covering { fig, at: Some(at) });
             Ok(())
         }
         Action::Aim { fig, target } => {
@@ -1457,6 +1495,38 @@ fn move_to(
     }
     let engaged_at_end = engagers_at(&ctx.s, f.side, to);
     let kind = kind.unwrap_or_else(|| move_kind(d, mov));
+    // SK-21.8-b (optional): a foe entering a covered hex, or one next to it (SK-21.8-f), is
+    // shot at once; the move stops if he falls or is out.
+    let mut start = 0usize;
+    if ctx.s.rules.options.opportunity_fire {
+        for i in 1..path.len() {
+            let p = path[i];
+            let watcher = ctx.s.figures.iter().position(|o| {
+                o.side != f.side
+                    && o.active()
+                    && !o.posture.down()
+                    && o.overwatch.is_some_and(|h| h.distance(p) <= 1)
+                    && in_front(o, p)
+                    && !line_of_fire(&ctx.s, o.pos, p).blocked
+            });
+            let Some(o) = watcher else { continue };
+            let off = ctx.s.figures[o].overwatch.map_or(0, |h| h.distance(p)) as u8;
+            ctx.emit(Event::Moved {
+                fig,
+                path: path[start..=i].iter().copied().collect(),
+                facing,
+                kind,
+                engaged: false,
+            });
+            start = i;
+            opportunity_shot(ctx, o as FigId, fig, off)?;
+            let m = ctx.s.fig(fig);
+            if !m.active() || m.posture == Posture::Fallen {
+                return Ok(());
+            }
+        }
+    }
+    let path: SmallVec<[Pos; 12]> = path[start..].iter().copied().collect();
     ctx.emit(Event::Moved {
         fig,
         path,
@@ -1489,6 +1559,61 @@ fn move_to(
                 rule: RuleId(rule),
             });
         }
+    }
+    Ok(())
+}
+
+/// SK-21.8-b/c/d: one shot (or blow) of opportunity fire at a foe that came into the covered
+/// hex; it spends the cover.
+fn opportunity_shot(
+    ctx: &mut Ctx,
+    watcher: FigId,
+    target: FigId,
+    off: u8,
+) -> Result<(), ResolveError> {
+    ctx.emit(Event::Covering {
+        fig: watcher,
+        at: None,
+    });
+    let o = ctx.s.fig(watcher).clone();
+    let Some(slot) = o.ready_slot().map(|_| o.ready.unwrap_or(0)) else {
+        return Ok(());
+    };
+    let w = weapon_of(&ctx.s, &o, Some(slot))
+        .cloned()
+        .expect("ready weapon");
+    let kind = match w.class {
+        Class::Missile => AttackKind::Missile,
+        Class::Melee if o.pos.distance(ctx.s.fig(target).pos) == 1 => AttackKind::Melee,
+        Class::Melee if w.throwable => AttackKind::Thrown,
+        Class::Thrown => AttackKind::Thrown,
+        _ => return Ok(()),
+    };
+    if kind == AttackKind::Missile
+        && w.rounds > 0
+        && o.weapons[usize::from(slot)].is_some_and(|s| s.rounds == 0)
+    {
+        return Ok(());
+    }
+    let spec = AttackSpec {
+        attacker: watcher,
+        target,
+        kind,
+        slot: Some(slot),
+        mode: (kind == AttackKind::Missile).then_some(FireMode::Single),
+        rounds: 1,
+        disengaging: false,
+        quick: false,
+        aim: None,
+        opportunity: Some(off),
+    };
+    combat::strike(ctx, &spec)?;
+    if kind == AttackKind::Missile && w.rounds > 0 {
+        ctx.emit(Event::Spent {
+            fig: watcher,
+            slot,
+            rounds: 1,
+        });
     }
     Ok(())
 }
@@ -1837,6 +1962,7 @@ fn melee(
                 disengaging,
                 quick: false,
                 aim: None,
+                opportunity: None,
             };
             combat::strike(ctx, &spec)?;
             if kind == AttackKind::Hth {
@@ -1867,6 +1993,7 @@ fn melee(
                 disengaging,
                 quick: false,
                 aim: None,
+                opportunity: None,
             };
             let (mods, dice, _) = combat::attack_mods(&ctx.s, &spec);
             let tn = f.dex + fireteam_engine::Modifier::total(&mods) as i16;
@@ -1991,6 +2118,7 @@ fn shoot(ctx: &mut Ctx, fig: FigId, target: FigId, mode: FireMode) -> Result<(),
         disengaging: false,
         quick: false,
         aim: None,
+        opportunity: None,
     };
     // Walls: firing over one exposes the firer (SK-17.7-a, SK-13.6-e).
     let lof = line_of_fire(&ctx.s, f.pos, ctx.s.fig(target).pos);
@@ -2212,6 +2340,7 @@ fn beyond(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
                 disengaging: false,
                 quick: false,
                 aim: None,
+                opportunity: None,
             };
             let (mods, dice, _) = combat::attack_mods(&ctx.s, &sub);
             let tn = att.dex + fireteam_engine::Modifier::total(&mods) as i16;

@@ -144,6 +144,9 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 .map_or_else(String::new, |k| weapon_name(s, fig, k));
             let _ = write!(t, "{} throws the {w} at {at}", name(fig));
         }
+        Action::Cover { fig, at } => {
+            let _ = write!(t, "{} covers {at}", name(fig));
+        }
         Action::Aim { fig, target } => {
             let _ = write!(t, "{} aims at {}", name(fig), name(target));
         }
