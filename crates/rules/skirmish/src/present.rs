@@ -569,8 +569,15 @@ impl ActionOdds for Skirmish {
         for g in after.grenades.iter().skip(before.grenades.len()) {
             parts.push(format!("grenade lands at {}", g.pos));
         }
-        if parts.is_empty() {
+        let rolled = before
+            .figures
+            .iter()
+            .zip(&after.figures)
+            .any(|(b, a)| a.shots_fired != b.shots_fired);
+        if parts.is_empty() && rolled {
             "miss".to_string()
+        } else if parts.is_empty() {
+            "no effect".to_string()
         } else {
             parts.join("; ")
         }

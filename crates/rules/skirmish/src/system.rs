@@ -1622,6 +1622,7 @@ fn opportunity_shot(
 /// highest wins, ties reroll; with two sides the winner chooses to move first or last.
 /// SK-21.1-a OPT: every figure makes a DEX check and moves in order of margin.
 fn start_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
+    let last = ctx.s.initiative_winner;
     let turn = ctx.s.turn + 1;
     ctx.emit(Event::TurnBegan { turn });
     let n = ctx.s.side_count() as u8;
@@ -1650,7 +1651,9 @@ fn start_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
             b
         })
         .collect();
-    loop {
+    // Ties roll again (G-13), at most three times; a fourth tie goes to the side that lost the
+    // last initiative, else the first side (ours: it keeps exact odds finite, at 1 in 1,296).
+    for attempt in 0..4 {
         let mut rolls: SmallVec<[(u8, u8, i8); 4]> = SmallVec::new();
         for side in 0..n {
             let (_, die) = ctx.roll("initiative", 1)?;
@@ -1666,7 +1669,14 @@ fn start_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
             .filter(|r| i16::from(r.1) + i16::from(r.2) == best)
             .map(|r| r.0)
             .collect();
-        let winner = (top.len() == 1).then(|| top[0]);
+        let mut winner = (top.len() == 1).then(|| top[0]);
+        if winner.is_none() && attempt == 3 {
+            winner = top
+                .iter()
+                .copied()
+                .find(|&x| Some(x) != last)
+                .or(top.first().copied());
+        }
         ctx.emit(Event::Initiative {
             rolls: rolls.clone(),
             winner,
@@ -1696,6 +1706,7 @@ fn start_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
             return Ok(());
         }
     }
+    Ok(())
 }
 
 fn advanced_initiative(ctx: &mut Ctx) -> Result<(), ResolveError> {
