@@ -630,6 +630,9 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
             }
         }
     }
+    // Doing nothing comes before fiddling with weapons and postures: the `first` policy and
+    // the greedy AI's ties then hold still rather than swap weapons for nothing.
+    out.push(Action::Pass { fig: id });
     // Aim (SK-13.7-a/b): no movement, no turning.
     if f.moved == 0 && !f.turned && slot.is_some() {
         for (t, tf) in enemies(s, f) {
@@ -724,7 +727,6 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
     if opts.nonlethal && opts.take_a_breather && f.moved == 0 && f.nonlethal > 0 {
         out.push(Action::Breather { fig: id });
     }
-    out.push(Action::Pass { fig: id });
 }
 
 /// Ready a weapon, reload, or pick up one's own dropped weapon (SK-11.7.4-a, SK-11.8.3-a, G-73).

@@ -59,11 +59,13 @@ impl Evaluate for Skirmish {
                 });
                 if shot {
                     // With a shot, closing in only costs range (SK-13.6-a).
-                    v += 0.02;
+                    v += 0.05;
                     continue;
                 }
             }
             let mut nearest = u32::MAX;
+            let mut seen_by = 0u32;
+            let mut shooters = 0u32;
             for e in s.figures.iter().filter(|e| e.side != side && e.active()) {
                 let d = f.pos.distance(e.pos);
                 nearest = nearest.min(d);
@@ -71,20 +73,27 @@ impl Evaluate for Skirmish {
                     s.rules.weapons[usize::from(sl.weapon)].class == Class::Missile
                 });
                 if e_missile && d > 1 {
+                    shooters += 1;
                     let lof = line_of_fire(s, e.pos, f.pos);
                     let hidden = lof.blocked
                         || lof.wall.is_some_and(|(w, near_target, near_firer)| {
                             near_target && geometry::wall_hides(w, f.posture, d, near_firer)
                         });
-                    if hidden {
-                        v += 0.03;
-                    } else if f.posture != Posture::Standing {
-                        v += 0.01;
+                    if !hidden {
+                        seen_by += 1;
                     }
                 }
                 // In an enemy's threat zone without facing him: he gets the flank bonus.
                 if threatens(e, f.pos) && !geometry::in_front(f, e.pos) {
                     v -= 0.02;
+                }
+            }
+            // Cover from the enemy's guns (SK-17.7, SK-24-T2): hidden from all of them, or low.
+            if shooters > 0 {
+                if seen_by == 0 {
+                    v += 0.03;
+                } else if f.posture != Posture::Standing {
+                    v += 0.01;
                 }
             }
             if nearest != u32::MAX {
