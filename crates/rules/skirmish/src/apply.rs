@@ -141,6 +141,11 @@ pub fn apply(s: &mut State, e: &Event) {
             armor,
             ..
         } => {
+            // SK-21.7-a: body armor wears by the hits it stopped (not the shield's share).
+            let body = s
+                .fig(*target)
+                .armor
+                .map_or(0, |a| s.rules.armor[usize::from(a)].defense);
             let t = s.fig_mut(*target);
             t.hits_taken = t.hits_taken.saturating_add(1);
             t.damage += *taken;
@@ -148,9 +153,11 @@ pub fn apply(s: &mut State, e: &Event) {
             t.turn_damage += *taken + *nonlethal;
             let raw = (*rolled * i32::from((*mult).max(1))).clamp(0, 1000) as i16;
             t.turn_damage_raw += raw;
-            t.absorbed = t.absorbed.saturating_add(raw.min(*armor).max(0) as u16);
+            t.absorbed = t
+                .absorbed
+                .saturating_add(raw.min(*armor).min(body).max(0) as u16);
             if let Some(src) = source {
-                if *taken > 0 {
+                if *taken + *nonlethal > 0 {
                     t.damaged_by |= 1u64 << src;
                 }
                 t.hit_by |= 1u64 << src;

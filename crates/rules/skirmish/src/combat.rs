@@ -838,7 +838,7 @@ pub fn deal_damage(
         let stop_n = (a - stop_l + if unarmored { 0 } else { 2 }).min(n);
         let (mut l, mut n) = (l - stop_l, n - stop_n);
         if unarmored && l + n <= 0 && expr.min() <= 0 {
-            if hit.kind == AttackType::Stunning {
+            if matches!(hit.kind, AttackType::Stunning | AttackType::Bludgeoning) {
                 n = 1;
             } else {
                 l = 1;
@@ -906,7 +906,11 @@ fn effects(
         ctx.emit(Event::Effect {
             fig: target,
             effect: Effect::Dead,
-            rule: RuleId("SK-12.4-c"),
+            rule: RuleId(if opts.nonlethal {
+                "SK-21.3-c"
+            } else {
+                "SK-12.4-c"
+            }),
         });
         return Ok(());
     }
@@ -1060,6 +1064,7 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
             }
             let expr = damage_expr(&ctx.s, &att, a.slot, a.kind);
             let tgt = ctx.s.fig(a.target).clone();
+            let _ = &tgt;
             // SK-21.4-b/c (optional): an aimed shot's place, or a critical on a natural 3–6.
             let mut loc = a.aim;
             if let Some(location) = loc {
@@ -1083,7 +1088,6 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                     });
                 }
             }
-            let armor = armor_at(&ctx.s, &tgt, att.pos, w.as_ref(), loc);
             let halve = w.as_ref().is_some_and(|w| {
                 w.effective_range
                     .is_some_and(|er| att.pos.distance(tgt.pos) > er)
@@ -1097,6 +1101,9 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 }
                 // G-32: the multiplier applies to the first bullet only.
                 let m = if b == 0 { mult } else { 1 };
+                // Armor is read for every bullet: it may wear out mid-burst (SK-21.7-a).
+                let tgt_now = ctx.s.fig(a.target).clone();
+                let armor = armor_at(&ctx.s, &tgt_now, att.pos, w.as_ref(), loc);
                 ctx.hit = HitInfo {
                     kind,
                     cap: loc.map(located_cap),
@@ -1217,6 +1224,15 @@ fn located_effects(
                     fig: target,
                     effect: Effect::HeadHit { turn: turn + 1 },
                     rule: RuleId("SK-21.4-d"),
+                });
+            }
+            // SK-13.7-d: damage to the head ends aiming.
+            let t = ctx.s.fig(target);
+            if taken > 0 && t.active() && (t.aim_turns > 0 || t.aiming_now) {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::AimLost,
+                    rule: RuleId("SK-13.7-d"),
                 });
             }
         }

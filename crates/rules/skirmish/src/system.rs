@@ -224,7 +224,11 @@ fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     let mov = movement_allowance(s, f);
     let engaged = engagers_at(s, f.side, f.pos);
     if f.leg_out || s.turn < f.leg_down_until {
-        // SK-21.4-f: down on a knee (or the leg is out, MOV 0): he may only turn.
+        // SK-21.4-f: down on a knee (or the leg is out, MOV 0): he may only turn, and one who
+        // fell may get up on his good knee.
+        if f.posture == Posture::Fallen {
+            out.push(Action::StandUp { fig: id });
+        }
         for k in 0..6u8 {
             out.push(Action::StandStill {
                 fig: id,
@@ -368,6 +372,20 @@ fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     }
 }
 
+/// SK-21.4-c: the five places an aimed attack can be made at.
+fn push_aimed(out: &mut Vec<Action>, fig: FigId, target: FigId) {
+    use crate::autoresult::Location;
+    for at in [
+        Location::Head,
+        Location::WeaponArm,
+        Location::OtherArm,
+        Location::RightLeg,
+        Location::LeftLeg,
+    ] {
+        out.push(Action::AimedShot { fig, target, at });
+    }
+}
+
 fn ready_limit(s: &State, f: &Figure, engaged: bool) -> bool {
     let mov = movement_allowance(s, f);
     if engaged {
@@ -482,6 +500,10 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
                     target: t,
                     strike: Strike::Normal,
                 });
+                // SK-21.4-c / SK-24-T4 (optional): aimed blows, any weapon.
+                if opts.aimed_shots && w.is_some() {
+                    push_aimed(out, id, t);
+                }
             }
         }
     }
@@ -521,20 +543,7 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
                     });
                 }
                 if opts.aimed_shots {
-                    use crate::autoresult::Location;
-                    for at in [
-                        Location::Head,
-                        Location::WeaponArm,
-                        Location::OtherArm,
-                        Location::RightLeg,
-                        Location::LeftLeg,
-                    ] {
-                        out.push(Action::AimedShot {
-                            fig: id,
-                            target: t,
-                            at,
-                        });
-                    }
+                    push_aimed(out, id, t);
                 }
             }
         }
@@ -544,6 +553,9 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
             for (t, tf) in enemies(s, f) {
                 if f.pos.distance(tf.pos) <= max && shootable(s, f, tf) {
                     out.push(Action::Throw { fig: id, target: t });
+                    if opts.aimed_shots && f.pos.distance(tf.pos) > 1 {
+                        push_aimed(out, id, t);
+                    }
                 }
             }
         }
@@ -1089,11 +1101,18 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
             Ok(())
         }
         Action::StandUp { fig } => {
-            // SK-10.7.2-a / SK-11.1-a / G-41: one Stand Up turn.
+            // SK-10.7.2-a / SK-11.1-a / G-41: one Stand Up turn; with a leg out or still down
+            // from a leg hit (SK-21.4-f), only up to a knee.
+            let g = ctx.s.fig(fig);
+            let knee = g.leg_out || ctx.s.turn < g.leg_down_until;
             ctx.emit(Event::Posture {
                 fig,
-                posture: Posture::Standing,
-                rule: RuleId("SK-10.7.2-a"),
+                posture: if knee {
+                    Posture::Kneeling
+                } else {
+                    Posture::Standing
+                },
+                rule: RuleId(if knee { "SK-21.4-f" } else { "SK-10.7.2-a" }),
             });
             ctx.emit(Event::Moved {
                 fig,
@@ -1162,12 +1181,20 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
             let w = weapon_of(&ctx.s, &f, Some(slot))
                 .cloned()
                 .expect("ready weapon");
+            let d = f.pos.distance(ctx.s.fig(target).pos);
+            let kind = match w.class {
+                Class::Missile => AttackKind::Missile,
+                Class::Melee if d <= 2 && melee_reach(&ctx.s, &f, ctx.s.fig(target)) => {
+                    AttackKind::Melee
+                }
+                _ => AttackKind::Thrown,
+            };
             let spec = AttackSpec {
                 attacker: fig,
                 target,
-                kind: AttackKind::Missile,
+                kind,
                 slot: Some(slot),
-                mode: Some(FireMode::Single),
+                mode: (kind == AttackKind::Missile).then_some(FireMode::Single),
                 rounds: 1,
                 disengaging: false,
                 quick: false,
@@ -1175,15 +1202,26 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 opportunity: None,
             };
             let r = combat::strike(ctx, &spec)?;
-            if w.rounds > 0 {
+            if kind == AttackKind::Missile && w.rounds > 0 {
                 ctx.emit(Event::Spent {
                     fig,
                     slot,
                     rounds: 1,
                 });
             }
-            if !r.is_hit() {
+            if kind != AttackKind::Melee && !r.is_hit() {
                 avoid_rolls(ctx, &spec)?;
+            }
+            if kind == AttackKind::Thrown
+                && ctx.s.fig(fig).weapons[usize::from(slot)]
+                    .is_some_and(|w| w.state == WeaponState::Ok)
+            {
+                let to = ctx.s.fig(target).pos;
+                ctx.emit(Event::Effect {
+                    fig,
+                    effect: Effect::WeaponThrown { slot, to },
+                    rule: RuleId("SK-12.2-d"),
+                });
             }
             Ok(())
         }

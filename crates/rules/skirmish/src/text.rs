@@ -126,7 +126,18 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 crate::autoresult::Location::RightLeg => "right leg",
                 crate::autoresult::Location::LeftLeg => "left leg",
             };
-            let _ = write!(t, "{} shoots {} in the {part}", name(fig), name(target));
+            let missile = s
+                .fig(fig)
+                .ready
+                .and_then(|k| s.fig(fig).weapons[usize::from(k)])
+                .is_some_and(|w| {
+                    s.rules.weapons[usize::from(w.weapon)].class == crate::data::Class::Missile
+                });
+            let _ = if missile {
+                write!(t, "{} shoots {} in the {part}", name(fig), name(target))
+            } else {
+                write!(t, "{} strikes at {}'s {part}", name(fig), name(target))
+            };
         }
         Action::QuickShot { fig, target, slot } => {
             let _ = write!(

@@ -165,7 +165,7 @@ impl DiceSource for DepthGuard<'_> {
 fn enumerate_first_action(state: &State, limit: u32) -> Result<Enumerated<u64>, String> {
     let mut legal = Vec::new();
     Skirmish.legal_actions(state, &mut legal);
-    let action = legal[0].clone();
+    let action = legal[0];
     let text = Skirmish.action_text(state, &action);
     let exact = enumerate(|e| {
         let mut guard = DepthGuard {
@@ -268,7 +268,7 @@ fn play(name: &str, seed: u64, policy: Policy) -> String {
             Policy::First => 0,
             Policy::Random(_) => below(&mut stream, legal.len()),
         };
-        let action = legal[index].clone();
+        let action = legal[index];
         let text = rules.action_text(battle.state(), &action);
         let step = battle.steps();
         let events = battle
