@@ -1062,9 +1062,27 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
             if a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
                 microgravity_check(ctx, a.target)?;
             }
-            let expr = damage_expr(&ctx.s, &att, a.slot, a.kind);
+            let mut expr = damage_expr(&ctx.s, &att, a.slot, a.kind);
             let tgt = ctx.s.fig(a.target).clone();
-            let _ = &tgt;
+            // SK-14.3-b/c, G-27: shielding (R-factor) against energy weapons removes R dice
+            // (option: rolls R dice and subtracts them); against other weapons it stops R hits.
+            let r = tgt
+                .armor
+                .map_or(0, |i| ctx.s.rules.armor[usize::from(i)].r_factor);
+            let mut shield_hits = 0i16;
+            if r > 0 {
+                if w.as_ref().is_some_and(|w| w.energy) {
+                    if ctx.s.rules.options.shielding_roll {
+                        let (_, stopped) = ctx.roll("shielding", r)?;
+                        shield_hits = stopped as i16;
+                    } else {
+                        expr =
+                            crate::progression::Damage::new(expr.dice.saturating_sub(r), expr.adds);
+                    }
+                } else {
+                    shield_hits = i16::from(r);
+                }
+            }
             // SK-21.4-b/c (optional): an aimed shot's place, or a critical on a natural 3–6.
             let mut loc = a.aim;
             if let Some(location) = loc {
@@ -1103,7 +1121,7 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 let m = if b == 0 { mult } else { 1 };
                 // Armor is read for every bullet: it may wear out mid-burst (SK-21.7-a).
                 let tgt_now = ctx.s.fig(a.target).clone();
-                let armor = armor_at(&ctx.s, &tgt_now, att.pos, w.as_ref(), loc);
+                let armor = armor_at(&ctx.s, &tgt_now, att.pos, w.as_ref(), loc) + shield_hits;
                 ctx.hit = HitInfo {
                     kind,
                     cap: loc.map(located_cap),

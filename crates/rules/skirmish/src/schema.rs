@@ -64,11 +64,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         true,
         "SK-11.7.2-a OPT: with sk.nonlethal, the breather action is offered",
     ),
-    OptionSpec::bool(
-        "sk.allow_delay",
-        false,
-        "G-11: the Delay movement option (marked 'probably needs to be removed')",
-    ),
     // --- GAPS.md contradictions and gaps.
     OptionSpec::choice(
         "sk.auto_numbers",
@@ -93,11 +88,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         "floor",
         &["floor", "literal_12_2", "13_8_only"],
         "G-14: the intervening-character penalty on the roll to hit",
-    ),
-    OptionSpec::bool(
-        "sk.thrown_avoid_first",
-        false,
-        "G-14: §13.5 literally: avoid rolls before the roll to hit (thrown weapons)",
     ),
     OptionSpec::int(
         "sk.prone_missile_mod",
@@ -124,11 +114,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         &["extra_die", "separate_draw_roll_minus2"],
         "G-21: quick shot as +1 die (§21.5) or a draw roll then -2 (§20, §24.1)",
     ),
-    OptionSpec::bool(
-        "sk.tripod_bonus",
-        true,
-        "G-22: the tripod's +4 support (appears only in §24.3)",
-    ),
     OptionSpec::choice(
         "sk.nonlethal_ko",
         "str_minus_one",
@@ -153,54 +138,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         "G-26: one armor or one shielding, not both (§17.11)",
     ),
     OptionSpec::choice(
-        "sk.multipliers",
-        "multiply",
-        &["multiply", "additive"],
-        "G-34: damage multipliers multiply (x2 x2 = x4) or add (x3)",
-    ),
-    OptionSpec::choice(
-        "sk.sweep_penalty",
-        "per_target",
-        &["per_target", "per_roll_flat_-4"],
-        "G-32: automatic sweep -4 per target in the sweep, or -4 on each roll",
-    ),
-    OptionSpec::bool(
-        "sk.auto_groups_of_two",
-        false,
-        "G-32: §12's legacy rule: automatic rifles fire in groups of two",
-    ),
-    OptionSpec::choice(
         "sk.hth_disengage",
         "dex_roll",
         &["dex_roll", "opposed_estr"],
         "G-39: leaving HTH by a 3d6 vs eDEX roll, or an opposed eSTR roll",
-    ),
-    OptionSpec::bool(
-        "sk.brawl_minus_four",
-        false,
-        "G-39: the bracketed -4 per brawl member for shots into an HTH brawl",
     ),
     OptionSpec::choice(
         "sk.ma_armor",
         "dex_penalty_2",
         &["dex_penalty_2", "cloth_only"],
         "G-09: Martial Arts armor limit of §16.15.4, or §6.4.4's cloth only",
-    ),
-    OptionSpec::bool(
-        "sk.dodging_bystander_extra_die",
-        false,
-        "G-44: a Dodging bystander adds a die to the attacker's roll to avoid him",
-    ),
-    OptionSpec::choice(
-        "sk.flame_ignition",
-        "any_rear_hit",
-        &["any_rear_hit", "aimed_only"],
-        "G-53: flame thrower ignition on any rear hit, or aimed shots only",
-    ),
-    OptionSpec::bool(
-        "sk.marksmanship_per_slot",
-        false,
-        "G-08: §26's Marksmanship reading (+1 per slot) instead of +3",
     ),
     OptionSpec::bool(
         "sk.mov_points",

@@ -1744,3 +1744,42 @@ fn sk_21_3_b_sk_12_5_a_nonlethal_damage_still_forces_a_retreat() {
     g.act("Bay does nothing");
     assert!(pushes(&g), "{:?} {:?}", g.s.phase, g.texts());
 }
+
+// --- Shielding (SK-14.3-b/c, G-27; option sk.shielding) -------------------------------------
+
+#[test]
+fn sk_14_3_c_shielding_removes_r_dice_from_an_energy_weapon() {
+    // The spacesuit carries R1 shielding (G-26): a laser pistol's 4d6+2 becomes 3d6+2 against
+    // it, and its defense 1 still stops a hit (E-14: 6d6 against R2 is 4d6).
+    let ash = "str = 10, dex = 12, int = 10, sidearms = 1";
+    let mut g = range(&[], (&["laser-pistol"], ash), (&["spacesuit-armor"], PLAIN));
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[6, 6, 6]]));
+    let d = damages(&ev);
+    assert_eq!(d.len(), 1);
+    assert_eq!((d[0].rolled, d[0].armor, d[0].taken), (20, 1, 19));
+}
+
+#[test]
+fn sk_14_3_b_option_roll_and_subtract_rolls_r_dice() {
+    // sk.shielding = "roll_and_subtract": all four dice are rolled, and 1d6 (a 5) is stopped on
+    // top of the suit's defense 1.
+    let ash = "str = 10, dex = 12, int = 10, sidearms = 1";
+    let mut g = range(
+        &[("sk.shielding", "\"roll_and_subtract\"")],
+        (&["laser-pistol"], ash),
+        (&["spacesuit-armor"], PLAIN),
+    );
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[5], &[6, 6, 6, 6]]));
+    let d = damages(&ev);
+    assert_eq!((d[0].rolled, d[0].armor, d[0].taken), (26, 6, 20));
+}
+
+#[test]
+fn g_27_shielding_stops_r_hits_of_other_weapons() {
+    // G-26/G-27: against a bullet the suit stops "a total of 2": defense 1 + R1.
+    let ash = "str = 10, dex = 12, int = 10, sidearms = 1";
+    let mut g = range(&[], (&["pistol"], ash), (&["spacesuit-armor"], PLAIN));
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[3, 3]]));
+    let d = damages(&ev);
+    assert_eq!((d[0].rolled, d[0].armor, d[0].taken), (6, 2, 4));
+}
