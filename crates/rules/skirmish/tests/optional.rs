@@ -1783,3 +1783,59 @@ fn g_27_shielding_stops_r_hits_of_other_weapons() {
     let d = damages(&ev);
     assert_eq!((d[0].rolled, d[0].armor, d[0].taken), (6, 2, 4));
 }
+
+// --- Opportunity fire (SK-21.8, option sk.opportunity_fire) ---------------------------------
+
+/// Ash with a pistol at [1, 0] facing S; Bay six hexes south facing N; turn 1 up to Ash's action.
+fn watch(opts: &[(&str, &str)]) -> Game {
+    let ash = "str = 10, dex = 12, int = 10, sidearms = 1";
+    let mut g = battle(
+        opts,
+        &open(3, 9),
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol"], ash),
+            unit("Bay", 1, (1, 7), N, &[], PLAIN),
+        ],
+    );
+    g.reach_actions(0);
+    g
+}
+
+#[test]
+fn sk_21_8_a_off_no_covering_a_hex() {
+    let g = watch(&[]);
+    assert!(!g.texts().iter().any(|t| t.contains("covers")));
+}
+
+#[test]
+fn sk_21_8_b_c_f_a_foe_coming_next_to_the_covered_hex_is_shot_at_once() {
+    let mut g = watch(&[("sk.opportunity_fire", "true")]);
+    g.act("Ash covers [1, 3]");
+    assert_eq!(g.fig("Ash").overwatch, Some(Pos::new(1, 3)));
+    g.finish_turn();
+    g.start_turn(1);
+    // Bay walks north; entering [1, 4], next to the covered hex, draws the shot at
+    // 12 - 2 (opportunity, SK-21.8-c) - 1 (one hex off, SK-21.8-f) = 9; a 16 misses.
+    let ev = g.play("Bay moves to [1, 2] facing N", &d3(16));
+    let r = roll(&ev);
+    r.assert_mod("opportunity", -2, "SK-21.8-c");
+    r.assert_mod("off-hex", -1, "SK-21.8-f");
+    r.assert_adds_up(12);
+    assert_eq!(g.fig("Ash").overwatch, None, "the cover is spent");
+    assert_eq!(g.fig("Bay").pos, Pos::new(1, 2), "a miss does not stop him");
+}
+
+#[test]
+fn sk_21_8_b_a_foe_who_falls_stops_where_he_was_shot() {
+    let mut g = watch(&[("sk.opportunity_fire", "true")]);
+    g.act("Ash covers [1, 4]");
+    g.finish_turn();
+    g.start_turn(1);
+    // Bay is shot on entering [1, 5], next to the covered hex (SK-21.8-f): a 4 always hits and
+    // doubles the pistol's 2d6 (6 + 6 = 12 → 24): he is dead there (SK-12.4-c) and goes no
+    // further.
+    let ev = g.play("Bay moves to [1, 2] facing N", &faces(&[&d3(4), &[6, 6]]));
+    assert!(roll(&ev).result.is_hit());
+    assert_eq!(g.fig("Bay").pos, Pos::new(1, 5));
+    assert_eq!(g.fig("Bay").condition, Condition::Dead);
+}
