@@ -107,6 +107,19 @@ impl Evaluate for Skirmish {
                 v -= pull * f64::from(nearest);
             }
             v += 0.01 * f64::from(f.aim_turns.min(2));
+            // Hand to hand (SK-16.15.3): +4 to hit both ways and STR-driven damage, so a
+            // brawl favours the stronger, the better martial artist and the one with a knife.
+            if f.in_hth {
+                for e in s
+                    .figures
+                    .iter()
+                    .filter(|e| e.side != side && e.active() && e.in_hth && e.pos == f.pos)
+                {
+                    let edge = f64::from(f.est() - e.est())
+                        + 2.0 * (f64::from(f.martial_arts) - f64::from(e.martial_arts));
+                    v += 0.01 * edge.clamp(-5.0, 5.0);
+                }
+            }
         }
         v
     }
