@@ -351,7 +351,12 @@ pub fn apply(s: &mut State, e: &Event) {
     }
 }
 
+fn s_rules_hands(rules: &crate::data::Rules, weapon: u16) -> u8 {
+    rules.weapons[usize::from(weapon)].hands
+}
+
 fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
+    let s_rules = s.rules;
     let f = s.fig_mut(fig);
     match *effect {
         Effect::Shaken { until } => f.shaken_until = until,
@@ -427,7 +432,17 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
         Effect::Gassed => f.gassed = true,
         Effect::Floating { on } => f.floating = on,
         Effect::HeadHit { turn } => f.head_turn = turn,
-        Effect::ArmOut => f.arm_out = true,
+        Effect::ArmOut => {
+            // SK-21.4-e: with an arm out of use, a two-handed weapon cannot be held ready.
+            f.arm_out = true;
+            if let Some(k) = f.ready {
+                let two = f.weapons[usize::from(k)]
+                    .is_some_and(|w| s_rules_hands(s_rules, w.weapon) == 2);
+                if two {
+                    f.ready = None;
+                }
+            }
+        }
         Effect::LegHit { until, out } => {
             f.leg_down_until = until;
             f.leg_out |= out;

@@ -142,6 +142,15 @@ pub fn standing_mods(s: &State, f: &Figure, mods: &mut Mods) {
             ));
         }
     }
+    if f.backpack {
+        // SK-14.1-h, G-26: the full backpack's −1 DEX (INVENTED: −2 is not modelled).
+        mods.push(Modifier::applied(
+            "backpack",
+            "full backpack",
+            -1,
+            RuleId("SK-14.1-h"),
+        ));
+    }
     if f.enc_dex != 0 {
         mods.push(Modifier::applied(
             "encumbrance",
@@ -1014,7 +1023,11 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
         ctx.s.rules.options.auto_numbers,
         fencing,
     );
-    let tgt_subdued = false;
+    // SK-16.15.6-c: any attack on a subdued foe (held in HTH, unable to act) hits.
+    let tgt_subdued = {
+        let t = ctx.s.fig(a.target);
+        t.in_hth && t.stunned > 0 && a.kind == AttackKind::Hth
+    };
     let mut result = c.result;
     if tgt_subdued {
         result = ToHit::Hit {

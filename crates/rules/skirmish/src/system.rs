@@ -117,10 +117,14 @@ fn moved_at_most(f: &Figure, limit: MoveKind, mov: u32) -> bool {
 
 fn enemies<'s>(s: &'s State, f: &Figure) -> impl Iterator<Item = (FigId, &'s Figure)> + 's {
     let side = f.side;
+    // SK-19.2-a: in a fight to the death the unconscious may still be attacked.
+    let dead_only = s.rules.options.victory_dead;
     s.figures
         .iter()
         .enumerate()
-        .filter(move |(_, e)| e.side != side && e.active())
+        .filter(move |(_, e)| {
+            e.side != side && (e.active() || (dead_only && e.condition == Condition::Unconscious))
+        })
         .map(|(i, e)| (i as FigId, e))
 }
 
@@ -756,6 +760,10 @@ fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
                 if engaged && w.class == Class::Missile {
                     continue;
                 }
+                // SK-21.4-e: not with an arm out of use.
+                if f.arm_out && w.hands == 2 {
+                    continue;
+                }
                 out.push(Action::Ready {
                     fig: id,
                     slot: k as u8,
@@ -1201,13 +1209,10 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 aim: Some(at),
                 opportunity: None,
             };
+            expose_if_over_wall(ctx, fig, target);
             let r = combat::strike(ctx, &spec)?;
-            if kind == AttackKind::Missile && w.rounds > 0 {
-                ctx.emit(Event::Spent {
-                    fig,
-                    slot,
-                    rounds: 1,
-                });
+            if kind == AttackKind::Missile {
+                spend_shot(ctx, fig, slot, &w, 1);
             }
             if kind != AttackKind::Melee && !r.is_hit() {
                 avoid_rolls(ctx, &spec)?;
@@ -1261,13 +1266,10 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 aim: None,
                 opportunity: None,
             };
+            expose_if_over_wall(ctx, fig, target);
             let r = combat::strike(ctx, &spec)?;
-            if kind == AttackKind::Missile && w.rounds > 0 {
-                ctx.emit(Event::Spent {
-                    fig,
-                    slot,
-                    rounds: 1,
-                });
+            if kind == AttackKind::Missile {
+                spend_shot(ctx, fig, slot, &w, 1);
             }
             if !r.is_hit() {
                 avoid_rolls(ctx, &spec)?;
@@ -1388,14 +1390,42 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
         Action::Escape { fig, to } => {
             ctx.emit(Event::Acted { fig });
             let f = ctx.s.fig(fig).clone();
-            // G-39 (1): 3d6 vs eDEX, no +4.
-            if ctx.check(
-                fig,
-                "leave-hth",
-                3,
-                order_dex(&ctx.s, &f),
-                RuleId("SK-11.9.3-a"),
-            )? {
+            // G-39 (1): 3d6 vs eDEX, no +4; option: an opposed eSTR roll against a foe in
+            // the hex (ties to the one holding on, G-74).
+            let foe = ctx
+                .s
+                .figures
+                .iter()
+                .position(|o| o.side != f.side && o.in_hth && o.pos == f.pos && o.active());
+            let free = match foe {
+                Some(o) if ctx.s.rules.options.hth_disengage_opposed => {
+                    let foe_st = ctx.s.figures[o].est();
+                    let (fa, ra) = ctx.roll("contest", 3)?;
+                    let (_, rd) = ctx.roll("contest", 3)?;
+                    let a_m = i32::from(f.est()) - ra;
+                    let d_m = i32::from(foe_st) - rd;
+                    let win = a_m >= 0 && crate::autoresult::opposed(a_m, true, d_m, d_m >= 0);
+                    ctx.emit(Event::Check {
+                        fig,
+                        what: "leave-hth",
+                        dice: 3,
+                        faces: fa,
+                        total: ra,
+                        target: f.est(),
+                        success: win,
+                        rule: RuleId("SK-11.9.3-a"),
+                    });
+                    win
+                }
+                _ => ctx.check(
+                    fig,
+                    "leave-hth",
+                    3,
+                    order_dex(&ctx.s, &f),
+                    RuleId("SK-11.9.3-a"),
+                )?,
+            };
+            if free {
                 ctx.emit(Event::HthEnded { fig, to });
             }
             Ok(())
@@ -1647,15 +1677,39 @@ fn opportunity_shot(
         aim: None,
         opportunity: Some(off),
     };
+    expose_if_over_wall(ctx, watcher, target);
     combat::strike(ctx, &spec)?;
-    if kind == AttackKind::Missile && w.rounds > 0 {
-        ctx.emit(Event::Spent {
-            fig: watcher,
-            slot,
-            rounds: 1,
-        });
+    if kind == AttackKind::Missile {
+        spend_shot(ctx, watcher, slot, &w, 1);
     }
     Ok(())
+}
+
+/// Walls: firing over one exposes the firer to −6 for the rest of the turn (SK-17.7-a,
+/// SK-13.6-e).
+fn expose_if_over_wall(ctx: &mut Ctx, fig: FigId, target: FigId) {
+    let lof = line_of_fire(&ctx.s, ctx.s.fig(fig).pos, ctx.s.fig(target).pos);
+    if lof.wall.is_some_and(|w| w.2) {
+        ctx.emit(Event::Exposed { fig });
+    }
+}
+
+/// Ammunition for one shot (G-73): rounds, or for an energy weapon the shot's dice of battery
+/// (G-48).
+fn spend_shot(ctx: &mut Ctx, fig: FigId, slot: u8, w: &crate::data::Weapon, rounds: u8) {
+    if w.rounds == 0 {
+        return;
+    }
+    let spent = if w.energy {
+        u16::from(w.damage.map_or(1, |d| d.dice.max(1)))
+    } else {
+        u16::from(rounds)
+    };
+    ctx.emit(Event::Spent {
+        fig,
+        slot,
+        rounds: spent,
+    });
 }
 
 /// SK-9-d / G-13: each side rolls 1d6 + its leader's Tactics (+1) or Strategy (+2); the
@@ -2171,11 +2225,7 @@ fn shoot(ctx: &mut Ctx, fig: FigId, target: FigId, mode: FireMode) -> Result<(),
         aim: None,
         opportunity: None,
     };
-    // Walls: firing over one exposes the firer (SK-17.7-a, SK-13.6-e).
-    let lof = line_of_fire(&ctx.s, f.pos, ctx.s.fig(target).pos);
-    if lof.wall.is_some_and(|w| w.2) {
-        ctx.emit(Event::Exposed { fig });
-    }
+    expose_if_over_wall(ctx, fig, target);
     let r = combat::strike(ctx, &spec)?;
     if w.rounds > 0 {
         // G-48: a battery spends the shot's dice.

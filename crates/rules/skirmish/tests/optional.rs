@@ -1839,3 +1839,51 @@ fn sk_21_8_b_a_foe_who_falls_stops_where_he_was_shot() {
     assert_eq!(g.fig("Bay").pos, Pos::new(1, 5));
     assert_eq!(g.fig("Bay").condition, Condition::Dead);
 }
+
+// --- Leaving hand-to-hand (SK-11.9.3-a, G-39 (1); option sk.hth_disengage) ------------------
+
+/// Ash grapples the kneeling Bay (SK-16.15.3-a (2)); a reaction die of 1 puts them in HTH in
+/// Bay's hex [1, 2]. Next turn Ash does nothing and it is Bay's action.
+fn brawl(opts: &[(&str, &str)]) -> Game {
+    let mut g = battle(
+        opts,
+        &open(3, 6),
+        &[
+            unit("Ash", 0, (1, 1), S, &[], PLAIN),
+            unit("Bay", 1, (1, 2), N, &[], PLAIN).stance("kneeling"),
+        ],
+    );
+    g.reach_actions(0);
+    g.play("Ash goes hand to hand with Bay", &[1]);
+    assert!(g.fig("Ash").in_hth && g.fig("Bay").in_hth);
+    g.finish_turn();
+    g.start_turn(0);
+    g.stand_all();
+    g.act("Ash does nothing");
+    g
+}
+
+#[test]
+fn sk_11_9_3_a_g_39_leaving_hth_is_a_dex_roll_by_default() {
+    let mut g = brawl(&[]);
+    let ev = g.play("Bay breaks free to [1, 3]", &d3(12));
+    let c = checks(&ev);
+    assert_eq!(c.len(), 1);
+    assert_eq!((c[0].1, c[0].2, c[0].4, c[0].5), ("leave-hth", 3, 12, true));
+    assert!(!g.fig("Bay").in_hth && !g.fig("Ash").in_hth);
+    assert_eq!(g.fig("Bay").pos, Pos::new(1, 3));
+}
+
+#[test]
+fn g_39_option_opposed_estr_to_leave_hth() {
+    // Bay rolls 9 against STR 10 (margin 1); Ash 12 (margin -2): Bay breaks free.
+    let mut g = brawl(&[("sk.hth_disengage", "\"opposed_estr\"")]);
+    let ev = g.play("Bay breaks free to [1, 3]", &faces(&[&d3(9), &d3(12)]));
+    let c = checks(&ev);
+    assert_eq!((c[0].1, c[0].4, c[0].5), ("leave-hth", 10, true));
+    assert!(!g.fig("Bay").in_hth);
+    // And a tie goes to the one holding on (G-74).
+    let mut g = brawl(&[("sk.hth_disengage", "\"opposed_estr\"")]);
+    g.play("Bay breaks free to [1, 3]", &faces(&[&d3(9), &d3(9)]));
+    assert!(g.fig("Bay").in_hth);
+}
