@@ -27,6 +27,11 @@ pub enum Strike {
     /// Martial Arts knockdown (MA2+) or throw (MA3+) (SK-16.15.5-a).
     Knockdown,
     Throw,
+    /// A sweep of every foe in the threat zone with a two-handed cutting weapon (SK-16.4-a).
+    Sweep,
+    /// Staff disarm and trip (SK-16.5-b/c).
+    Disarm,
+    Trip,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

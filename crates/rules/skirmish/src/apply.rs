@@ -27,6 +27,10 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.turned = false;
                 f.exposed = false;
                 f.breather = false;
+                f.crawled = false;
+                f.run_up = 0;
+                f.straight = false;
+                f.first_target = None;
                 f.burst_turn = false;
                 // Aiming continues only while the figure keeps aiming (SK-13.7-b).
                 if !f.aiming_now {
@@ -94,18 +98,33 @@ pub fn apply(s: &mut State, e: &Event) {
             }
             if f.facing != *facing {
                 f.turned = true;
+                // SK-21.8-e: turning ends opportunity fire.
+                f.overwatch = None;
             }
             f.facing = *facing;
             if path.len() > 1 {
-                // SK-13.7-d: moving ends aiming.
+                // SK-13.7-d: moving ends aiming; SK-21.8-e: and opportunity fire.
                 f.aim_turns = 0;
                 f.aim_target = None;
+                f.overwatch = None;
+                // SK-10.5-c: a crawling figure counts every hex as rear.
+                f.crawled = *kind == MoveKind::Crawl;
+                // SK-16.2-a / SK-16.3-b: the run-up of a charge (straight last 3 hexes).
+                let n = path.len();
+                f.run_up = (n - 1) as u8;
+                f.straight = n >= 4 && {
+                    let d1 = path[n - 1].hex() - path[n - 2].hex();
+                    let d2 = path[n - 2].hex() - path[n - 3].hex();
+                    let d3 = path[n - 3].hex() - path[n - 4].hex();
+                    d1 == d2 && d2 == d3
+                };
             }
         }
         Event::Faced { fig, facing } => {
             let f = s.fig_mut(*fig);
             if f.facing != *facing {
                 f.turned = true;
+                f.overwatch = None;
             }
             f.facing = *facing;
         }
@@ -123,10 +142,14 @@ pub fn apply(s: &mut State, e: &Event) {
             attacker,
             target,
             result,
+            avoid,
             ..
         } => {
             let a = s.fig_mut(*attacker);
             a.shots_fired = a.shots_fired.saturating_add(1);
+            if !*avoid && a.first_target.is_none() && attacker != target {
+                a.first_target = Some(*target);
+            }
             if result.is_hit() {
                 s.fig_mut(*target).hit_by |= 1u64 << attacker;
             }
@@ -182,6 +205,11 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Readied { fig, slot } => {
             let f = s.fig_mut(*fig);
             f.ready = Some(*slot);
+            if let Some(w) = &mut f.weapons[usize::from(*slot)] {
+                if w.state == WeaponState::Jammed {
+                    w.state = WeaponState::Ok;
+                }
+            }
         }
         Event::Reloaded { fig, slot, rounds } => {
             let f = s.fig_mut(*fig);
@@ -400,6 +428,11 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             }
             if f.ready == Some(slot) {
                 f.ready = None;
+            }
+        }
+        Effect::Jammed { slot } => {
+            if let Some(w) = &mut f.weapons[usize::from(slot)] {
+                w.state = WeaponState::Jammed;
             }
         }
         Effect::ClubCracked { slot } => {

@@ -219,6 +219,8 @@ pub struct AttackSpec {
     pub aim: Option<crate::autoresult::Location>,
     /// Opportunity fire, with the hexes between the covered hex and the foe (SK-21.8).
     pub opportunity: Option<u8>,
+    /// A sweep (SK-16.4-a) or a staff disarm or trip (SK-16.5-b/c): −4 DEX.
+    pub maneuver: Option<crate::action::Strike>,
 }
 
 /// Every DEX adjustment of an attack, with its rule (SK-12.1-b, SK-24-T1…T8), and the dice.
@@ -335,6 +337,18 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                         ));
                     }
                 }
+                // SK-16.6-h / G-32: a new target this turn, −1 per MH from the first.
+                if let Some(first) = att.first_target.filter(|&t| t != a.target) {
+                    let mh = geometry::multihexes(s.fig(first).pos.distance(tgt.pos)) as i32;
+                    if mh > 0 {
+                        m.push(Modifier::applied(
+                            "new-target",
+                            "another target this turn (per MH from the first)",
+                            -mh,
+                            RuleId("SK-16.6-h"),
+                        ));
+                    }
+                }
                 // Support, the largest only (SK-13.6-g, SK-24-T3).
                 if w.is_group("rifle") && att.moved <= 1 {
                     m.push(Modifier::applied(
@@ -427,7 +441,13 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
         AttackKind::Melee | AttackKind::Hth => {
             // Facing (SK-10.5-e), regular weapons only (G-70).
             if a.kind == AttackKind::Melee {
-                match geometry::arc_from(tgt, att.pos) {
+                // SK-10.5-c: a crawling figure has only rear hexes.
+                let arc = if tgt.crawled {
+                    Arc::Rear
+                } else {
+                    geometry::arc_from(tgt, att.pos)
+                };
+                match arc {
                     Arc::Side => m.push(Modifier::applied(
                         "side",
                         "attack from the side",
@@ -587,6 +607,27 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
             v,
             RuleId("SK-21.4-c"),
         ));
+    }
+    match a.maneuver {
+        Some(crate::action::Strike::Sweep) => m.push(Modifier::applied(
+            "sweep",
+            "sweep attack",
+            -4,
+            RuleId("SK-16.4-a"),
+        )),
+        Some(crate::action::Strike::Disarm) => m.push(Modifier::applied(
+            "staff-disarm",
+            "staff disarm",
+            -4,
+            RuleId("SK-16.5-b"),
+        )),
+        Some(crate::action::Strike::Trip) => m.push(Modifier::applied(
+            "staff-trip",
+            "staff trip",
+            -4,
+            RuleId("SK-16.5-c"),
+        )),
+        _ => {}
     }
     if let Some(off) = a.opportunity {
         // SK-21.8-c: −2, removed by aiming; SK-21.8-f: −1 per hex off the covered hex.
@@ -1083,6 +1124,13 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 .armor
                 .map_or(0, |i| ctx.s.rules.armor[usize::from(i)].r_factor);
             let mut shield_hits = 0i16;
+            // SK-17.4-b: a laser loses 1 damage for each smoke hex it crosses.
+            if w.as_ref().is_some_and(|w| w.energy) && a.kind == AttackKind::Missile {
+                let smoke = line_of_fire(&ctx.s, att.pos, tgt.pos).smoke;
+                if smoke > 0 {
+                    expr = crate::progression::Damage::new(expr.dice, expr.adds - i16::from(smoke));
+                }
+            }
             if r > 0 {
                 if w.as_ref().is_some_and(|w| w.energy) {
                     if ctx.s.rules.options.shielding_roll {
@@ -1131,7 +1179,11 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                     break;
                 }
                 // G-32: the multiplier applies to the first bullet only.
-                let m = if b == 0 { mult } else { 1 };
+                let m = if b == 0 {
+                    mult * charge_mult(&att, w.as_ref(), a)
+                } else {
+                    1
+                };
                 // Armor is read for every bullet: it may wear out mid-burst (SK-21.7-a).
                 let tgt_now = ctx.s.fig(a.target).clone();
                 let armor = armor_at(&ctx.s, &tgt_now, att.pos, w.as_ref(), loc) + shield_hits;
@@ -1187,6 +1239,19 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 });
             }
         }
+        ToHit::Broken
+            if matches!(a.mode, Some(FireMode::Burst) | Some(FireMode::Auto))
+                && a.slot.is_some() =>
+        {
+            // SK-16.6-l / G-32: a broken-weapon result in burst or full auto is a jam.
+            ctx.emit(Event::Effect {
+                fig: a.attacker,
+                effect: Effect::Jammed {
+                    slot: a.slot.unwrap_or(0),
+                },
+                rule: RuleId("SK-16.6-l"),
+            });
+        }
         ToHit::Broken => {
             if let (Some(slot), Some(w)) = (a.slot, w.as_ref()) {
                 let permanent = match w.class {
@@ -1217,6 +1282,23 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
         ToHit::Miss { .. } => {}
     }
     Ok(result)
+}
+
+/// SK-16.2-a: a pole arm charged in a straight line for the last 3 hexes doubles its damage;
+/// SK-16.3-b: a bayonet after 3 or more hexes doubles too (G-34: multipliers multiply).
+fn charge_mult(att: &Figure, w: Option<&Weapon>, a: &AttackSpec) -> u8 {
+    let Some(w) = w else { return 1 };
+    if a.kind != AttackKind::Melee || a.disengaging {
+        return 1;
+    }
+    let d = 1;
+    let pole = w.is_group("polearm") && att.straight && att.run_up >= 3;
+    let bayonet = w.skill.as_deref() == Some("bayonet") && att.run_up >= 3;
+    if pole || bayonet {
+        2 * d
+    } else {
+        d
+    }
 }
 
 /// SK-21.4-e/f: damage past 8 on an arm or 18 on a leg passes by.

@@ -76,6 +76,10 @@ pub enum Effect {
     Floating {
         on: bool,
     },
+    /// SK-16.6-l: the weapon jams on a broken-weapon result in burst or automatic fire.
+    Jammed {
+        slot: u8,
+    },
     /// SK-12.1-f: a club's first 18; the second breaks it.
     ClubCracked {
         slot: u8,

@@ -226,6 +226,7 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                         "broken until repaired"
                     }
                 ),
+                Effect::Jammed { .. } => "'s weapon jams".to_string(),
                 Effect::ClubCracked { .. } => "'s club takes its first 18".to_string(),
                 Effect::AimLost => "loses his aim".to_string(),
                 Effect::Stunned => "is knocked down for two turns".to_string(),
@@ -556,7 +557,10 @@ impl ActionOdds for Skirmish {
                         p.push(match wa.state {
                             WeaponState::Dropped => "weapon dropped".to_string(),
                             WeaponState::Broken => "weapon broken".to_string(),
-                            WeaponState::TemporarilyBroken => "weapon jammed/broken".to_string(),
+                            WeaponState::TemporarilyBroken => {
+                                "weapon broken until repaired".to_string()
+                            }
+                            WeaponState::Jammed => "weapon jammed".to_string(),
                             WeaponState::Ok => "weapon ok".to_string(),
                         });
                     }

@@ -100,6 +100,9 @@ pub enum WeaponState {
     Broken,
     /// Lying on the ground in the figure's hex (SK-12.1-d).
     Dropped,
+    /// Jammed on a broken-weapon result in burst or automatic fire (SK-16.6-l, G-32); a Ready
+    /// action clears it with the Automatic Weapons (or Small Arms) skill.
+    Jammed,
 }
 
 /// One weapon a figure carries.
@@ -216,6 +219,13 @@ pub struct Figure {
     pub floating: bool,
     /// This turn's shooting is in bursts (SK-16.6-a: the mode changes at most once a turn).
     pub burst_turn: bool,
+    /// Crawled this turn: every hex counts as rear when he is attacked (SK-10.5-c).
+    pub crawled: bool,
+    /// Hexes moved this turn and whether the last three were straight (SK-16.2-a, SK-16.3-b).
+    pub run_up: u8,
+    pub straight: bool,
+    /// The first target fired at this turn (SK-16.6-h).
+    pub first_target: Option<FigId>,
     /// The hex covered by opportunity fire (SK-21.8-a, optional), until the figure acts again.
     pub overwatch: Option<Pos>,
     /// Hits body armor has absorbed (SK-21.7-a, optional degraded armor).

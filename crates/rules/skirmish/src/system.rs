@@ -508,6 +508,35 @@ fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
                 if opts.aimed_shots && w.is_some() {
                     push_aimed(out, id, t);
                 }
+                // SK-16.5-b/c: a staff may disarm or trip.
+                if w.is_some_and(|w| w.is_group("staff")) && f.pos.distance(tf.pos) == 1 {
+                    out.push(Action::Attack {
+                        fig: id,
+                        target: t,
+                        strike: Strike::Disarm,
+                    });
+                    out.push(Action::Attack {
+                        fig: id,
+                        target: t,
+                        strike: Strike::Trip,
+                    });
+                }
+            }
+        }
+        // SK-16.4-a: a two-handed cutting weapon may sweep the whole threat zone.
+        if let Some(w) = w {
+            let two_handed = w.hands == 2 || w.damage_two_handed.is_some();
+            if w.cutting && two_handed {
+                let first = enemies(s, f)
+                    .find(|(_, e)| !e.in_hth && geometry::threatens(f, e.pos))
+                    .map(|(t, _)| t);
+                if let Some(t) = first {
+                    out.push(Action::Attack {
+                        fig: id,
+                        target: t,
+                        strike: Strike::Sweep,
+                    });
+                }
             }
         }
     }
@@ -753,7 +782,11 @@ fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
     if ready_limit(s, f, engaged) {
         for (k, sl) in f.weapons.iter().enumerate() {
             if let Some(sl) = sl {
-                if sl.state != WeaponState::Ok || f.ready == Some(k as u8) {
+                // SK-16.6-l: a jam is cleared by readying the weapon, with the skill.
+                let jam_clear = sl.state == WeaponState::Jammed
+                    && (skills::has(f.skills, skills::AUTOMATIC_WEAPONS)
+                        || skills::has(f.skills, skills::bit("small_arms")));
+                if !jam_clear && (sl.state != WeaponState::Ok || f.ready == Some(k as u8)) {
                     continue;
                 }
                 let w = &s.rules.weapons[usize::from(sl.weapon)];
@@ -1156,6 +1189,7 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 quick: false,
                 aim: None,
                 opportunity: None,
+                maneuver: None,
             };
             let r = combat::strike(ctx, &spec)?;
             if !r.is_hit() {
@@ -1208,6 +1242,7 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 quick: false,
                 aim: Some(at),
                 opportunity: None,
+                maneuver: None,
             };
             expose_if_over_wall(ctx, fig, target);
             let r = combat::strike(ctx, &spec)?;
@@ -1265,6 +1300,7 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 quick: true,
                 aim: None,
                 opportunity: None,
+                maneuver: None,
             };
             expose_if_over_wall(ctx, fig, target);
             let r = combat::strike(ctx, &spec)?;
@@ -1596,6 +1632,7 @@ fn move_to(
             }
         }
     }
+    let whole = path.clone();
     let path: SmallVec<[Pos; 12]> = path[start..].iter().copied().collect();
     ctx.emit(Event::Moved {
         fig,
@@ -1604,6 +1641,38 @@ fn move_to(
         kind,
         engaged: engaged_at_end != 0,
     });
+    // SK-16.12-j/m: fire hexes crossed (2 hits; incendiary 4) and the one stopped in (4;
+    // incendiary 8) add up before armor, and only full body armor stops fire (SK-16.12-k).
+    let mut hits = 0i16;
+    for (i, p) in whole.iter().enumerate().skip(1) {
+        if let Some(fire) = ctx.s.fires.iter().find(|x| x.pos == *p) {
+            let last = i + 1 == whole.len();
+            hits += match (last, fire.incendiary) {
+                (false, false) => 2,
+                (false, true) => 4,
+                (true, false) => 4,
+                (true, true) => 8,
+            };
+        }
+    }
+    if hits > 0 && ctx.s.fig(fig).active() {
+        let g = ctx.s.fig(fig).clone();
+        let armor = g
+            .armor
+            .and_then(|a| ctx.s.rules.armor.get(usize::from(a)))
+            .filter(|a| a.kind == crate::data::ArmorKind::Body)
+            .map_or(0, |a| a.defense);
+        combat::deal_damage(
+            ctx,
+            fig,
+            None,
+            crate::progression::Damage::points(hits),
+            1,
+            armor,
+            false,
+            RuleId("SK-16.12-m"),
+        )?;
+    }
     // SK-17.10-b: moving more than 3 hexes in microgravity.
     if d > 3 {
         combat::microgravity_check(ctx, fig)?;
@@ -1676,6 +1745,7 @@ fn opportunity_shot(
         quick: false,
         aim: None,
         opportunity: Some(off),
+        maneuver: None,
     };
     expose_if_over_wall(ctx, watcher, target);
     combat::strike(ctx, &spec)?;
@@ -2056,6 +2126,105 @@ fn melee(
     };
     let slot = f.ready_slot().map(|_| f.ready.unwrap_or(0));
     match strike {
+        Strike::Sweep => {
+            // G-47: one roll per foe in the threat zone, each at −4.
+            let foes: SmallVec<[FigId; 5]> = enemies(&ctx.s, &f)
+                .filter(|(_, e)| !e.in_hth && geometry::threatens(&f, e.pos))
+                .map(|(t, _)| t)
+                .collect();
+            for t in foes {
+                if !ctx.s.fig(fig).active() || ctx.s.fig(fig).posture == Posture::Fallen {
+                    break;
+                }
+                let spec = AttackSpec {
+                    attacker: fig,
+                    target: t,
+                    kind,
+                    slot,
+                    mode: None,
+                    rounds: 1,
+                    disengaging,
+                    quick: false,
+                    aim: None,
+                    opportunity: None,
+                    maneuver: Some(Strike::Sweep),
+                };
+                combat::strike(ctx, &spec)?;
+            }
+            Ok(())
+        }
+        Strike::Disarm | Strike::Trip => {
+            // SK-16.5-b/c: a roll to hit at −4, then the defender's 3d6 save (DEX to keep his
+            // weapon, STR to stay up).
+            let spec = AttackSpec {
+                attacker: fig,
+                target,
+                kind,
+                slot,
+                mode: None,
+                rounds: 1,
+                disengaging,
+                quick: false,
+                aim: None,
+                opportunity: None,
+                maneuver: Some(strike),
+            };
+            let (mods, dice, _) = combat::attack_mods(&ctx.s, &spec);
+            let tn = f.dex + fireteam_engine::Modifier::total(&mods) as i16;
+            let (faces, total) = ctx.roll("to-hit", dice)?;
+            let c = crate::autoresult::classify(
+                dice,
+                total,
+                i32::from(tn),
+                ctx.s.rules.options.auto_numbers,
+                false,
+            );
+            let rule = if strike == Strike::Disarm {
+                "SK-16.5-b"
+            } else {
+                "SK-16.5-c"
+            };
+            ctx.emit(Event::Roll {
+                attacker: fig,
+                target,
+                kind,
+                weapon_name: "staff".into(),
+                mode: None,
+                rounds: 0,
+                dice,
+                faces,
+                total,
+                base: f.dex,
+                modifiers: mods,
+                target_number: tn,
+                result: c.result,
+                rule: RuleId(rule),
+                margin: c.margin,
+                bullets: 0,
+                avoid: false,
+            });
+            if c.result.is_hit() {
+                let t = ctx.s.fig(target).clone();
+                if strike == Strike::Disarm {
+                    if !ctx.check(target, "keep-weapon", 3, t.dex, RuleId(rule))? {
+                        if let Some(ts) = t.ready_slot().map(|_| t.ready.unwrap_or(0)) {
+                            ctx.emit(Event::Effect {
+                                fig: target,
+                                effect: Effect::WeaponDropped { slot: ts },
+                                rule: RuleId(rule),
+                            });
+                        }
+                    }
+                } else if !ctx.check(target, "stay-standing", 3, t.est(), RuleId(rule))? {
+                    ctx.emit(Event::Effect {
+                        fig: target,
+                        effect: Effect::Fell,
+                        rule: RuleId(rule),
+                    });
+                }
+            }
+            Ok(())
+        }
         Strike::Normal => {
             let spec = AttackSpec {
                 attacker: fig,
@@ -2068,6 +2237,7 @@ fn melee(
                 quick: false,
                 aim: None,
                 opportunity: None,
+                maneuver: None,
             };
             combat::strike(ctx, &spec)?;
             if kind == AttackKind::Hth {
@@ -2099,6 +2269,7 @@ fn melee(
                 quick: false,
                 aim: None,
                 opportunity: None,
+                maneuver: None,
             };
             let (mods, dice, _) = combat::attack_mods(&ctx.s, &spec);
             let tn = f.dex + fireteam_engine::Modifier::total(&mods) as i16;
@@ -2224,6 +2395,7 @@ fn shoot(ctx: &mut Ctx, fig: FigId, target: FigId, mode: FireMode) -> Result<(),
         quick: false,
         aim: None,
         opportunity: None,
+        maneuver: None,
     };
     expose_if_over_wall(ctx, fig, target);
     let r = combat::strike(ctx, &spec)?;
@@ -2442,6 +2614,7 @@ fn beyond(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
                 quick: false,
                 aim: None,
                 opportunity: None,
+                maneuver: None,
             };
             let (mods, dice, _) = combat::attack_mods(&ctx.s, &sub);
             let tn = att.dex + fireteam_engine::Modifier::total(&mods) as i16;

@@ -101,6 +101,9 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 Strike::Slam => "slams",
                 Strike::Knockdown => "knocks down",
                 Strike::Throw => "throws",
+                Strike::Sweep => "sweeps at",
+                Strike::Disarm => "tries to knock the weapon from",
+                Strike::Trip => "tries to trip",
             };
             let _ = write!(t, "{} {verb} {}", name(fig), name(target));
         }
