@@ -1291,13 +1291,12 @@ fn charge_mult(att: &Figure, w: Option<&Weapon>, a: &AttackSpec) -> u8 {
     if a.kind != AttackKind::Melee || a.disengaging {
         return 1;
     }
-    let d = 1;
     let pole = w.is_group("polearm") && att.straight && att.run_up >= 3;
     let bayonet = w.skill.as_deref() == Some("bayonet") && att.run_up >= 3;
     if pole || bayonet {
-        2 * d
+        2
     } else {
-        d
+        1
     }
 }
 
