@@ -30,6 +30,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.crawled = false;
                 f.run_up = 0;
                 f.straight = false;
+                f.trail_len = 0;
                 f.first_target = None;
                 f.burst_turn = false;
                 // Aiming continues only while the figure keeps aiming (SK-13.7-b).
@@ -109,13 +110,26 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.overwatch = None;
                 // SK-10.5-c: a crawling figure counts every hex as rear.
                 f.crawled = *kind == MoveKind::Crawl;
-                // SK-16.2-a / SK-16.3-b: the run-up of a charge (straight last 3 hexes).
-                let n = path.len();
-                f.run_up = (n - 1) as u8;
-                f.straight = n >= 4 && {
-                    let d1 = path[n - 1].hex() - path[n - 2].hex();
-                    let d2 = path[n - 2].hex() - path[n - 3].hex();
-                    let d3 = path[n - 3].hex() - path[n - 4].hex();
+                // SK-16.2-a / SK-16.3-b: the run-up of a charge (straight last 3 hexes), over
+                // every piece of this turn's move.
+                f.run_up = f.run_up.saturating_add((path.len() - 1) as u8);
+                for (i, p) in path.iter().enumerate() {
+                    if i == 0 && f.trail_len > 0 {
+                        continue;
+                    }
+                    if f.trail_len < 4 {
+                        f.trail[usize::from(f.trail_len)] = *p;
+                        f.trail_len += 1;
+                    } else {
+                        f.trail.rotate_left(1);
+                        f.trail[3] = *p;
+                    }
+                }
+                f.straight = f.trail_len == 4 && {
+                    let t = f.trail;
+                    let d1 = t[3].hex() - t[2].hex();
+                    let d2 = t[2].hex() - t[1].hex();
+                    let d3 = t[1].hex() - t[0].hex();
                     d1 == d2 && d2 == d3
                 };
             }

@@ -1128,7 +1128,8 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
             if w.as_ref().is_some_and(|w| w.energy) && a.kind == AttackKind::Missile {
                 let smoke = line_of_fire(&ctx.s, att.pos, tgt.pos).smoke;
                 if smoke > 0 {
-                    expr = crate::progression::Damage::new(expr.dice, expr.adds - i16::from(smoke));
+                    // G-34: normalised on the ladder.
+                    expr = expr.plus(-i32::from(smoke));
                 }
             }
             if r > 0 {

@@ -339,6 +339,8 @@ pub fn setup(loaded: &Loaded) -> Setup {
             crawled: false,
             run_up: 0,
             straight: false,
+            trail: [Pos::new(0, 0); 4],
+            trail_len: 0,
             first_target: None,
             head_turn: 0,
             arm_out: false,

@@ -221,9 +221,12 @@ pub struct Figure {
     pub burst_turn: bool,
     /// Crawled this turn: every hex counts as rear when he is attacked (SK-10.5-c).
     pub crawled: bool,
-    /// Hexes moved this turn and whether the last three were straight (SK-16.2-a, SK-16.3-b).
+    /// Hexes moved this turn and whether the last three were straight (SK-16.2-a, SK-16.3-b);
+    /// `trail` holds the last four hexes of the move (a move may come in pieces).
     pub run_up: u8,
     pub straight: bool,
+    pub trail: [Pos; 4],
+    pub trail_len: u8,
     /// The first target fired at this turn (SK-16.6-h).
     pub first_target: Option<FigId>,
     /// The hex covered by opportunity fire (SK-21.8-a, optional), until the figure acts again.
@@ -442,8 +445,10 @@ impl State {
         self.on_map(p) && self.terrain(p).is_some_and(|t| !t.impassable())
     }
 
+    /// Smoke or fog in `p`: the terrain, a cloud, or a fire's own smoke (SK-16.12-n).
     pub fn smoky(&self, p: Pos) -> bool {
         self.terrain(p).is_some_and(|t| t.smoke)
+            || self.fires.iter().any(|f| f.pos == p)
             || self
                 .clouds
                 .iter()

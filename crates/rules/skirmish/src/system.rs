@@ -2133,7 +2133,9 @@ fn melee(
                 .map(|(t, _)| t)
                 .collect();
             for t in foes {
-                if !ctx.s.fig(fig).active() || ctx.s.fig(fig).posture == Posture::Fallen {
+                let me = ctx.s.fig(fig);
+                // The sweep ends when the sweeper falls or loses his weapon (a 17 or 18).
+                if !me.active() || me.posture == Posture::Fallen || me.ready_slot().is_none() {
                     break;
                 }
                 let spec = AttackSpec {
@@ -2203,6 +2205,23 @@ fn melee(
                 bullets: 0,
                 avoid: false,
             });
+            // SK-12.1-d/f: a 17 drops the staff, an 18 breaks it.
+            match (c.result, slot) {
+                (crate::autoresult::ToHit::Dropped, Some(sl)) => ctx.emit(Event::Effect {
+                    fig,
+                    effect: Effect::WeaponDropped { slot: sl },
+                    rule: RuleId("SK-12.1-d"),
+                }),
+                (crate::autoresult::ToHit::Broken, Some(sl)) => ctx.emit(Event::Effect {
+                    fig,
+                    effect: Effect::WeaponBroken {
+                        slot: sl,
+                        permanent: true,
+                    },
+                    rule: RuleId("SK-12.1-f"),
+                }),
+                _ => {}
+            }
             if c.result.is_hit() {
                 let t = ctx.s.fig(target).clone();
                 if strike == Strike::Disarm {
@@ -2920,13 +2939,6 @@ fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError> {
                 at: g.pos,
                 turns: 12,
                 incendiary: inc,
-            });
-            // SK-16.12-n: fires make smoke in their hex.
-            ctx.emit(Event::CloudChanged {
-                center: g.pos,
-                radius: 0,
-                gone: false,
-                tear_gas: false,
             });
         }
         Some(GrenadeKind::Smoke) | Some(GrenadeKind::TearGas) => {
