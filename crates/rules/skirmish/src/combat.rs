@@ -1180,8 +1180,9 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                     break;
                 }
                 // G-32: the multiplier applies to the first bullet only.
+                let adjacent = att.pos.distance(tgt.pos) == 1;
                 let m = if b == 0 {
-                    mult * charge_mult(&att, w.as_ref(), a)
+                    mult * charge_mult(&att, w.as_ref(), a, adjacent)
                 } else {
                     1
                 };
@@ -1287,9 +1288,10 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
 
 /// SK-16.2-a: a pole arm charged in a straight line for the last 3 hexes doubles its damage;
 /// SK-16.3-b: a bayonet after 3 or more hexes doubles too (G-34: multipliers multiply).
-fn charge_mult(att: &Figure, w: Option<&Weapon>, a: &AttackSpec) -> u8 {
+/// SK-16.2-d: a jab (at 2 hexes) is never a charge.
+fn charge_mult(att: &Figure, w: Option<&Weapon>, a: &AttackSpec, adjacent: bool) -> u8 {
     let Some(w) = w else { return 1 };
-    if a.kind != AttackKind::Melee || a.disengaging {
+    if a.kind != AttackKind::Melee || a.disengaging || !adjacent {
         return 1;
     }
     let pole = w.is_group("polearm") && att.straight && att.run_up >= 3;

@@ -99,13 +99,7 @@ impl Evaluate for Skirmish {
             if nearest != u32::MAX {
                 // Close in to fight: hard with a blade, gently with a gun that has no shot yet
                 // (so a hidden enemy is hunted down rather than waited out).
-                let pull = if melee && w.is_some() {
-                    0.01
-                } else if melee {
-                    0.004
-                } else {
-                    0.004
-                };
+                let pull = if melee && w.is_some() { 0.01 } else { 0.004 };
                 v -= pull * f64::from(nearest);
             }
             v += 0.01 * f64::from(f.aim_turns.min(2));

@@ -1118,3 +1118,24 @@ fn sk_21_8_e_moving_ends_opportunity_fire_and_it_may_be_declared_again() {
     g.act("Ash covers [1, 4]");
     assert_eq!(g.fig("Ash").overwatch, Some(p(1, 4)));
 }
+
+#[test]
+fn sk_16_2_d_a_jab_after_a_straight_run_is_no_charge() {
+    // SK-16.2-c/d: the spear jabs Bay two hexes straight ahead (the hex between is empty) after
+    // a straight 3-hex run; a jab never gets the charge's ×2.
+    let mut g = game(
+        &[],
+        &open(3, 8),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["spear"], SPEARMAN),
+            unit("Bay", 1, (1, 5), N, &[], STURDY),
+        ],
+    );
+    g.start_turn(0);
+    movement(&mut g, &[("Ash", "Ash moves to [1, 3] facing S", &[])]);
+    assert_eq!(g.fig("Ash").pos, p(1, 3));
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[4]]));
+    let d = &damages(&ev)[0];
+    assert_eq!((d.rolled, d.mult, d.taken), (5, 1, 5));
+}
