@@ -960,10 +960,18 @@ impl RuleSystem for Skirmish {
             Phase::DisengageReaction {
                 mover, opponent, ..
             } => {
-                out.push(Action::Punish {
-                    fig: opponent,
-                    target: mover,
-                });
+                // SK-11.5-b with SK-11.8.4-a: the parting blow is a melee attack (a ready
+                // non-missile weapon, or bare hands) into a front hex.
+                let o = s.fig(opponent);
+                let melee = weapon_of(s, o, o.ready)
+                    .filter(|_| o.ready_slot().is_some())
+                    .is_none_or(|w| w.class == Class::Melee);
+                if melee && melee_reach(s, o, s.fig(mover)) && !o.posture.down() {
+                    out.push(Action::Punish {
+                        fig: opponent,
+                        target: mover,
+                    });
+                }
                 out.push(Action::LetGo { fig: opponent });
             }
             Phase::Retreat { next } => retreat_actions(s, s.act_order[usize::from(next)], out),

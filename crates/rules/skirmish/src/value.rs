@@ -10,7 +10,7 @@ use crate::state::{Posture, State};
 use crate::system::Skirmish;
 use fireteam_engine::{Evaluate, SideId};
 
-fn harm(f: &crate::state::Figure) -> f64 {
+fn harm(s: &State, f: &crate::state::Figure) -> f64 {
     if !f.active() {
         return 1.5;
     }
@@ -19,7 +19,13 @@ fn harm(f: &crate::state::Figure) -> f64 {
     if f.posture == Posture::Fallen {
         h += 0.05;
     }
-    if f.ready_slot().is_none() && f.weapons.iter().flatten().count() > 0 {
+    // Empty hands, or an empty gun, with weapons to hand: a loss until readied or reloaded.
+    let empty_gun = f.ready_slot().is_some_and(|sl| sl.rounds == 0)
+        && f.ready_slot().is_some_and(|sl| {
+            let w = &s.rules.weapons[usize::from(sl.weapon)];
+            w.rounds > 0
+        });
+    if (f.ready_slot().is_none() || empty_gun) && f.weapons.iter().flatten().count() > 0 {
         h += 0.1;
     }
     h
@@ -30,9 +36,9 @@ impl Evaluate for Skirmish {
         let mut v = 0.0;
         for f in &s.figures {
             if f.side == side {
-                v -= harm(f);
+                v -= harm(s, f);
             } else {
-                v += harm(f);
+                v += harm(s, f);
             }
         }
         for f in s.figures.iter().filter(|f| f.side == side && f.active()) {

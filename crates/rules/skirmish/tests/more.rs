@@ -1139,3 +1139,36 @@ fn sk_16_2_d_a_jab_after_a_straight_run_is_no_charge() {
     let d = &damages(&ev)[0];
     assert_eq!((d.rolled, d.mult, d.taken), (5, 1, 5));
 }
+
+#[test]
+fn sk_11_5_b_sk_11_8_4_a_no_parting_shot_with_a_rifle() {
+    // Bay, engaged with a rifle in hand, may not strike at Ash as he disengages: the parting
+    // blow is a melee attack, and engaged figures attack only with non-missile weapons.
+    let mut g = game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &["saber"],
+                "str = 11, dex = 12, int = 9, sword = 1",
+            ),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &["rifle"],
+                "str = 11, dex = 11, int = 10, shoulderarms = 1",
+            ),
+        ],
+    );
+    g.reach_actions(0);
+    g.act("Ash disengages to [1, 0]");
+    let texts = g.texts();
+    assert_eq!(texts, ["Bay lets him go"], "{texts:?}");
+}
