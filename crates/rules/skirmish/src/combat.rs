@@ -10,7 +10,7 @@
 use crate::action::FireMode;
 use crate::apply::apply;
 use crate::autoresult::{break_severity, classify, Break, ToHit};
-use crate::data::{ArmorKind, Class, Spread, Weapon};
+use crate::data::{ArmorKind, Class, Spread, Wall, Weapon};
 use crate::event::{AttackKind, Effect, Event, Faces, Mods};
 use crate::geometry::{self, line_of_fire};
 use crate::progression::{unarmed_damage, Damage, StrColumn};
@@ -249,7 +249,21 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
         }
         // STR short (SK-13.2-a / SK-13.1-f / SK-16.6-c), counted once (G-35).
         if let Some(need) = str_needed(w, a.rounds, a.mode) {
-            let short = need - att.st;
+            let mut short = need - att.st;
+            if short > 0 && w.class == Class::Missile {
+                // SK-16.6-c / G-22: a tripod takes the recoil penalty away, a bipod halves it
+                // (the reduction rounded down), a rest on a wall takes 2 off.
+                let by_wall = line_of_fire(s, att.pos, tgt.pos).wall.is_some_and(|x| x.2);
+                short = if att.tripod && w.is_group("rifle") {
+                    0
+                } else if att.bipod && w.is_group("rifle") {
+                    short - short / 2
+                } else if by_wall {
+                    (short - 2).max(0)
+                } else {
+                    short
+                };
+            }
             if short > 0 {
                 m.push(Modifier::applied(
                     "str-short",
@@ -349,21 +363,36 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                         ));
                     }
                 }
-                // Support, the largest only (SK-13.6-g, SK-24-T3).
-                if w.is_group("rifle") && att.moved <= 1 {
-                    m.push(Modifier::applied(
-                        "stock",
-                        "rifle, moved no more than one hex",
-                        1,
-                        RuleId("SK-13.6-g"),
-                    ));
+                // Support, the largest only (SK-13.6-g, SK-24-T3): a tripod +4, a bipod +3
+                // (shoulderarms, and only prone, kneeling behind a 1 m wall or standing behind
+                // a ½ m wall, G-22), a weapon rested on a wall +2, a rifle's stock +1 (moved no
+                // more than a hex), a pistol fired prone +1.
+                let lof_here = line_of_fire(s, att.pos, tgt.pos);
+                let wall_by_me = lof_here.wall.filter(|w| w.2).map(|w| w.0);
+                let mount_ok = w.is_group("rifle")
+                    && (att.posture.down()
+                        || (att.posture == Posture::Kneeling && wall_by_me == Some(Wall::One))
+                        || (att.posture == Posture::Standing && wall_by_me == Some(Wall::Half)));
+                let support: Option<(i32, &'static str, &'static str)> = if att.tripod && mount_ok {
+                    Some((4, "tripod", "supported by a tripod"))
+                } else if att.bipod && mount_ok {
+                    Some((3, "bipod", "supported by a bipod"))
+                } else if wall_by_me.is_some() {
+                    Some((2, "rested", "weapon rested on the wall"))
+                } else if w.is_group("rifle") && att.moved <= 1 {
+                    Some((1, "stock", "rifle, moved no more than one hex"))
                 } else if w.is_group("pistol") && att.posture.down() {
-                    m.push(Modifier::applied(
-                        "pistol-prone",
-                        "pistol fired prone",
-                        1,
-                        RuleId("SK-13.6-g"),
-                    ));
+                    Some((1, "pistol-prone", "pistol fired prone"))
+                } else {
+                    None
+                };
+                if let Some((v, id, label)) = support {
+                    let rule = if id == "tripod" {
+                        "SK-24-T3"
+                    } else {
+                        "SK-13.6-g"
+                    };
+                    m.push(Modifier::applied(id, label, v, RuleId(rule)));
                 }
                 if att.moved > 1 {
                     m.push(Modifier::applied(
@@ -397,9 +426,25 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                 Posture::Standing => 0,
             };
             let exposed_mod = if tgt.exposed { -6 } else { 0 };
+            // SK-13.6-e / SK-24-T2: a prone or kneeling target behind a body (a fallen,
+            // unconscious or dead figure next to him on the line of fire): −4.
+            let body = tgt.posture != Posture::Standing
+                && s.figures.iter().any(|b| {
+                    (b.posture == Posture::Fallen || !b.active())
+                        && b.pos.distance(tgt.pos) == 1
+                        && b.pos.distance(att.pos) < tgt.pos.distance(att.pos)
+                        && line_crosses(s, att.pos, tgt.pos, b.pos)
+                });
+            let exposed_mod = if body {
+                exposed_mod.min(-4)
+            } else {
+                exposed_mod
+            };
             let conceal = posture_mod.min(exposed_mod);
             if conceal != 0 {
-                let (id, label, rule) = if exposed_mod <= posture_mod {
+                let (id, label, rule) = if exposed_mod <= posture_mod && !tgt.exposed {
+                    ("behind-body", "prone or kneeling behind a body", "SK-24-T2")
+                } else if exposed_mod <= posture_mod {
                     ("over-wall", "target firing over a wall", "SK-13.6-e")
                 } else if tgt.posture == Posture::Kneeling {
                     ("kneeling-target", "kneeling target", "SK-24-T2")
@@ -712,6 +757,16 @@ pub fn intervening_penalty(s: &State, a: &AttackSpec, lof: &geometry::LineOfFire
         crate::options::AvoidPenalty::Literal => far,
         crate::options::AvoidPenalty::ThirteenEightOnly => n,
     }
+}
+
+/// Whether the line of fire from `a` to `b` passes through `p`.
+fn line_crosses(
+    _s: &State,
+    a: crate::state::Pos,
+    b: crate::state::Pos,
+    p: crate::state::Pos,
+) -> bool {
+    fireteam_grid::line(a.hex(), b.hex()).any(|step| step.cells().any(|c| c == p.hex()))
 }
 
 pub fn dark(s: &State, f: &Figure) -> bool {

@@ -337,6 +337,8 @@ pub fn setup(loaded: &Loaded) -> Setup {
             absorbed: 0,
             overwatch: None,
             crawled: false,
+            bipod: stat("bipod") > 0,
+            tripod: stat("tripod") > 0,
             run_up: 0,
             straight: false,
             trail: [Pos::new(0, 0); 4],

@@ -219,6 +219,9 @@ pub struct Figure {
     pub floating: bool,
     /// This turn's shooting is in bursts (SK-16.6-a: the mode changes at most once a turn).
     pub burst_turn: bool,
+    /// Carries a bipod or a tripod for a shoulderarm (SK-13.6-g, SK-24-T3).
+    pub bipod: bool,
+    pub tripod: bool,
     /// Crawled this turn: every hex counts as rear when he is attacked (SK-10.5-c).
     pub crawled: bool,
     /// Hexes moved this turn and whether the last three were straight (SK-16.2-a, SK-16.3-b);

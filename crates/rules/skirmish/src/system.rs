@@ -2776,6 +2776,16 @@ fn throw_grenade(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), ResolveError>
             RuleId("SK-6.2.10-a"),
         ));
     }
+    // SK-17.7-e / G-20: thrown blind over a wall the thrower cannot see over: −8.
+    let lof = line_of_fire(&ctx.s, f.pos, at);
+    if lof.blocked || lof.wall.is_some_and(|w| w.0 >= Wall::Two) {
+        mods.push(fireteam_engine::Modifier::applied(
+            "blind-throw",
+            "grenade thrown blind over a wall",
+            -8,
+            RuleId("SK-17.7-e"),
+        ));
+    }
     if !skills::has(f.skills, skills::THROWN_WEAPONS) {
         mods.push(fireteam_engine::Modifier::applied(
             "unskilled",

@@ -1172,3 +1172,106 @@ fn sk_11_5_b_sk_11_8_4_a_no_parting_shot_with_a_rifle() {
     let texts = g.texts();
     assert_eq!(texts, ["Bay lets him go"], "{texts:?}");
 }
+
+// --- Support, bodies and blind throws (SK-13.6-e/g, SK-24-T2/T3, SK-16.6-c, SK-17.7-e) ------
+
+/// A prone rifleman (or not) at [1, 0] facing S; Bay 4 hexes south; turn 1, Ash to act.
+fn rifle_range(stats: &str, prone: bool) -> Game {
+    let ash = unit("Ash", 0, (1, 0), S, &["rifle"], stats);
+    let ash = if prone { ash.stance("prone") } else { ash };
+    let mut g = game(
+        &[],
+        &open(3, 7),
+        &[],
+        &[ash, unit("Bay", 1, (1, 4), N, &[], STURDY)],
+    );
+    g.reach_actions(0);
+    g
+}
+
+#[test]
+fn sk_13_6_g_a_bipod_on_a_prone_rifle_plus_three() {
+    let mut g = rifle_range(
+        "str = 11, dex = 12, int = 9, shoulderarms = 1, bipod = 1",
+        true,
+    );
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    r.assert_mod("bipod", 3, "SK-13.6-g");
+    assert!(!r.has("stock"), "supports are not cumulative (SK-24-T3)");
+    r.assert_adds_up(12);
+}
+
+#[test]
+fn sk_24_t3_a_tripod_plus_four_and_no_bipod_standing_in_the_open() {
+    let mut g = rifle_range(
+        "str = 11, dex = 12, int = 9, shoulderarms = 1, tripod = 1",
+        true,
+    );
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    r.assert_mod("tripod", 4, "SK-24-T3");
+    // Standing with nothing to set it on, the bipod does nothing: the rifle's stock +1 counts.
+    let mut g = rifle_range(
+        "str = 11, dex = 12, int = 9, shoulderarms = 1, bipod = 1",
+        false,
+    );
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    assert!(!r.has("bipod"));
+    r.assert_mod("stock", 1, "SK-13.6-g");
+}
+
+#[test]
+fn sk_16_6_c_a_bipod_halves_the_recoil_penalty() {
+    // STR 6 against the rifle's 10: −4; a bipod keeps ceil(4 / 2) = 2 of it (G-22).
+    let base = "str = 6, dex = 12, int = 14, shoulderarms = 1";
+    let mut g = rifle_range(&format!("{base}, bipod = 1"), true);
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    r.assert_mod("str-short", -2, "SK-13.2-a");
+    let mut g = rifle_range(base, true);
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    r.assert_mod("str-short", -4, "SK-13.2-a");
+}
+
+#[test]
+fn sk_24_t2_a_prone_target_behind_a_body_minus_four() {
+    // Cal lies dead between Ash and the prone Bay: −4 instead of the prone −3 (not cumulative).
+    let ash = unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER);
+    let bay = unit("Bay", 1, (1, 4), N, &["pistol"], GUNNER).stance("prone");
+    let cal = unit("Cal", 1, (1, 3), N, &[], STURDY);
+    let mut g = game(&[], &open(3, 7), &[], &[ash, bay, cal]);
+    g.reach_actions(0);
+    // Ash kills Cal first: a 3 triples the pistol's 2d6 (6 + 6 → 36). Bay does nothing, and
+    // Ash's second shot of the turn (SK-12-e) goes at Bay.
+    g.play("Ash shoots Cal", &faces(&[&d3(3), &[6, 6]]));
+    assert_eq!(
+        g.fig("Cal").condition,
+        fireteam_skirmish::state::Condition::Dead
+    );
+    g.act("Bay does nothing");
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    r.assert_mod("behind-body", -4, "SK-24-T2");
+    assert!(!r.has("prone-target"));
+}
+
+#[test]
+fn sk_17_7_e_a_grenade_thrown_blind_over_a_high_wall_minus_eight() {
+    let rows: Vec<String> = ["...", "...", ".#.", "...", "...", "..."]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let ash = unit(
+        "Ash",
+        0,
+        (1, 0),
+        S,
+        &["he-grenade"],
+        "str = 11, dex = 12, int = 9, thrown_weapons = 1",
+    );
+    let bay = unit("Bay", 1, (1, 4), N, &[], STURDY);
+    let mut g = game(&[], &rows, &[('#', "wall-2m")], &[ash, bay]);
+    g.reach_actions(0);
+    let r = roll(&g.play(
+        "Ash throws the High-explosive (fragmentation) grenade at [1, 4]",
+        &d3(5),
+    ));
+    r.assert_mod("blind-throw", -8, "SK-17.7-e");
+}

@@ -862,10 +862,13 @@ fn over_wall() -> Game {
 
 #[test]
 fn sk_13_6_f_firing_from_behind_a_wall_minus_two() {
+    // Firing over the wall he stands behind: −2 for leaning out (SK-13.6-f), and the wall
+    // supports the weapon, +2 (SK-13.6-g, SK-24-T3: "weapon is supported").
     let mut g = over_wall();
     let r = roll(&g.play("Ash shoots Bay", &d3(16)));
     r.assert_mod("leaning", -2, "SK-13.6-f");
-    assert_eq!(r.ids(), ["leaning"]);
+    r.assert_mod("rested", 2, "SK-13.6-g");
+    assert_eq!(r.ids(), ["rested", "leaning"]);
     r.assert_adds_up(12);
 }
 
