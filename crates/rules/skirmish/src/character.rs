@@ -35,6 +35,8 @@ pub const NON_SKILL_STATS: &[&str] = &[
     "credits",
     "rounds_carried",
     "leader",
+    "bipod",
+    "tripod",
 ];
 
 /// The skill stats of the schema, in its order; each is the id of a `skill` catalog entry.
