@@ -338,6 +338,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             overwatch: None,
             crawled: false,
             bipod: stat("bipod") > 0,
+            leader: stat("leader") > 0,
             tripod: stat("tripod") > 0,
             run_up: 0,
             straight: false,

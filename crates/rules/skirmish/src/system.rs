@@ -1801,14 +1801,21 @@ fn start_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
     if ctx.s.rules.options.advanced_initiative {
         return advanced_initiative(ctx);
     }
+    // SK-6.5.2-b / SK-6.7.1-a / G-13: the side's leader's Strategy (+2) or Tactics (+1), not
+    // added together; a side that names no leader (unit stat `leader`) takes its best figure's.
     let bonus: SmallVec<[i8; 4]> = (0..n)
         .map(|side| {
             let mut b = 0i8;
+            let named = ctx
+                .s
+                .figures
+                .iter()
+                .any(|f| f.side == side && f.active() && f.leader);
             for f in ctx
                 .s
                 .figures
                 .iter()
-                .filter(|f| f.side == side && f.active())
+                .filter(|f| f.side == side && f.active() && (f.leader || !named))
             {
                 let m = f.skills;
                 let fb = if skills::has(m, skills::STRATEGY) {

@@ -1275,3 +1275,38 @@ fn sk_17_7_e_a_grenade_thrown_blind_over_a_high_wall_minus_eight() {
     ));
     r.assert_mod("blind-throw", -8, "SK-17.7-e");
 }
+
+#[test]
+fn g_13_sk_6_5_2_b_the_named_leaders_tactics_count_not_the_best_figures() {
+    // Red names Ada (no Tactics) as leader, so Ben's Tactics does not count: Red 3 + 0 against
+    // Blue 3 + 0 is a tie, rolled again. Without a named leader Ben's +1 would have won.
+    let ada = unit(
+        "Ada",
+        0,
+        (0, 0),
+        S,
+        &[],
+        "str = 10, dex = 12, int = 10, leader = 1",
+    );
+    let ben = unit(
+        "Ben",
+        0,
+        (2, 0),
+        S,
+        &[],
+        "str = 10, dex = 11, int = 11, tactics = 1",
+    );
+    let cal = unit("Cal", 1, (1, 5), N, &[], "str = 10, dex = 12, int = 10");
+    let mut g = game(&[], &open(3, 7), &[], &[ada, ben, cal]);
+    let ev = g.play("start turn 1", &[3, 3, 5, 2]);
+    let rolls: Vec<_> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Initiative { rolls, winner, .. } => Some((rolls.to_vec(), *winner)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rolls[0].0, [(0, 3, 0), (1, 3, 0)]);
+    assert_eq!(rolls[0].1, None);
+    assert_eq!(rolls[1].1, Some(0));
+}
