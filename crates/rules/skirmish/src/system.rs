@@ -2521,60 +2521,7 @@ fn avoid_rolls(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
         if by.side == att.side && by.pos.distance(att.pos) == 1 {
             continue;
         }
-        let d = att.pos.distance(by.pos);
-        let bonus = if spec.kind == AttackKind::Thrown {
-            d as i16
-        } else {
-            -geometry::missile_range_penalty(d)
-        };
-        let target_n = order_dex(&ctx.s, &att) + bonus;
-        let (faces, total) = ctx.roll("avoid", 3)?;
-        let avoided = total <= i32::from(target_n);
-        ctx.emit(Event::Roll {
-            attacker: spec.attacker,
-            target: b,
-            kind: spec.kind,
-            weapon_name: "".into(),
-            mode: spec.mode,
-            rounds: spec.rounds,
-            dice: 3,
-            faces,
-            total,
-            base: att.dex,
-            modifiers: SmallVec::from_vec(vec![fireteam_engine::Modifier::applied(
-                "avoid-distance",
-                "distance (a bonus to avoid)",
-                i32::from(bonus),
-                RuleId("SK-12.2-e"),
-            )]),
-            target_number: target_n,
-            result: if avoided {
-                crate::autoresult::ToHit::Miss { automatic: false }
-            } else {
-                crate::autoresult::ToHit::Hit {
-                    mult: 1,
-                    automatic: false,
-                }
-            },
-            rule: RuleId("SK-12.2-b"),
-            margin: i32::from(target_n) - total,
-            bullets: u8::from(!avoided),
-            avoid: true,
-        });
-        if !avoided {
-            let expr = combat::damage_expr(&ctx.s, &att, spec.slot, spec.kind);
-            let w = weapon_of(&ctx.s, &att, spec.slot).cloned();
-            let armor = combat::armor_value(&ctx.s, &by, att.pos, w.as_ref());
-            combat::deal_damage(
-                ctx,
-                b,
-                Some(spec.attacker),
-                expr,
-                1,
-                armor,
-                false,
-                RuleId("SK-12.2-b"),
-            )?;
+        if roll_to_avoid(ctx, spec, b, "SK-12.2-b")? {
             return Ok(());
         }
     }
@@ -2705,66 +2652,80 @@ fn beyond(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
             if total >= 16 && dice == 3 {
                 return Ok(());
             }
-        } else {
-            let d = att.pos.distance(of.pos);
-            let bonus = if spec.kind == AttackKind::Thrown {
-                d as i16
-            } else {
-                -geometry::missile_range_penalty(d)
-            };
-            let target_n = order_dex(&ctx.s, &att) + bonus;
-            let (faces, total) = ctx.roll("avoid", 3)?;
-            let avoided = total <= i32::from(target_n);
-            ctx.emit(Event::Roll {
-                attacker: spec.attacker,
-                target: o,
-                kind: spec.kind,
-                weapon_name: "".into(),
-                mode: spec.mode,
-                rounds: 1,
-                dice: 3,
-                faces,
-                total,
-                base: att.dex,
-                modifiers: SmallVec::from_vec(vec![fireteam_engine::Modifier::applied(
-                    "avoid-distance",
-                    "distance (a bonus to avoid)",
-                    i32::from(bonus),
-                    RuleId("SK-12.2-h"),
-                )]),
-                target_number: target_n,
-                result: if avoided {
-                    crate::autoresult::ToHit::Miss { automatic: false }
-                } else {
-                    crate::autoresult::ToHit::Hit {
-                        mult: 1,
-                        automatic: false,
-                    }
-                },
-                rule: RuleId("SK-12.2-h"),
-                margin: i32::from(target_n) - total,
-                bullets: u8::from(!avoided),
-                avoid: true,
-            });
-            if !avoided {
-                let expr = combat::damage_expr(&ctx.s, &att, spec.slot, spec.kind);
-                let w = weapon_of(&ctx.s, &att, spec.slot).cloned();
-                let armor = combat::armor_value(&ctx.s, &of, att.pos, w.as_ref());
-                combat::deal_damage(
-                    ctx,
-                    o,
-                    Some(spec.attacker),
-                    expr,
-                    1,
-                    armor,
-                    false,
-                    RuleId("SK-12.2-h"),
-                )?;
-                return Ok(());
-            }
+        } else if roll_to_avoid(ctx, spec, o, "SK-12.2-h")? {
+            return Ok(());
         }
     }
     Ok(())
+}
+
+/// A roll to avoid a bystander (SK-12.2-b): 3d6 against the attacker's eDEX plus the
+/// bystander's distance modifier as a bonus (SK-12.2-e/h); a failure hits him for normal
+/// damage. Returns whether he was hit.
+fn roll_to_avoid(
+    ctx: &mut Ctx,
+    spec: &AttackSpec,
+    bystander: FigId,
+    rule: &'static str,
+) -> Result<bool, ResolveError> {
+    let att = ctx.s.fig(spec.attacker).clone();
+    let by = ctx.s.fig(bystander).clone();
+    let d = att.pos.distance(by.pos);
+    let bonus = if spec.kind == AttackKind::Thrown {
+        d as i16
+    } else {
+        -geometry::missile_range_penalty(d)
+    };
+    let target_n = order_dex(&ctx.s, &att) + bonus;
+    let (faces, total) = ctx.roll("avoid", 3)?;
+    let avoided = total <= i32::from(target_n);
+    ctx.emit(Event::Roll {
+        attacker: spec.attacker,
+        target: bystander,
+        kind: spec.kind,
+        weapon_name: "".into(),
+        mode: spec.mode,
+        rounds: spec.rounds,
+        dice: 3,
+        faces,
+        total,
+        base: att.dex,
+        modifiers: SmallVec::from_vec(vec![fireteam_engine::Modifier::applied(
+            "avoid-distance",
+            "distance (a bonus to avoid)",
+            i32::from(bonus),
+            RuleId("SK-12.2-e"),
+        )]),
+        target_number: target_n,
+        result: if avoided {
+            crate::autoresult::ToHit::Miss { automatic: false }
+        } else {
+            crate::autoresult::ToHit::Hit {
+                mult: 1,
+                automatic: false,
+            }
+        },
+        rule: RuleId(rule),
+        margin: i32::from(target_n) - total,
+        bullets: u8::from(!avoided),
+        avoid: true,
+    });
+    if !avoided {
+        let expr = combat::damage_expr(&ctx.s, &att, spec.slot, spec.kind);
+        let w = weapon_of(&ctx.s, &att, spec.slot).cloned();
+        let armor = combat::armor_value(&ctx.s, &by, att.pos, w.as_ref());
+        combat::deal_damage(
+            ctx,
+            bystander,
+            Some(spec.attacker),
+            expr,
+            1,
+            armor,
+            false,
+            RuleId(rule),
+        )?;
+    }
+    Ok(!avoided)
 }
 
 /// SK-16.12-b…d: a grenade thrown at a hex; a miss scatters by the margin of failure.
