@@ -435,14 +435,30 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                         && b.pos.distance(att.pos) < tgt.pos.distance(att.pos)
                         && line_crosses(s, att.pos, tgt.pos, b.pos)
                 });
-            let exposed_mod = if body {
+            // SK-24-T2 / SK-13.6-e: half hidden: a wall next to the target on the line covers
+            // part of him without hiding him (a standing figure behind a 1 m wall, a kneeling
+            // one behind a ½ m wall, or one the wall does not protect at this range): −4.
+            let half_hidden = !tgt.exposed
+                && lof.wall.is_some_and(|(w, near_target, near_firer)| {
+                    near_target
+                        && w != Wall::High
+                        && !geometry::wall_hides(w, tgt.posture, d, near_firer)
+                        && match w {
+                            Wall::Half => tgt.posture != Posture::Standing,
+                            Wall::One => true,
+                            _ => false,
+                        }
+                });
+            let exposed_mod = if body || half_hidden {
                 exposed_mod.min(-4)
             } else {
                 exposed_mod
             };
             let conceal = posture_mod.min(exposed_mod);
             if conceal != 0 {
-                let (id, label, rule) = if exposed_mod <= posture_mod && !tgt.exposed {
+                let (id, label, rule) = if exposed_mod <= posture_mod && half_hidden && !body {
+                    ("half-hidden", "target half hidden by a wall", "SK-24-T2")
+                } else if exposed_mod <= posture_mod && !tgt.exposed {
                     ("behind-body", "prone or kneeling behind a body", "SK-24-T2")
                 } else if exposed_mod <= posture_mod {
                     ("over-wall", "target firing over a wall", "SK-13.6-e")

@@ -1310,3 +1310,24 @@ fn g_13_sk_6_5_2_b_the_named_leaders_tactics_count_not_the_best_figures() {
     assert_eq!(rolls[0].1, None);
     assert_eq!(rolls[1].1, Some(0));
 }
+
+#[test]
+fn sk_24_t2_a_standing_target_behind_a_one_metre_wall_is_half_hidden_minus_four() {
+    let rows: Vec<String> = ["...", "...", "...", ".=.", "...", "..."]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let ash = unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER);
+    let bay = unit("Bay", 1, (1, 4), N, &[], STURDY);
+    let mut g = game(&[], &rows, &[('=', "wall-1m")], &[ash, bay]);
+    g.reach_actions(0);
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    r.assert_mod("half-hidden", -4, "SK-24-T2");
+    r.assert_adds_up(12);
+    // Kneeling, the same wall hides him completely (SK-17.7-b): no shot at all.
+    let ash = unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER);
+    let bay = unit("Bay", 1, (1, 4), N, &[], STURDY).stance("kneeling");
+    let mut g = game(&[], &rows, &[('=', "wall-1m")], &[ash, bay]);
+    g.reach_actions(0);
+    assert!(!g.can("Ash shoots Bay"));
+}
