@@ -281,8 +281,6 @@ pub fn apply(s: &mut State, e: &Event) {
             let f = s.fig_mut(*fig);
             f.in_hth = false;
             f.pos = *to;
-            let at = f.pos;
-            let _ = at;
             // The others left alone in the hex are out of the fight.
             let here: Vec<usize> = s
                 .figures

@@ -199,7 +199,6 @@ fn push_guard_variants(
     out: &mut Vec<Action>,
     s: &State,
     f: &Figure,
-    id: FigId,
     make: impl Fn(Guard) -> Action,
     dodge_ok: bool,
     engaged_at_end: bool,
@@ -214,7 +213,6 @@ fn push_guard_variants(
     if engaged_at_end && can_defend(s, f) {
         out.push(make(Guard::Defend));
     }
-    let _ = id;
 }
 
 /// SK-11.4-b: Defend needs something in hand; bare hands only with Martial Arts 3+
@@ -297,7 +295,6 @@ fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
                         out,
                         s,
                         f,
-                        id,
                         |guard| Action::StandStill {
                             fig: id,
                             facing,
@@ -321,7 +318,6 @@ fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
                             out,
                             s,
                             f,
-                            id,
                             |guard| Action::Shift {
                                 fig: id,
                                 to: p,
@@ -340,7 +336,6 @@ fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
                         out,
                         s,
                         f,
-                        id,
                         |guard| Action::StandStill {
                             fig: id,
                             facing,
@@ -359,7 +354,6 @@ fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
                             out,
                             s,
                             f,
-                            id,
                             |guard| Action::Move {
                                 fig: id,
                                 to: *p,
