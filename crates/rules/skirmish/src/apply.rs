@@ -442,6 +442,7 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
                 f.ready = None;
             }
         }
+        Effect::Burning { turns } => f.burning = turns,
         Effect::Jammed { slot } => {
             if let Some(w) = &mut f.weapons[usize::from(slot)] {
                 w.state = WeaponState::Jammed;

@@ -76,6 +76,10 @@ pub enum Effect {
     Floating {
         on: bool,
     },
+    /// SK-16.12-i/j: soaked in burning liquid, on fire for this many more turns (0: out).
+    Burning {
+        turns: u8,
+    },
     /// SK-16.6-l: the weapon jams on a broken-weapon result in burst or automatic fire.
     Jammed {
         slot: u8,

@@ -227,6 +227,8 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                     }
                 ),
                 Effect::Jammed { .. } => "'s weapon jams".to_string(),
+                Effect::Burning { turns: 0 } => "'s fire burns out".to_string(),
+                Effect::Burning { turns } => format!("is on fire ({turns} turns left)"),
                 Effect::ClubCracked { .. } => "'s club takes its first 18".to_string(),
                 Effect::AimLost => "loses his aim".to_string(),
                 Effect::Stunned => "is knocked down for two turns".to_string(),

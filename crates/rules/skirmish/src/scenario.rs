@@ -339,6 +339,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             crawled: false,
             bipod: stat("bipod") > 0,
             leader: stat("leader") > 0,
+            burning: 0,
             tripod: stat("tripod") > 0,
             run_up: 0,
             straight: false,

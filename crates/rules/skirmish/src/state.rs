@@ -219,6 +219,8 @@ pub struct Figure {
     pub floating: bool,
     /// This turn's shooting is in bursts (SK-16.6-a: the mode changes at most once a turn).
     pub burst_turn: bool,
+    /// Turns left on fire after a molotov soaking (SK-16.12-i/j).
+    pub burning: u8,
     /// The side's leader for initiative (G-13).
     pub leader: bool,
     /// Carries a bipod or a tripod for a shoulderarm (SK-13.6-g, SK-24-T3).

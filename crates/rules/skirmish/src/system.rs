@@ -2072,6 +2072,39 @@ fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
             });
         }
     }
+    // SK-16.12-j/k: a soaked figure burns, 4 hits a turn; full body armor protects him for the
+    // first turn only.
+    for i in 0..ctx.s.figures.len() {
+        let f = ctx.s.figures[i].clone();
+        if f.burning == 0 || !f.active() {
+            continue;
+        }
+        let armor = if f.burning == 12 {
+            f.armor
+                .and_then(|a| ctx.s.rules.armor.get(usize::from(a)))
+                .filter(|a| a.kind == crate::data::ArmorKind::Body)
+                .map_or(0, |a| a.defense)
+        } else {
+            0
+        };
+        combat::deal_damage(
+            ctx,
+            i as FigId,
+            None,
+            crate::progression::Damage::points(4),
+            1,
+            armor,
+            false,
+            RuleId("SK-16.12-k"),
+        )?;
+        ctx.emit(Event::Effect {
+            fig: i as FigId,
+            effect: Effect::Burning {
+                turns: f.burning - 1,
+            },
+            rule: RuleId("SK-16.12-j"),
+        });
+    }
     // Fires burn those who stay in them (SK-16.12-j).
     for fire in ctx.s.fires.clone() {
         for i in 0..ctx.s.figures.len() {
@@ -2914,6 +2947,19 @@ fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError> {
                     false,
                     RuleId(if inc { "SK-16.12-p" } else { "SK-16.12-h" }),
                 )?;
+                // SK-16.12-i: everyone in the target hex rolls 4d6 vs eDEX or is soaked and
+                // burns (SK-16.12-j/k: 12 turns, 4 hits a turn).
+                let now = ctx.s.fig(t).clone();
+                if d == 0 && now.active() {
+                    let need = order_dex(&ctx.s, &now);
+                    if !ctx.check(t, "not-soaked", 4, need, RuleId("SK-16.12-i"))? {
+                        ctx.emit(Event::Effect {
+                            fig: t,
+                            effect: Effect::Burning { turns: 12 },
+                            rule: RuleId("SK-16.12-i"),
+                        });
+                    }
+                }
             }
             ctx.emit(Event::FireLit {
                 at: g.pos,

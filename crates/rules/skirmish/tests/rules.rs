@@ -2304,11 +2304,51 @@ fn sk_16_12_j_a_fire_burns_down() {
         &[ash, unit("Bay", 1, (1, 3), N, &[], PLAIN)],
     );
     g.reach_actions(0);
-    g.play("Ash throws the Molotov at [1, 3]", &d3(10));
+    // The throw (10) lands; Bay, in the hex, keeps clear of the liquid on 4d6 (4 ≤ 12).
+    g.play(
+        "Ash throws the Molotov at [1, 3]",
+        &faces(&[&d3(10), &d4(4)]),
+    );
     assert_eq!(g.s.fires.len(), 1);
     assert_eq!(g.s.fires[0].turns_left, 12);
     g.finish_turn();
     assert_eq!(g.s.fires[0].turns_left, 11);
+}
+
+#[test]
+fn sk_16_12_i_k_a_soaked_figure_burns_four_hits_a_turn() {
+    // Bay fails the 4d6 (20 > 12): soaked, he takes the molotov's 4 at once and then 4 at the
+    // end of every turn (no full body armor); the fire hex under him adds its 4 (SK-16.12-j).
+    let ash = unit(
+        "Ash",
+        0,
+        (1, 0),
+        S,
+        &["molotov"],
+        "str = 10, dex = 12, int = 10, thrown_weapons = 1",
+    );
+    let mut g = game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            ash,
+            unit("Bay", 1, (1, 3), N, &[], "str = 30, dex = 12, int = 10"),
+        ],
+    );
+    g.reach_actions(0);
+    let ev = g.play(
+        "Ash throws the Molotov at [1, 3]",
+        &faces(&[&d3(10), &d4(20)]),
+    );
+    assert!(effects(&ev)
+        .iter()
+        .any(|e| e.1 == Effect::Burning { turns: 12 } && e.2 == "SK-16.12-i"));
+    assert_eq!(g.fig("Bay").damage, 4);
+    g.finish_turn();
+    // End of turn 1: 4 for burning, 4 for standing in the fire hex.
+    assert_eq!(g.fig("Bay").damage, 12);
+    assert_eq!(g.fig("Bay").burning, 11);
 }
 
 #[test]
