@@ -1193,24 +1193,10 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 opportunity: None,
                 maneuver: None,
             };
-            let r = combat::strike(ctx, &spec)?;
-            if !r.is_hit() {
-                avoid_rolls(ctx, &spec)?;
-            }
-            // SK-12.2-d: the thrown weapon lies in the target's hex.
-            if let Some(slot) = f.ready {
-                if ctx.s.fig(fig).weapons[usize::from(slot)]
-                    .is_some_and(|w| w.state == WeaponState::Ok)
-                {
-                    let to = ctx.s.fig(target).pos;
-                    ctx.emit(Event::Effect {
-                        fig,
-                        effect: Effect::WeaponThrown { slot, to },
-                        rule: RuleId("SK-12.2-d"),
-                    });
-                }
-            }
-            Ok(())
+            let Some(w) = weapon_of(&ctx.s, &f, f.ready).cloned() else {
+                return Err(ResolveError::Illegal("nothing in hand".into()));
+            };
+            single_attack(ctx, &spec, &w, false)
         }
         Action::Grenade { fig, at } => {
             ctx.emit(Event::Acted { fig });
@@ -1246,26 +1232,7 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 opportunity: None,
                 maneuver: None,
             };
-            expose_if_over_wall(ctx, fig, target);
-            let r = combat::strike(ctx, &spec)?;
-            if kind == AttackKind::Missile {
-                spend_shot(ctx, fig, slot, &w, 1);
-            }
-            if kind != AttackKind::Melee && !r.is_hit() {
-                avoid_rolls(ctx, &spec)?;
-            }
-            if kind == AttackKind::Thrown
-                && ctx.s.fig(fig).weapons[usize::from(slot)]
-                    .is_some_and(|w| w.state == WeaponState::Ok)
-            {
-                let to = ctx.s.fig(target).pos;
-                ctx.emit(Event::Effect {
-                    fig,
-                    effect: Effect::WeaponThrown { slot, to },
-                    rule: RuleId("SK-12.2-d"),
-                });
-            }
-            Ok(())
+            single_attack(ctx, &spec, &w, true)
         }
         Action::QuickShot { fig, target, slot } => {
             ctx.emit(Event::Acted { fig });
@@ -1304,26 +1271,7 @@ fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
                 opportunity: None,
                 maneuver: None,
             };
-            expose_if_over_wall(ctx, fig, target);
-            let r = combat::strike(ctx, &spec)?;
-            if kind == AttackKind::Missile {
-                spend_shot(ctx, fig, slot, &w, 1);
-            }
-            if !r.is_hit() {
-                avoid_rolls(ctx, &spec)?;
-            }
-            if kind == AttackKind::Thrown
-                && ctx.s.fig(fig).weapons[usize::from(slot)]
-                    .is_some_and(|w| w.state == WeaponState::Ok)
-            {
-                let to = ctx.s.fig(target).pos;
-                ctx.emit(Event::Effect {
-                    fig,
-                    effect: Effect::WeaponThrown { slot, to },
-                    rule: RuleId("SK-12.2-d"),
-                });
-            }
-            Ok(())
+            single_attack(ctx, &spec, &w, true)
         }
         Action::Cover { fig, at } => {
             ctx.emit(Event::Acted { fig });
@@ -1753,6 +1701,40 @@ fn opportunity_shot(
     combat::strike(ctx, &spec)?;
     if kind == AttackKind::Missile {
         spend_shot(ctx, watcher, slot, &w, 1);
+    }
+    Ok(())
+}
+
+/// One attack with the weapon in `spec.slot`, start to finish: the roll and its damage, the
+/// ammunition a missile spends (G-73), rolls to avoid after a ranged miss (SK-12.2), and a
+/// thrown weapon coming to rest in the target's hex (SK-12.2-d). `expose`: the shot can expose
+/// the firer behind a wall (SK-13.6-e).
+fn single_attack(
+    ctx: &mut Ctx,
+    spec: &AttackSpec,
+    w: &crate::data::Weapon,
+    expose: bool,
+) -> Result<(), ResolveError> {
+    let (fig, target) = (spec.attacker, spec.target);
+    if expose {
+        expose_if_over_wall(ctx, fig, target);
+    }
+    let r = combat::strike(ctx, spec)?;
+    if let (AttackKind::Missile, Some(slot)) = (spec.kind, spec.slot) {
+        spend_shot(ctx, fig, slot, w, 1);
+    }
+    if spec.kind != AttackKind::Melee && !r.is_hit() {
+        avoid_rolls(ctx, spec)?;
+    }
+    if let (AttackKind::Thrown, Some(slot)) = (spec.kind, spec.slot) {
+        if ctx.s.fig(fig).weapons[usize::from(slot)].is_some_and(|w| w.state == WeaponState::Ok) {
+            let to = ctx.s.fig(target).pos;
+            ctx.emit(Event::Effect {
+                fig,
+                effect: Effect::WeaponThrown { slot, to },
+                rule: RuleId("SK-12.2-d"),
+            });
+        }
     }
     Ok(())
 }
