@@ -6,13 +6,17 @@
 //! `docs/rules/skirmish.md` is the coverage matrix, and every gap resolution of GAPS.md with a
 //! choice is an `sk.*` option ([`options`]).
 //!
-//! The crate follows the book: [`autoresult`] and [`progression`] (the dice tables),
-//! [`combat`] (rolls to hit, damage, effects), [`system`] (the turn), [`geometry`] (threat
-//! zones, reach, lines of fire), [`character`], [`encumbrance`] and [`experience`] (creation and
-//! advancement).
+//! The crate follows the book: [`autoresult`] and [`progression`] (the dice tables), [`turn`]
+//! (the turn in the book's order: initiative, movement, actions, forced retreats, the end of the
+//! turn), `legal` (each phase's legal actions), `attack` (one module per kind of attack),
+//! [`combat`] (rolls to hit, damage, effects), [`geometry`] (threat zones, reach, lines of
+//! fire), [`character`], [`encumbrance`] and [`experience`] (creation and advancement).
+//! [`system`] is the `RuleSystem` itself, and `resolve` hands each action to the module of its
+//! rule.
 
 pub mod action;
 pub mod apply;
+mod attack;
 pub mod autoresult;
 pub mod character;
 pub mod combat;
@@ -21,15 +25,18 @@ pub mod encumbrance;
 pub mod event;
 pub mod experience;
 pub mod geometry;
+mod legal;
 pub mod options;
 pub mod present;
 pub mod progression;
+mod resolve;
 pub mod scenario;
 pub mod schema;
 pub mod skills;
 pub mod state;
 pub mod system;
 pub mod text;
+pub mod turn;
 mod value;
 
 pub use action::Action;

@@ -466,7 +466,7 @@ impl Present for Skirmish {
                     FACINGS[usize::from(f.facing % 6)],
                     f.st,
                     f.dex,
-                    crate::combat::order_dex(s, f)
+                    crate::combat::edex::order_dex(s, f)
                 )
             })
             .collect()

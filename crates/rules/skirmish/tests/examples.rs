@@ -10,7 +10,7 @@ mod common;
 
 use common::*;
 use fireteam_skirmish::autoresult::ToHit;
-use fireteam_skirmish::combat::order_dex;
+use fireteam_skirmish::combat::edex::order_dex;
 use fireteam_skirmish::encumbrance::effective_load;
 use fireteam_skirmish::event::{AttackKind, Effect};
 use fireteam_skirmish::experience::ep_per_slot;

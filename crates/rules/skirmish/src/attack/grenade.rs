@@ -1,0 +1,240 @@
+//! Grenades and molotovs (SK-16.12, G-51): the throw at a hex and its scatter on a miss
+//! (SK-16.12-b..d), and what each kind does where it lands: blast, fire, smoke and tear gas
+//! (SK-16.12-g..t).
+
+use crate::combat::armor::armor_value;
+use crate::combat::ctx::Ctx;
+use crate::combat::damage::deal_damage;
+use crate::combat::edex::{order_dex, standing_mods};
+use crate::combat::weapon_of;
+use crate::data::{GrenadeKind, Wall};
+use crate::event::{AttackKind, Effect, Event};
+use crate::geometry::{self, line_of_fire};
+use crate::skills;
+use crate::state::{FigId, LiveGrenade, Pos};
+use fireteam_engine::{ResolveError, RuleId};
+
+/// SK-16.12-b…d: a grenade thrown at a hex; a miss scatters by the margin of failure.
+pub(crate) fn throw_grenade(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), ResolveError> {
+    let f = ctx.s.fig(fig).clone();
+    let slot = f.ready.unwrap_or(0);
+    let w = weapon_of(&ctx.s, &f, Some(slot)).cloned().expect("grenade");
+    let d = f.pos.distance(at);
+    let mut mods = crate::event::Mods::new();
+    standing_mods(&ctx.s, &f, &mut mods);
+    if skills::has(f.skills, skills::THROWN_WEAPONS) {
+        mods.push(fireteam_engine::Modifier::applied(
+            "thrown-skill",
+            "Thrown Weapons",
+            2,
+            RuleId("SK-6.2.10-a"),
+        ));
+    }
+    // SK-17.7-e / G-20: thrown blind over a wall the thrower cannot see over: −8.
+    let lof = line_of_fire(&ctx.s, f.pos, at);
+    if lof.blocked || lof.wall.is_some_and(|w| w.0 >= Wall::Two) {
+        mods.push(fireteam_engine::Modifier::applied(
+            "blind-throw",
+            "grenade thrown blind over a wall",
+            -8,
+            RuleId("SK-17.7-e"),
+        ));
+    }
+    if !skills::has(f.skills, skills::THROWN_WEAPONS) {
+        mods.push(fireteam_engine::Modifier::applied(
+            "unskilled",
+            "grenade without Thrown Weapons",
+            -4,
+            RuleId("SK-6-b"),
+        ));
+    }
+    let mh = geometry::multihexes(d) as i32;
+    if mh > 0 {
+        mods.push(fireteam_engine::Modifier::applied(
+            "range",
+            "range (grenade, per MH)",
+            -mh,
+            RuleId("SK-16.12-b"),
+        ));
+    }
+    let tn = f.dex + fireteam_engine::Modifier::total(&mods) as i16;
+    let (faces, total) = ctx.roll("to-hit", 3)?;
+    let g = crate::autoresult::classify_grenade(total, i32::from(tn));
+    let landing = match g {
+        crate::autoresult::GrenadeThrow::OnTarget { .. } => (at, None),
+        crate::autoresult::GrenadeThrow::OwnHex => (f.pos, None),
+        crate::autoresult::GrenadeThrow::Scatter { hexes } => {
+            // G-51: 1d6 direction, 1 = the thrower's facing, clockwise.
+            let (_, die) = ctx.roll("scatter", 1)?;
+            let dir = (f.facing + (die as u8 - 1)) % 6;
+            let mut p = at;
+            for _ in 0..hexes {
+                let n = p.neighbour(dir);
+                if !ctx.s.on_map(n) || !ctx.s.passable(n) {
+                    break;
+                }
+                p = n;
+            }
+            (p, Some((die as u8, hexes as u8)))
+        }
+    };
+    ctx.emit(Event::Roll {
+        attacker: fig,
+        target: fig,
+        kind: AttackKind::Grenade,
+        weapon_name: w.name.as_str().into(),
+        mode: None,
+        rounds: 1,
+        dice: 3,
+        faces,
+        total,
+        base: f.dex,
+        modifiers: mods,
+        target_number: tn,
+        result: if landing.1.is_none() && landing.0 == at {
+            crate::autoresult::ToHit::Hit {
+                mult: 1,
+                automatic: total <= 5,
+            }
+        } else {
+            crate::autoresult::ToHit::Miss {
+                automatic: total >= 16,
+            }
+        },
+        rule: RuleId("SK-16.12-d"),
+        margin: i32::from(tn) - total,
+        bullets: 0,
+        avoid: false,
+    });
+    let weapon_index = f.weapons[usize::from(slot)].map_or(0, |s| s.weapon);
+    let instant = matches!(
+        w.grenade,
+        Some(GrenadeKind::Molotov) | Some(GrenadeKind::Smoke) | Some(GrenadeKind::TearGas)
+    );
+    ctx.emit(Event::GrenadeLanded {
+        thrower: fig,
+        at: landing.0,
+        scatter: landing.1,
+        weapon: weapon_index,
+        live: !instant,
+    });
+    // The grenade leaves the hand.
+    ctx.emit(Event::Effect {
+        fig,
+        effect: Effect::WeaponBroken {
+            slot,
+            permanent: true,
+        },
+        rule: RuleId("SK-16.12-b"),
+    });
+    // SK-16.12-g: a molotov takes effect at once (smoke and gas start their cloud at once).
+    if instant {
+        let live = LiveGrenade {
+            pos: landing.0,
+            weapon: weapon_index,
+            thrower: fig,
+            end_of_turn: true,
+        };
+        explode(ctx, &live)?;
+    }
+    Ok(())
+}
+
+/// SK-16.12-h…t, G-51: what a grenade does where it lands.
+pub(crate) fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError> {
+    let w = ctx.s.rules.weapons[usize::from(g.weapon)].clone();
+    ctx.emit(Event::Exploded {
+        at: g.pos,
+        weapon_name: w.name.as_str().into(),
+    });
+    let targets: Vec<(FigId, u32)> = ctx
+        .s
+        .figures
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.active())
+        .map(|(i, f)| (i as FigId, f.pos.distance(g.pos)))
+        .collect();
+    match w.grenade {
+        Some(GrenadeKind::He) => {
+            // 4d6 in the MH it lands in, 2d6 in the ring around it (G-51).
+            for (t, d) in targets {
+                let expr = match d {
+                    0 | 1 => crate::progression::Damage::new(4, 0),
+                    2 => crate::progression::Damage::new(2, 0),
+                    _ => continue,
+                };
+                let tf = ctx.s.fig(t).clone();
+                let armor = armor_value(&ctx.s, &tf, g.pos, Some(&w));
+                deal_damage(
+                    ctx,
+                    t,
+                    Some(g.thrower),
+                    expr,
+                    1,
+                    armor,
+                    false,
+                    RuleId("SK-16.12-o"),
+                )?;
+            }
+        }
+        Some(GrenadeKind::Molotov) | Some(GrenadeKind::Incendiary) => {
+            let inc = w.grenade == Some(GrenadeKind::Incendiary);
+            let (near, far, r) = if inc { (8, 4, 1) } else { (4, 2, 0) };
+            for (t, d) in targets {
+                let hits = if d <= r {
+                    near
+                } else if d == r + 1 {
+                    far
+                } else {
+                    continue;
+                };
+                let tf = ctx.s.fig(t).clone();
+                // SK-16.12-k: only full body armor protects against fire.
+                let armor = tf
+                    .armor
+                    .and_then(|a| ctx.s.rules.armor.get(usize::from(a)))
+                    .filter(|a| a.kind == crate::data::ArmorKind::Body)
+                    .map_or(0, |a| a.defense);
+                deal_damage(
+                    ctx,
+                    t,
+                    Some(g.thrower),
+                    crate::progression::Damage::points(hits),
+                    1,
+                    armor,
+                    false,
+                    RuleId(if inc { "SK-16.12-p" } else { "SK-16.12-h" }),
+                )?;
+                // SK-16.12-i: everyone in the target hex rolls 4d6 vs eDEX or is soaked and
+                // burns (SK-16.12-j/k: 12 turns, 4 hits a turn).
+                let now = ctx.s.fig(t).clone();
+                if d == 0 && now.active() {
+                    let need = order_dex(&ctx.s, &now);
+                    if !ctx.check(t, "not-soaked", 4, need, RuleId("SK-16.12-i"))? {
+                        ctx.emit(Event::Effect {
+                            fig: t,
+                            effect: Effect::Burning { turns: 12 },
+                            rule: RuleId("SK-16.12-i"),
+                        });
+                    }
+                }
+            }
+            ctx.emit(Event::FireLit {
+                at: g.pos,
+                turns: 12,
+                incendiary: inc,
+            });
+        }
+        Some(GrenadeKind::Smoke) | Some(GrenadeKind::TearGas) => {
+            ctx.emit(Event::CloudChanged {
+                center: g.pos,
+                radius: 0,
+                gone: false,
+                tear_gas: w.grenade == Some(GrenadeKind::TearGas),
+            });
+        }
+        None => {}
+    }
+    Ok(())
+}

@@ -1,0 +1,168 @@
+//! Missile and thrown weapons (SK-11.7.3-a, SK-11.8.2-a, SK-13.5, SK-13.6): a shot, burst or
+//! full-auto string and the later shots it leaves this turn (SK-12-e, SK-13.6-i, SK-16.6, G-33),
+//! a thrown weapon, the ammunition a shot spends (G-73; batteries, SK-16.8, G-48), and firing over
+//! a wall, which exposes the firer (SK-13.6-e, SK-17.7-a).
+
+use crate::action::FireMode;
+use crate::attack::single_attack;
+use crate::attack::stray::avoid_rolls;
+use crate::combat::ctx::Ctx;
+use crate::combat::modifiers::AttackSpec;
+use crate::combat::strike::strike;
+use crate::combat::weapon_of;
+use crate::data::Length;
+use crate::event::{AttackKind, Effect, Event};
+use crate::geometry::{engagers_at, line_of_fire};
+use crate::state::FigId;
+use fireteam_engine::{ResolveError, RuleId};
+
+pub(crate) fn shoot(
+    ctx: &mut Ctx,
+    fig: FigId,
+    target: FigId,
+    mode: FireMode,
+) -> Result<(), ResolveError> {
+    let f = ctx.s.fig(fig).clone();
+    let Some(slot) = f.ready else {
+        return Err(ResolveError::Illegal("nothing in hand".into()));
+    };
+    let w = weapon_of(&ctx.s, &f, Some(slot))
+        .cloned()
+        .expect("ready weapon");
+    let first = !f.acted;
+    let in_mag = f.weapons[usize::from(slot)].map_or(0, |s| s.rounds);
+    let rounds: u8 = match mode {
+        FireMode::Single => 1,
+        FireMode::Burst => 3,
+        FireMode::Auto => (u16::from(w.auto).min(in_mag.max(1))) as u8,
+    };
+    if first {
+        ctx.emit(Event::Acted { fig });
+    }
+    let spec = AttackSpec {
+        attacker: fig,
+        target,
+        kind: AttackKind::Missile,
+        slot: Some(slot),
+        mode: Some(mode),
+        rounds,
+        disengaging: false,
+        quick: false,
+        aim: None,
+        opportunity: None,
+        maneuver: None,
+    };
+    expose_if_over_wall(ctx, fig, target);
+    let r = strike(ctx, &spec)?;
+    if w.rounds > 0 {
+        // G-48: a battery spends the shot's dice.
+        let spent = if w.energy {
+            u16::from(w.damage.map_or(1, |d| d.dice.max(1)))
+        } else {
+            u16::from(rounds)
+        };
+        ctx.emit(Event::Spent {
+            fig,
+            slot,
+            rounds: spent,
+        });
+    }
+    if !r.is_hit() {
+        avoid_rolls(ctx, &spec)?;
+    }
+    // SK-11.8.2-a: a weapon longer than short is dropped after shooting a charger.
+    let engaged = engagers_at(&ctx.s, f.side, f.pos) != 0;
+    if engaged && w.length > Length::Short && ctx.s.fig(fig).ready == Some(slot) {
+        ctx.emit(Event::Effect {
+            fig,
+            effect: Effect::WeaponDropped { slot },
+            rule: RuleId("SK-11.8.2-a"),
+        });
+    }
+    // SK-12-e / G-33: later shots of the turn at later eDEX steps.
+    let per_turn = match mode {
+        FireMode::Single => {
+            let mut n = w.shots.max(1);
+            if f.moved > 1 {
+                // SK-13.6-i: shots halved after moving more than one hex.
+                n = (n / 2).max(1);
+            }
+            n
+        }
+        FireMode::Burst => w.bursts.max(1),
+        FireMode::Auto => 1,
+    };
+    // G-48: an energy weapon fires its full power once a turn here (no power split).
+    let per_turn = if w.energy { 1 } else { per_turn };
+    if first && mode == FireMode::Burst {
+        ctx.emit(Event::BurstTurn { fig });
+    }
+    let g = ctx.s.fig(fig).clone();
+    if first {
+        let left = per_turn.saturating_sub(1);
+        if left > 0 && g.ready == Some(slot) && engagers_at(&ctx.s, g.side, g.pos) == 0 {
+            ctx.emit(Event::Shots {
+                fig,
+                left,
+                next_at: g.order_dex - 1,
+            });
+        }
+    } else {
+        let left = g.shots_left.saturating_sub(1);
+        ctx.emit(Event::Shots {
+            fig,
+            left,
+            next_at: g.next_shot_at - 1,
+        });
+    }
+    Ok(())
+}
+
+/// A thrown weapon (SK-13.5): it comes to rest in the target's hex.
+pub(crate) fn throw(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError> {
+    let f = ctx.s.fig(fig).clone();
+    let spec = AttackSpec {
+        attacker: fig,
+        target,
+        kind: AttackKind::Thrown,
+        slot: f.ready,
+        mode: None,
+        rounds: 1,
+        disengaging: false,
+        quick: false,
+        aim: None,
+        opportunity: None,
+        maneuver: None,
+    };
+    let Some(w) = weapon_of(&ctx.s, &f, f.ready).cloned() else {
+        return Err(ResolveError::Illegal("nothing in hand".into()));
+    };
+    single_attack(ctx, &spec, &w, false)
+}
+
+/// Walls: firing over one exposes the firer to −6 for the rest of the turn (SK-17.7-a,
+/// SK-13.6-e).
+pub(crate) fn expose_if_over_wall(ctx: &mut Ctx, fig: FigId, target: FigId) {
+    let lof = line_of_fire(&ctx.s, ctx.s.fig(fig).pos, ctx.s.fig(target).pos);
+    if lof.wall.is_some_and(|w| w.2) {
+        ctx.emit(Event::Exposed { fig });
+    }
+}
+
+/// Ammunition for one shot (G-73): rounds, or for an energy weapon the shot's dice of battery
+/// (G-48).
+pub(crate) fn spend_shot(ctx: &mut Ctx, fig: FigId, slot: u8, w: &crate::data::Weapon, rounds: u8) {
+    if w.rounds == 0 {
+        return;
+    }
+    let spent = if w.energy {
+        u16::from(w.damage.map_or(1, |d| d.dice.max(1)))
+    } else {
+        u16::from(rounds)
+    };
+    ctx.emit(Event::Spent {
+        fig,
+        slot,
+        rounds: spent,
+    });
+}

@@ -1,0 +1,97 @@
+//! Hits in a known place (SK-21.4-d/e/f, optional): the damage an arm or a leg can take, and
+//! what a hit in the head, an arm or a leg does.
+
+use crate::combat::ctx::Ctx;
+use crate::event::{Effect, Event};
+use crate::state::{FigId, Posture};
+use fireteam_engine::{ResolveError, RuleId};
+
+/// SK-21.4-e/f: damage past 8 on an arm or 18 on a leg passes by.
+pub(crate) fn located_cap(l: crate::autoresult::Location) -> i16 {
+    use crate::autoresult::Location;
+    match l {
+        Location::WeaponArm | Location::OtherArm => 8,
+        Location::RightLeg | Location::LeftLeg => 18,
+        Location::Head => i16::MAX,
+    }
+}
+
+/// SK-21.4-d/e/f: what a hit in a given place does, by the hits that got through.
+pub(crate) fn located_effects(
+    ctx: &mut Ctx,
+    target: FigId,
+    l: crate::autoresult::Location,
+    taken: i16,
+) -> Result<(), ResolveError> {
+    use crate::autoresult::Location;
+    let t = ctx.s.fig(target).clone();
+    if !t.active() {
+        return Ok(());
+    }
+    let turn = ctx.s.turn;
+    match l {
+        Location::Head => {
+            if taken >= 5 {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::Unconscious,
+                    rule: RuleId("SK-21.4-d"),
+                });
+            } else if taken >= 2 {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::HeadHit { turn: turn + 1 },
+                    rule: RuleId("SK-21.4-d"),
+                });
+            }
+            // SK-13.7-d: damage to the head ends aiming.
+            let t = ctx.s.fig(target);
+            if taken > 0 && t.active() && (t.aim_turns > 0 || t.aiming_now) {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::AimLost,
+                    rule: RuleId("SK-13.7-d"),
+                });
+            }
+        }
+        Location::WeaponArm | Location::OtherArm => {
+            if l == Location::WeaponArm && taken >= 3 {
+                if let Some(slot) = t.ready_slot().map(|_| t.ready.unwrap_or(0)) {
+                    ctx.emit(Event::Effect {
+                        fig: target,
+                        effect: Effect::WeaponDropped { slot },
+                        rule: RuleId("SK-21.4-e"),
+                    });
+                }
+            }
+            if taken >= 6 {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::ArmOut,
+                    rule: RuleId("SK-21.4-e"),
+                });
+            }
+        }
+        Location::RightLeg | Location::LeftLeg => {
+            if taken >= 3 {
+                // Down on a knee for the rest of this turn and the next; up on the third.
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::LegHit {
+                        until: turn + 2,
+                        out: taken >= 6,
+                    },
+                    rule: RuleId("SK-21.4-f"),
+                });
+            }
+            if taken >= 6 && ctx.s.fig(target).posture != Posture::Fallen {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::Fell,
+                    rule: RuleId("SK-21.4-f"),
+                });
+            }
+        }
+    }
+    Ok(())
+}

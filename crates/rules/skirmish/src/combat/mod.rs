@@ -1,0 +1,23 @@
+//! Rolls to hit and damage, shared by every attack: the resolution context (`ctx`), effective
+//! DEX (`edex`), every adjustment of an attack's roll (`modifiers`, the SK-24 table), one roll to
+//! hit and what follows it (`strike`), damage and its effects (`damage`), armor (`armor`), hits
+//! in a known place (`located`, SK-21.4) and footing in microgravity (`footing`).
+
+pub mod armor;
+pub mod ctx;
+pub mod damage;
+pub mod edex;
+pub mod footing;
+pub(crate) mod located;
+pub mod modifiers;
+pub mod strike;
+
+use crate::data::Weapon;
+use crate::state::{Figure, State};
+
+/// The weapon in slot `slot` of `f`, if there is one.
+pub fn weapon_of<'s>(s: &'s State, f: &Figure, slot: Option<u8>) -> Option<&'s Weapon> {
+    let slot = slot?;
+    let w = f.weapons[usize::from(slot)]?;
+    s.rules.weapons.get(usize::from(w.weapon))
+}

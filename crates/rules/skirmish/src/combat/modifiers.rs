@@ -1,0 +1,618 @@
+//! Every adjustment of an attack's roll to hit as a `Modifier` with its rule (SK-12.1-b and the
+//! SK-24 table: missile and thrown weapons, concealment, support, aiming and aimed shots, adverse
+//! conditions), and the dice: 4d6 against a dodger or defender, 5d6 against a defender of Martial
+//! Arts 4+ or a dodging Master (SK-5.9.1-b, SK-11.4-c, SK-16.15.4-e/f), one more for a quick shot
+//! (SK-21.5-b). `AttackSpec` says what the attack is.
+
+use crate::action::FireMode;
+use crate::combat::edex::{order_dex, standing_mods};
+use crate::combat::weapon_of;
+use crate::data::{Class, Spread, Wall, Weapon};
+use crate::event::{AttackKind, Mods};
+use crate::geometry::{self, line_of_fire};
+use crate::skills;
+use crate::state::{FigId, Figure, Guard, Posture, State};
+use fireteam_engine::{Modifier, RuleId};
+use fireteam_grid::Arc;
+
+/// The weapon's STR requirement for this attack (SK-13.2-a, SK-16.6-d recoil of bursts and
+/// full automatic, G-35).
+fn str_needed(w: &Weapon, rounds: u8, mode: Option<FireMode>) -> Option<i16> {
+    let base = w.str_min?;
+    let extra = match mode {
+        Some(FireMode::Burst) | Some(FireMode::Auto) => (i16::from(rounds) - 1).max(0) / 3,
+        _ => 0,
+    };
+    Some(base + extra)
+}
+
+/// What an attack is, for the modifier list.
+pub struct AttackSpec {
+    pub attacker: FigId,
+    pub target: FigId,
+    pub kind: AttackKind,
+    pub slot: Option<u8>,
+    pub mode: Option<FireMode>,
+    pub rounds: u8,
+    /// A figure disengaging from this attacker (SK-11.5-b).
+    pub disengaging: bool,
+    /// A quick shot from the belt (SK-21.5-b, optional).
+    pub quick: bool,
+    /// An aimed shot at a body part (SK-21.4-c, optional).
+    pub aim: Option<crate::autoresult::Location>,
+    /// Opportunity fire, with the hexes between the covered hex and the foe (SK-21.8).
+    pub opportunity: Option<u8>,
+    /// A sweep (SK-16.4-a) or a staff disarm or trip (SK-16.5-b/c): −4 DEX.
+    pub maneuver: Option<crate::action::Strike>,
+}
+
+/// Every DEX adjustment of an attack, with its rule (SK-12.1-b, SK-24-T1…T8), and the dice.
+pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
+    let att = s.fig(a.attacker);
+    let tgt = s.fig(a.target);
+    let w = weapon_of(s, att, a.slot);
+    let mut m = Mods::new();
+    standing_mods(s, att, &mut m);
+    let opts = &s.rules.options;
+    let d = att.pos.distance(tgt.pos);
+    let ranged = matches!(a.kind, AttackKind::Missile | AttackKind::Thrown);
+    let mask = att.skills;
+    let mut darkness_set = false;
+
+    // Weapon skill (SK-6-b, SK-6.9.1-a).
+    if let Some(w) = w {
+        let thrown_ok = a.kind == AttackKind::Thrown && skills::has(mask, skills::THROWN_WEAPONS);
+        if w.skill.is_some() && !skills::has(mask, w.skill_bit) && !thrown_ok {
+            m.push(Modifier::applied(
+                "unskilled",
+                "no skill with the weapon",
+                -4,
+                RuleId("SK-6-b"),
+            ));
+        }
+        // STR short (SK-13.2-a / SK-13.1-f / SK-16.6-c), counted once (G-35).
+        if let Some(need) = str_needed(w, a.rounds, a.mode) {
+            let mut short = need - att.st;
+            if short > 0 && w.class == Class::Missile {
+                // SK-16.6-c / G-22: a tripod takes the recoil penalty away, a bipod halves it
+                // (the reduction rounded down), a rest on a wall takes 2 off.
+                let by_wall = line_of_fire(s, att.pos, tgt.pos).wall.is_some_and(|x| x.2);
+                short = if att.tripod && w.is_group("rifle") {
+                    0
+                } else if att.bipod && w.is_group("rifle") {
+                    short - short / 2
+                } else if by_wall {
+                    (short - 2).max(0)
+                } else {
+                    short
+                };
+            }
+            if short > 0 {
+                m.push(Modifier::applied(
+                    "str-short",
+                    "STR below the weapon's minimum",
+                    -i32::from(short),
+                    RuleId("SK-13.2-a"),
+                ));
+            }
+        }
+    }
+    match a.kind {
+        AttackKind::Missile | AttackKind::Thrown => {
+            let w = w.expect("ranged attacks have a weapon");
+            if a.kind == AttackKind::Missile {
+                if skills::has(mask, skills::MARKSMANSHIP)
+                    && (w.skill.is_none() || skills::has(mask, w.skill_bit))
+                {
+                    m.push(Modifier::applied(
+                        "marksmanship",
+                        "Marksmanship",
+                        3,
+                        RuleId("SK-6.3.6-a"),
+                    ));
+                }
+                let mut r = geometry::missile_range_penalty(d);
+                if w.energy && r != 0 {
+                    // SK-16.8-c: half the penalty, rounded in the firer's favour (G-16).
+                    r = -((-r) / 2);
+                    m.push(Modifier::applied(
+                        "range",
+                        "range (energy weapon: half)",
+                        i32::from(r),
+                        RuleId("SK-16.8-c"),
+                    ));
+                } else if r != 0 {
+                    m.push(Modifier::applied(
+                        "range",
+                        "range",
+                        i32::from(r),
+                        RuleId("SK-13.6-a"),
+                    ));
+                }
+                // Shotgun spread (SK-16.7-b, G-19).
+                if let (Some(sp), Some(er)) = (w.spread, w.effective_range) {
+                    if sp != Spread::Slug {
+                        if opts.shotgun_long_bonus {
+                            if d >= 15 {
+                                m.push(Modifier::applied(
+                                    "spread",
+                                    "shotgun at 15+ hexes",
+                                    3,
+                                    RuleId("SK-24-T1"),
+                                ));
+                            }
+                        } else {
+                            let b = if d * 2 < er { 1 } else { 2 };
+                            m.push(Modifier::applied(
+                                "spread",
+                                "shotgun spread",
+                                b,
+                                RuleId("SK-16.7-b"),
+                            ));
+                        }
+                    }
+                }
+                // Automatic fire (SK-16.6-e; SK-6.3.2-a without the skill).
+                if matches!(a.mode, Some(FireMode::Burst) | Some(FireMode::Auto)) {
+                    let b = i32::from(a.rounds / 3);
+                    if b > 0 {
+                        m.push(Modifier::applied(
+                            "autofire",
+                            "automatic fire",
+                            b,
+                            RuleId("SK-16.6-e"),
+                        ));
+                    }
+                    if a.mode == Some(FireMode::Auto)
+                        && !skills::has(mask, skills::AUTOMATIC_WEAPONS)
+                    {
+                        m.push(Modifier::applied(
+                            "no-auto-skill",
+                            "full auto without Automatic Weapons",
+                            -4,
+                            RuleId("SK-6.3.2-a"),
+                        ));
+                    }
+                }
+                // SK-16.6-h / G-32: a new target this turn, −1 per MH from the first.
+                if let Some(first) = att.first_target.filter(|&t| t != a.target) {
+                    let mh = geometry::multihexes(s.fig(first).pos.distance(tgt.pos)) as i32;
+                    if mh > 0 {
+                        m.push(Modifier::applied(
+                            "new-target",
+                            "another target this turn (per MH from the first)",
+                            -mh,
+                            RuleId("SK-16.6-h"),
+                        ));
+                    }
+                }
+                // Support, the largest only (SK-13.6-g, SK-24-T3): a tripod +4, a bipod +3
+                // (shoulderarms, and only prone, kneeling behind a 1 m wall or standing behind
+                // a ½ m wall, G-22), a weapon rested on a wall +2, a rifle's stock +1 (moved no
+                // more than a hex), a pistol fired prone +1.
+                let lof_here = line_of_fire(s, att.pos, tgt.pos);
+                let wall_by_me = lof_here.wall.filter(|w| w.2).map(|w| w.0);
+                let mount_ok = w.is_group("rifle")
+                    && (att.posture.down()
+                        || (att.posture == Posture::Kneeling && wall_by_me == Some(Wall::One))
+                        || (att.posture == Posture::Standing && wall_by_me == Some(Wall::Half)));
+                let support: Option<(i32, &'static str, &'static str)> = if att.tripod && mount_ok {
+                    Some((4, "tripod", "supported by a tripod"))
+                } else if att.bipod && mount_ok {
+                    Some((3, "bipod", "supported by a bipod"))
+                } else if wall_by_me.is_some() {
+                    Some((2, "rested", "weapon rested on the wall"))
+                } else if w.is_group("rifle") && att.moved <= 1 {
+                    Some((1, "stock", "rifle, moved no more than one hex"))
+                } else if w.is_group("pistol") && att.posture.down() {
+                    Some((1, "pistol-prone", "pistol fired prone"))
+                } else {
+                    None
+                };
+                if let Some((v, id, label)) = support {
+                    let rule = if id == "tripod" {
+                        "SK-24-T3"
+                    } else {
+                        "SK-13.6-g"
+                    };
+                    m.push(Modifier::applied(id, label, v, RuleId(rule)));
+                }
+                if att.moved > 1 {
+                    m.push(Modifier::applied(
+                        "moving",
+                        "moved more than one hex and fired",
+                        i32::from(opts.move_and_shoot_penalty),
+                        RuleId("SK-13.6-i"),
+                    ));
+                }
+            } else {
+                if skills::has(mask, skills::THROWN_WEAPONS) {
+                    m.push(Modifier::applied(
+                        "thrown-skill",
+                        "Thrown Weapons",
+                        2,
+                        RuleId("SK-6.2.10-a"),
+                    ));
+                }
+                m.push(Modifier::applied(
+                    "range",
+                    "range (thrown, per hex)",
+                    -(d as i32),
+                    RuleId("SK-13.5-b"),
+                ));
+            }
+            // Concealment, the largest only (SK-24-T2, G-17).
+            let lof = line_of_fire(s, att.pos, tgt.pos);
+            let posture_mod = match tgt.posture {
+                Posture::Prone | Posture::Fallen => i32::from(opts.prone_missile_mod),
+                Posture::Kneeling => -2,
+                Posture::Standing => 0,
+            };
+            let exposed_mod = if tgt.exposed { -6 } else { 0 };
+            // SK-13.6-e / SK-24-T2: a prone or kneeling target behind a body (a fallen,
+            // unconscious or dead figure next to him on the line of fire): −4.
+            let body = tgt.posture != Posture::Standing
+                && s.figures.iter().any(|b| {
+                    (b.posture == Posture::Fallen || !b.active())
+                        && b.pos.distance(tgt.pos) == 1
+                        && b.pos.distance(att.pos) < tgt.pos.distance(att.pos)
+                        && line_crosses(s, att.pos, tgt.pos, b.pos)
+                });
+            // SK-24-T2 / SK-13.6-e: half hidden: a wall next to the target on the line covers
+            // part of him without hiding him (a standing figure behind a 1 m wall, a kneeling
+            // one behind a ½ m wall, or one the wall does not protect at this range): −4.
+            let half_hidden = !tgt.exposed
+                && lof.wall.is_some_and(|(w, near_target, near_firer)| {
+                    near_target
+                        && w != Wall::High
+                        && !geometry::wall_hides(w, tgt.posture, d, near_firer)
+                        && match w {
+                            Wall::Half => tgt.posture != Posture::Standing,
+                            Wall::One => true,
+                            _ => false,
+                        }
+                });
+            let exposed_mod = if body || half_hidden {
+                exposed_mod.min(-4)
+            } else {
+                exposed_mod
+            };
+            let conceal = posture_mod.min(exposed_mod);
+            if conceal != 0 {
+                let (id, label, rule) = if exposed_mod <= posture_mod && half_hidden && !body {
+                    ("half-hidden", "target half hidden by a wall", "SK-24-T2")
+                } else if exposed_mod <= posture_mod && !tgt.exposed {
+                    ("behind-body", "prone or kneeling behind a body", "SK-24-T2")
+                } else if exposed_mod <= posture_mod {
+                    ("over-wall", "target firing over a wall", "SK-13.6-e")
+                } else if tgt.posture == Posture::Kneeling {
+                    ("kneeling-target", "kneeling target", "SK-24-T2")
+                } else {
+                    ("prone-target", "prone target", "SK-24-T2")
+                };
+                m.push(Modifier::applied(id, label, conceal, RuleId(rule)));
+            }
+            if let Some((_, _, true)) = lof.wall {
+                m.push(Modifier::applied(
+                    "leaning",
+                    "firing from behind a wall",
+                    -2,
+                    RuleId("SK-13.6-f"),
+                ));
+            }
+            if lof.smoke > 0 {
+                m.push(Modifier::applied(
+                    "smoke",
+                    "smoke on the line of fire (per hex)",
+                    -i32::from(lof.smoke),
+                    RuleId("SK-17.4-a"),
+                ));
+            }
+            // Intervening figures (SK-12.2-f, SK-13.8-b; G-14's floor).
+            let penalty = intervening_penalty(s, a, &lof);
+            if penalty != 0 {
+                m.push(Modifier::applied(
+                    "in-the-way",
+                    "figures in the line of fire",
+                    -i32::from(penalty),
+                    RuleId("SK-12.2-f"),
+                ));
+            }
+            if dark(s, att) || dark(s, tgt) {
+                darkness_set = true;
+            }
+        }
+        AttackKind::Melee | AttackKind::Hth => {
+            // Facing (SK-10.5-e), regular weapons only (G-70).
+            if a.kind == AttackKind::Melee {
+                // SK-10.5-c: a crawling figure has only rear hexes.
+                let arc = if tgt.crawled {
+                    Arc::Rear
+                } else {
+                    geometry::arc_from(tgt, att.pos)
+                };
+                match arc {
+                    Arc::Side => m.push(Modifier::applied(
+                        "side",
+                        "attack from the side",
+                        2,
+                        RuleId("SK-10.5-e"),
+                    )),
+                    Arc::Rear => m.push(Modifier::applied(
+                        "rear",
+                        "attack from the rear",
+                        4,
+                        RuleId("SK-10.5-e"),
+                    )),
+                    Arc::Front => {}
+                }
+                match tgt.posture {
+                    Posture::Kneeling => m.push(Modifier::applied(
+                        "kneeling-target",
+                        "target kneeling",
+                        2,
+                        RuleId("SK-10.5-f"),
+                    )),
+                    Posture::Prone | Posture::Fallen => m.push(Modifier::applied(
+                        "prone-target",
+                        "target prone",
+                        4,
+                        RuleId("SK-10.5-g"),
+                    )),
+                    Posture::Standing => {}
+                }
+                if att.posture == Posture::Kneeling {
+                    m.push(Modifier::applied(
+                        "kneeling",
+                        "attacking from kneeling",
+                        -2,
+                        RuleId("SK-10.5-f"),
+                    ));
+                }
+                if let Some(w) = w {
+                    if w.length == crate::data::Length::Short && d == 1 {
+                        m.push(Modifier::applied(
+                            "short",
+                            "short weapon into the next hex",
+                            -1,
+                            RuleId("SK-13.4-a"),
+                        ));
+                    }
+                }
+                if tgt.in_hth {
+                    m.push(Modifier::applied(
+                        "into-hth",
+                        "melee into a hand-to-hand fight",
+                        4,
+                        RuleId("SK-16.15.3-e"),
+                    ));
+                }
+            } else {
+                m.push(Modifier::applied(
+                    "hth",
+                    "hand-to-hand",
+                    4,
+                    RuleId("SK-16.15.3-e"),
+                ));
+            }
+            if att.floating || tgt.floating {
+                m.push(Modifier::applied(
+                    "floating",
+                    "regular weapon from or against a floating figure",
+                    -4,
+                    RuleId("SK-17.10-l"),
+                ));
+            }
+            if on_broken(s, att) {
+                m.push(Modifier::applied(
+                    "footing",
+                    "broken ground",
+                    -2,
+                    RuleId("SK-17.1-a"),
+                ));
+            }
+            if dark(s, att) || dark(s, tgt) {
+                m.push(Modifier::applied(
+                    "darkness",
+                    "complete darkness",
+                    -8,
+                    RuleId("SK-17.5-a"),
+                ));
+            }
+        }
+        AttackKind::Grenade => {}
+    }
+    if ranged && on_broken(s, att) && att.moved > 0 {
+        m.push(Modifier::applied(
+            "footing",
+            "broken ground (moved)",
+            -2,
+            RuleId("SK-17.1-a"),
+        ));
+    }
+    if att.gassed {
+        m.push(Modifier::applied(
+            "tear-gas",
+            "tear gas",
+            -4,
+            RuleId("SK-16.12-s"),
+        ));
+    }
+    if s.smoky(att.pos) {
+        m.push(Modifier::applied(
+            "in-smoke",
+            "standing in smoke",
+            -2,
+            RuleId("SK-17.4-c"),
+        ));
+    }
+    // Aiming (SK-13.7-c): the first attack of the turn at the aimed-at target (G-45).
+    if att.aim_target == Some(a.target) && att.aim_turns > 0 && att.shots_fired == 0 {
+        m.push(Modifier::applied(
+            "aim",
+            "aimed",
+            i32::from(att.aim_turns.min(2)),
+            RuleId("SK-13.7-c"),
+        ));
+    }
+    if a.disengaging {
+        let diff = order_dex(s, tgt) - order_dex(s, att);
+        if diff > 0 {
+            m.push(Modifier::applied(
+                "disengaging",
+                "target disengaging with higher eDEX",
+                -i32::from(diff),
+                RuleId("SK-11.5-b"),
+            ));
+        }
+    }
+    if tgt.breather {
+        m.push(Modifier::applied(
+            "breather",
+            "target taking a breather",
+            3,
+            RuleId("SK-21.3-e"),
+        ));
+    }
+
+    // Aimed shots (SK-21.4-c, SK-24-T4).
+    if let Some(loc) = a.aim {
+        use crate::autoresult::Location;
+        let knife = w.is_some_and(|w| w.is_group("knife"));
+        let (v, label) = match loc {
+            Location::Head => (-6, "head shot"),
+            Location::WeaponArm | Location::OtherArm if knife => (-6, "arm shot with a knife"),
+            Location::WeaponArm | Location::OtherArm => (-4, "arm shot"),
+            Location::RightLeg | Location::LeftLeg => (-4, "leg shot"),
+        };
+        m.push(Modifier::applied(
+            "aimed-shot",
+            label,
+            v,
+            RuleId("SK-21.4-c"),
+        ));
+    }
+    match a.maneuver {
+        Some(crate::action::Strike::Sweep) => m.push(Modifier::applied(
+            "sweep",
+            "sweep attack",
+            -4,
+            RuleId("SK-16.4-a"),
+        )),
+        Some(crate::action::Strike::Disarm) => m.push(Modifier::applied(
+            "staff-disarm",
+            "staff disarm",
+            -4,
+            RuleId("SK-16.5-b"),
+        )),
+        Some(crate::action::Strike::Trip) => m.push(Modifier::applied(
+            "staff-trip",
+            "staff trip",
+            -4,
+            RuleId("SK-16.5-c"),
+        )),
+        _ => {}
+    }
+    if let Some(off) = a.opportunity {
+        // SK-21.8-c: −2, removed by aiming; SK-21.8-f: −1 per hex off the covered hex.
+        if att.aim_turns == 0 {
+            m.push(Modifier::applied(
+                "opportunity",
+                "opportunity fire",
+                -2,
+                RuleId("SK-21.8-c"),
+            ));
+        }
+        if off > 0 {
+            m.push(Modifier::applied(
+                "off-hex",
+                "foe off the covered hex",
+                -i32::from(off),
+                RuleId("SK-21.8-f"),
+            ));
+        }
+    }
+    if a.quick && opts.quickdraw_separate_roll {
+        m.push(Modifier::applied(
+            "quickdraw",
+            "firing after a quickdraw",
+            -2,
+            RuleId("SK-24-T1"),
+        ));
+    }
+    // Dice (SK-5.9.1-b, SK-11.4-c, SK-16.15.4-e/f).
+    let mut dice = 3u8;
+    let guarded = match tgt.guard {
+        Guard::Dodge => ranged,
+        Guard::Defend => {
+            matches!(a.kind, AttackKind::Melee | AttackKind::Hth)
+                && geometry::in_front(tgt, att.pos)
+        }
+        Guard::None => false,
+    };
+    if tgt.martial_arts >= 5 {
+        // SK-16.15.4-f: 4d6 always; 5d6 when he dodges (and, as MA4, when he defends).
+        dice = if guarded { 5 } else { 4 };
+    } else if guarded {
+        dice = if tgt.guard == Guard::Defend && tgt.martial_arts >= 4 {
+            5
+        } else {
+            4
+        };
+    }
+    // SK-21.5-b: a quick shot rolls one die more; Quick Reflexes takes it away (SK-6.4.5-a).
+    if a.quick
+        && !opts.quickdraw_separate_roll
+        && !skills::has(att.skills, skills::bit("quick_reflexes"))
+    {
+        dice += 1;
+    }
+    (m, dice, darkness_set)
+}
+
+/// G-14 (2): the penalty for figures between the attacker and the target: the distance
+/// modifier of the farthest one, floored at their number.
+pub fn intervening_penalty(s: &State, a: &AttackSpec, lof: &geometry::LineOfFire) -> i16 {
+    let att = s.fig(a.attacker);
+    let mut n = 0i16;
+    let mut far = 0i16;
+    for &b in &lof.between {
+        let f = s.fig(b);
+        // SK-12.2-c: an adjacent friend beside the attacker is never in the way.
+        if f.side == att.side && f.pos.distance(att.pos) == 1 {
+            continue;
+        }
+        n += 1;
+        let d = att.pos.distance(f.pos);
+        let m = if a.kind == AttackKind::Thrown {
+            d as i16
+        } else {
+            -geometry::missile_range_penalty(d)
+        };
+        far = far.max(m);
+    }
+    match s.rules.options.avoid_penalty {
+        crate::options::AvoidPenalty::Floor => far.max(n),
+        crate::options::AvoidPenalty::Literal => far,
+        crate::options::AvoidPenalty::ThirteenEightOnly => n,
+    }
+}
+
+/// Whether the line of fire from `a` to `b` passes through `p`.
+fn line_crosses(
+    _s: &State,
+    a: crate::state::Pos,
+    b: crate::state::Pos,
+    p: crate::state::Pos,
+) -> bool {
+    fireteam_grid::line(a.hex(), b.hex()).any(|step| step.cells().any(|c| c == p.hex()))
+}
+
+pub fn dark(s: &State, f: &Figure) -> bool {
+    s.rules.options.complete_darkness || s.terrain(f.pos).is_some_and(|t| t.dark)
+}
+
+fn on_broken(s: &State, f: &Figure) -> bool {
+    s.terrain(f.pos)
+        .is_some_and(|t| t.footing == crate::data::Footing::Broken)
+}

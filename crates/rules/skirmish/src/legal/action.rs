@@ -1,0 +1,467 @@
+//! The action options, limited by the movement made (SK-11.7 not engaged, SK-11.8 engaged,
+//! SK-11.9 in HTH, SK-25-a), and the targets of a later shot (SK-12-e): taking up a weapon when
+//! empty-handed, melee, shooting, throwing, grenades, quick shots (SK-21.5-b), going hand to hand,
+//! slams and Martial Arts, doing nothing, aiming, covering a hex (SK-21.8-a), readying and
+//! reloading, dropping, Dodge or Defend, disengaging and a breather.
+
+use crate::action::{Action, FireMode, Strike};
+use crate::combat::armor::martial_arts_allowed;
+use crate::combat::weapon_of;
+use crate::data::{Class, Length};
+use crate::geometry::{self, engagers_at, in_front, line_of_fire};
+use crate::legal::targets::{can_defend, enemies, may_grapple, melee_reach, shootable};
+use crate::skills;
+use crate::state::{FigId, Figure, Guard, MoveKind, Pos, Posture, State, WeaponState};
+use crate::turn::movement::movement_allowance;
+use smallvec::SmallVec;
+
+/// Movement so far, in hexes, within the option lists' limits (SK-25-a).
+fn moved_at_most(f: &Figure, limit: MoveKind, mov: u32) -> bool {
+    let d = u32::from(f.moved);
+    let allowed = match limit {
+        MoveKind::StandStill => 0,
+        MoveKind::Step | MoveKind::Shift => 1,
+        MoveKind::Pace => 2,
+        MoveKind::Half => mov.div_ceil(2),
+        MoveKind::Full | MoveKind::Crawl | MoveKind::StandUp => mov,
+    };
+    d <= allowed && f.move_kind != MoveKind::StandUp
+}
+
+/// SK-21.4-c: the five places an aimed attack can be made at.
+fn push_aimed(out: &mut Vec<Action>, fig: FigId, target: FigId) {
+    use crate::autoresult::Location;
+    for at in [
+        Location::Head,
+        Location::WeaponArm,
+        Location::OtherArm,
+        Location::RightLeg,
+        Location::LeftLeg,
+    ] {
+        out.push(Action::AimedShot { fig, target, at });
+    }
+}
+
+fn ready_limit(s: &State, f: &Figure, engaged: bool) -> bool {
+    let mov = movement_allowance(s, f);
+    if engaged {
+        moved_at_most(f, MoveKind::Shift, mov)
+    } else {
+        moved_at_most(f, MoveKind::Pace, mov)
+    }
+}
+
+pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let opts = &s.rules.options;
+    let mov = movement_allowance(s, f);
+    let engaged = engagers_at(s, f.side, f.pos) != 0;
+    let w = weapon_of(s, f, f.ready).filter(|_| f.ready_slot().is_some());
+    let slot = f.ready_slot();
+
+    if extra {
+        // SK-12-e: a later shot of this turn, at any target it could shoot.
+        if let (Some(w), Some(sl)) = (w, slot) {
+            if w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
+                for (t, tf) in enemies(s, f) {
+                    if shootable(s, f, tf) {
+                        // The later bursts of a burst-fire turn stay bursts (SK-16.6-b, E-09).
+                        let mode = if w.bursts > 0
+                            && f.shots_fired > 0
+                            && sl.rounds >= 3
+                            && f.burst_turn
+                        {
+                            FireMode::Burst
+                        } else {
+                            FireMode::Single
+                        };
+                        out.push(Action::Shoot {
+                            fig: id,
+                            target: t,
+                            mode,
+                        });
+                    }
+                }
+            }
+        }
+        out.push(Action::HoldFire { fig: id });
+        return;
+    }
+
+    if f.in_hth {
+        // SK-11.9: attack, ready, disengage, subdue, disarm.
+        for (t, tf) in enemies(s, f) {
+            if tf.in_hth && tf.pos == f.pos {
+                out.push(Action::Attack {
+                    fig: id,
+                    target: t,
+                    strike: Strike::Normal,
+                });
+            }
+        }
+        for dir in 0..6u8 {
+            let p = f.pos.neighbour(dir);
+            if s.passable(p) && !s.anyone_at(p) {
+                out.push(Action::Escape { fig: id, to: p });
+            }
+        }
+        for (k, sl) in f.weapons.iter().enumerate() {
+            if let Some(sl) = sl {
+                let w = &s.rules.weapons[usize::from(sl.weapon)];
+                let small = w.is_group("knife") || w.is_group("pistol");
+                if small && f.ready != Some(k as u8) && sl.state == WeaponState::Ok {
+                    out.push(Action::Ready {
+                        fig: id,
+                        slot: k as u8,
+                    });
+                }
+            }
+        }
+        for (t, tf) in enemies(s, f) {
+            if tf.in_hth && tf.pos == f.pos {
+                out.push(Action::Subdue { fig: id, target: t });
+                if f.ready_slot().is_none() && tf.ready_slot().is_some() {
+                    out.push(Action::Disarm { fig: id, target: t });
+                }
+            }
+        }
+        out.push(Action::Pass { fig: id });
+        return;
+    }
+
+    let down = f.posture.down();
+    // Empty-handed with a weapon to take up: that comes first (the most direct action).
+    let rearm_first = slot.is_none()
+        && (s.dropped.iter().any(|d| d.owner == id && d.pos == f.pos)
+            || f.weapons
+                .iter()
+                .flatten()
+                .any(|w| w.state == WeaponState::Ok));
+    if rearm_first {
+        rearm_actions(s, id, engaged, out);
+    }
+    // Melee (SK-11.3-a; charge SK-11.7.8-a ≤ Half Move; engaged SK-11.8.4-a ≤ Shift).
+    // A figure that moved into contact charged (SK-11.7.8-a, SK-11.6-b): Half Move; one that
+    // was engaged could only shift.
+    let melee_ok = moved_at_most(f, MoveKind::Half, mov);
+    let melee_weapon = match w {
+        None => true,
+        Some(w) => w.class == Class::Melee,
+    };
+    if melee_ok && !down && melee_weapon {
+        for (t, tf) in enemies(s, f) {
+            if melee_reach(s, f, tf) && (!tf.in_hth || f.pos.distance(tf.pos) == 1) {
+                out.push(Action::Attack {
+                    fig: id,
+                    target: t,
+                    strike: Strike::Normal,
+                });
+                // SK-21.4-c / SK-24-T4 (optional): aimed blows, any weapon.
+                if opts.aimed_shots && w.is_some() {
+                    push_aimed(out, id, t);
+                }
+                // SK-16.5-b/c: a staff may disarm or trip.
+                if w.is_some_and(|w| w.is_group("staff")) && f.pos.distance(tf.pos) == 1 {
+                    out.push(Action::Attack {
+                        fig: id,
+                        target: t,
+                        strike: Strike::Disarm,
+                    });
+                    out.push(Action::Attack {
+                        fig: id,
+                        target: t,
+                        strike: Strike::Trip,
+                    });
+                }
+            }
+        }
+        // SK-16.4-a: a two-handed cutting weapon may sweep the whole threat zone.
+        if let Some(w) = w {
+            let two_handed = w.hands == 2 || w.damage_two_handed.is_some();
+            if w.cutting && two_handed {
+                let first = enemies(s, f)
+                    .find(|(_, e)| !e.in_hth && geometry::threatens(f, e.pos))
+                    .map(|(t, _)| t);
+                if let Some(t) = first {
+                    out.push(Action::Attack {
+                        fig: id,
+                        target: t,
+                        strike: Strike::Sweep,
+                    });
+                }
+            }
+        }
+    }
+    // Shooting (SK-11.7.3-a; engaged: only at a charging enemy, SK-11.8.2-a).
+    if let (Some(w), Some(sl)) = (w, slot) {
+        let shoot_ok = if engaged {
+            f.moved == 0 && f.charged_by != 0
+        } else {
+            moved_at_most(f, MoveKind::Step, mov)
+                || (opts.move_and_shoot && moved_at_most(f, MoveKind::Half, mov))
+        };
+        if shoot_ok && w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
+            for (t, tf) in enemies(s, f) {
+                if engaged && f.charged_by & (1 << t) == 0 {
+                    continue;
+                }
+                if !shootable(s, f, tf) {
+                    continue;
+                }
+                out.push(Action::Shoot {
+                    fig: id,
+                    target: t,
+                    mode: FireMode::Single,
+                });
+                if w.bursts > 0 && sl.rounds >= 3 {
+                    out.push(Action::Shoot {
+                        fig: id,
+                        target: t,
+                        mode: FireMode::Burst,
+                    });
+                }
+                if w.auto > 0 && sl.rounds >= 1 {
+                    out.push(Action::Shoot {
+                        fig: id,
+                        target: t,
+                        mode: FireMode::Auto,
+                    });
+                }
+                if opts.aimed_shots {
+                    push_aimed(out, id, t);
+                }
+            }
+        }
+        let throw_ok = !engaged && moved_at_most(f, MoveKind::Step, mov) && !down;
+        if throw_ok && (w.class == Class::Thrown || w.throwable) {
+            let max = (9 * i32::from(f.st) / 4) as u32;
+            for (t, tf) in enemies(s, f) {
+                if f.pos.distance(tf.pos) <= max && shootable(s, f, tf) {
+                    out.push(Action::Throw { fig: id, target: t });
+                    if opts.aimed_shots && f.pos.distance(tf.pos) > 1 {
+                        push_aimed(out, id, t);
+                    }
+                }
+            }
+        }
+        if throw_ok && w.class == Class::Grenade {
+            // G-51: maximum range floor(2.25 × STR) hexes; thrown at an enemy's hex.
+            let max = (9 * i32::from(f.st) / 4) as u32;
+            let mut seen: SmallVec<[Pos; 8]> = SmallVec::new();
+            for (_, tf) in enemies(s, f) {
+                if f.pos.distance(tf.pos) <= max && in_front(f, tf.pos) && !seen.contains(&tf.pos) {
+                    seen.push(tf.pos);
+                    out.push(Action::Grenade {
+                        fig: id,
+                        at: tf.pos,
+                    });
+                }
+            }
+        }
+    }
+    // SK-21.5-b (optional): a quick shot from the belt with empty hands: a short missile
+    // weapon (a pistol), or a thrown weapon with Thrown Weapons.
+    if opts.quick_shot
+        && slot.is_none()
+        && !engaged
+        && !down
+        && moved_at_most(f, MoveKind::Step, mov)
+    {
+        for (k, sl) in f.weapons.iter().enumerate() {
+            let Some(sl) = sl else { continue };
+            let w = &s.rules.weapons[usize::from(sl.weapon)];
+            let ok = sl.state == WeaponState::Ok
+                && ((w.class == Class::Missile
+                    && w.length == Length::Short
+                    && (w.rounds == 0 || sl.rounds > 0))
+                    || ((w.class == Class::Thrown || w.throwable)
+                        && skills::has(f.skills, skills::THROWN_WEAPONS)));
+            if !ok {
+                continue;
+            }
+            for (t, tf) in enemies(s, f) {
+                if shootable(s, f, tf) {
+                    out.push(Action::QuickShot {
+                        fig: id,
+                        target: t,
+                        slot: k as u8,
+                    });
+                }
+            }
+        }
+    }
+    // Attempt HTH (SK-11.7.8-a / SK-11.8.6-a, SK-16.15.3-a).
+    if melee_ok && !down {
+        for (t, tf) in enemies(s, f) {
+            if f.pos.distance(tf.pos) == 1 && in_front(f, tf.pos) && may_grapple(s, f, tf) {
+                out.push(Action::Grapple { fig: id, target: t });
+            }
+        }
+    }
+    // Martial Arts knockdowns and throws (SK-16.15.4-c/d) and slams (SK-16.14-a).
+    if melee_ok && !down {
+        for (t, tf) in enemies(s, f) {
+            if tf.in_hth || f.pos.distance(tf.pos) != 1 || !in_front(f, tf.pos) {
+                continue;
+            }
+            if tf.posture == Posture::Standing {
+                out.push(Action::Attack {
+                    fig: id,
+                    target: t,
+                    strike: Strike::Slam,
+                });
+                if f.martial_arts >= 2 && martial_arts_allowed(s, f) {
+                    out.push(Action::Attack {
+                        fig: id,
+                        target: t,
+                        strike: Strike::Knockdown,
+                    });
+                }
+                if f.martial_arts >= 3 && martial_arts_allowed(s, f) {
+                    out.push(Action::Attack {
+                        fig: id,
+                        target: t,
+                        strike: Strike::Throw,
+                    });
+                }
+            }
+        }
+    }
+    // Doing nothing comes before fiddling with weapons and postures: the `first` policy and
+    // the greedy AI's ties then hold still rather than swap weapons for nothing.
+    out.push(Action::Pass { fig: id });
+    // Aim (SK-13.7-a/b): no movement, no turning.
+    if f.moved == 0 && !f.turned && slot.is_some() {
+        for (t, tf) in enemies(s, f) {
+            let ok = match w {
+                Some(w) if w.class == Class::Melee => melee_reach(s, f, tf),
+                _ => shootable(s, f, tf),
+            };
+            if ok {
+                out.push(Action::Aim { fig: id, target: t });
+            }
+        }
+    }
+    // SK-21.8-a (optional): cover a hex: any hex in front within 6 with a missile or thrown
+    // weapon, or a threatened hex with a melee weapon.
+    if opts.opportunity_fire && !down && moved_at_most(f, MoveKind::Step, mov) {
+        if let Some(w) = w {
+            let ranged = w.class == Class::Missile || w.class == Class::Thrown || w.throwable;
+            if (ranged && !engaged) || w.class == Class::Melee {
+                let reach = if w.class == Class::Melee && !ranged {
+                    1
+                } else {
+                    6
+                };
+                for dc in -6i16..=6 {
+                    for dr in -6i16..=6 {
+                        let p = Pos::new(f.pos.col + dc, f.pos.row + dr);
+                        let d = f.pos.distance(p);
+                        if d == 0 || d > reach || !s.on_map(p) || !in_front(f, p) {
+                            continue;
+                        }
+                        if w.class == Class::Melee && !geometry::threatens(f, p) {
+                            continue;
+                        }
+                        if line_of_fire(s, f.pos, p).blocked {
+                            continue;
+                        }
+                        out.push(Action::Cover { fig: id, at: p });
+                    }
+                }
+            }
+        }
+    }
+    // Ready, reload, pick up (SK-11.7.4-a, SK-11.8.3-a, G-73), unless listed first above.
+    if slot.is_some() || !rearm_first {
+        rearm_actions(s, id, engaged, out);
+    }
+    // Drop to the ground (SK-11.7.5-a).
+    if !engaged && moved_at_most(f, MoveKind::Half, mov) {
+        match f.posture {
+            Posture::Standing => {
+                out.push(Action::Drop {
+                    fig: id,
+                    posture: Posture::Kneeling,
+                });
+                out.push(Action::Drop {
+                    fig: id,
+                    posture: Posture::Prone,
+                });
+            }
+            Posture::Kneeling => out.push(Action::Drop {
+                fig: id,
+                posture: Posture::Prone,
+            }),
+            _ => {}
+        }
+    }
+    // Dodge / Defend at the action slot (when not declared with the movement).
+    if !opts.defense_in_movement {
+        if !engaged && moved_at_most(f, MoveKind::Half, mov) && !down {
+            out.push(Action::Guard {
+                fig: id,
+                guard: Guard::Dodge,
+            });
+        }
+        if engaged && moved_at_most(f, MoveKind::Shift, mov) && can_defend(s, f) {
+            out.push(Action::Guard {
+                fig: id,
+                guard: Guard::Defend,
+            });
+        }
+    }
+    // Disengage (SK-11.5-a, SK-11.8.7-a; G-43: standing, not moved).
+    if engaged && f.moved == 0 && f.posture == Posture::Standing {
+        for dir in 0..6u8 {
+            let p = f.pos.neighbour(dir);
+            if s.passable(p) && !s.anyone_at(p) && engagers_at(s, f.side, p) == 0 {
+                out.push(Action::Disengage { fig: id, to: p });
+            }
+        }
+    }
+    // Take a breather (SK-11.7.2-a OPT, SK-21.3-e).
+    if opts.nonlethal && opts.take_a_breather && f.moved == 0 && f.nonlethal > 0 {
+        out.push(Action::Breather { fig: id });
+    }
+}
+
+/// Ready a weapon, reload, or pick up one's own dropped weapon (SK-11.7.4-a, SK-11.8.3-a, G-73).
+fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let w = weapon_of(s, f, f.ready).filter(|_| f.ready_slot().is_some());
+    let slot = f.ready_slot();
+    if ready_limit(s, f, engaged) {
+        for (k, sl) in f.weapons.iter().enumerate() {
+            if let Some(sl) = sl {
+                // SK-16.6-l: a jam is cleared by readying the weapon, with the skill.
+                let jam_clear = sl.state == WeaponState::Jammed
+                    && (skills::has(f.skills, skills::AUTOMATIC_WEAPONS)
+                        || skills::has(f.skills, skills::bit("small_arms")));
+                if !jam_clear && (sl.state != WeaponState::Ok || f.ready == Some(k as u8)) {
+                    continue;
+                }
+                let w = &s.rules.weapons[usize::from(sl.weapon)];
+                if engaged && w.class == Class::Missile {
+                    continue;
+                }
+                // SK-21.4-e: not with an arm out of use.
+                if f.arm_out && w.hands == 2 {
+                    continue;
+                }
+                out.push(Action::Ready {
+                    fig: id,
+                    slot: k as u8,
+                });
+            }
+        }
+        if let (Some(w), Some(sl)) = (w, slot) {
+            if w.rounds > 0 && sl.rounds < w.rounds && f.spare_magazines > 0 {
+                out.push(Action::Reload { fig: id });
+            }
+        }
+        if s.dropped.iter().any(|d| d.owner == id && d.pos == f.pos) {
+            out.push(Action::PickUp { fig: id });
+        }
+    }
+}

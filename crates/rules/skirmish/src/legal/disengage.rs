@@ -1,0 +1,25 @@
+//! The choice of an opponent the figure disengages from (SK-11.5-b): a parting blow, when he can
+//! strike it, or letting it go.
+
+use crate::action::Action;
+use crate::combat::weapon_of;
+use crate::data::Class;
+use crate::legal::targets::melee_reach;
+use crate::state::{FigId, State};
+
+/// What `opponent` may do as `mover` disengages from him.
+pub(crate) fn reaction_actions(s: &State, mover: FigId, opponent: FigId, out: &mut Vec<Action>) {
+    // SK-11.5-b with SK-11.8.4-a: the parting blow is a melee attack (a ready
+    // non-missile weapon, or bare hands) into a front hex.
+    let o = s.fig(opponent);
+    let melee = weapon_of(s, o, o.ready)
+        .filter(|_| o.ready_slot().is_some())
+        .is_none_or(|w| w.class == Class::Melee);
+    if melee && melee_reach(s, o, s.fig(mover)) && !o.posture.down() {
+        out.push(Action::Punish {
+            fig: opponent,
+            target: mover,
+        });
+    }
+    out.push(Action::LetGo { fig: opponent });
+}

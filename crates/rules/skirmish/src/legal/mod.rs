@@ -1,0 +1,10 @@
+//! The legal actions of each phase. They are listed most direct first (standing up after a
+//! fall, taking up a weapon when empty-handed, attacking before anything else, standing still
+//! before moving, declining an optional reaction first), so the `first` policy plays the plain
+//! duel the benchmark asks for: the order of each list is part of the behaviour.
+
+pub(crate) mod action;
+pub(crate) mod disengage;
+pub(crate) mod movement;
+pub(crate) mod retreat;
+pub(crate) mod targets;

@@ -1,0 +1,180 @@
+//! The movement options (SK-10): a figure on a knee or floating only turns (SK-21.4-f,
+//! SK-17.10-g/h); one that is down stands up, stays down or crawls (SK-10-c, SK-10.7.2-a); a
+//! standing figure stands still or moves within MOV, or shifts when engaged (SK-10.8). Each comes
+//! in every facing, with Dodge or Defend declared with the movement when the options say so
+//! (SK-11.4).
+
+use crate::action::Action;
+use crate::geometry::{engagers_at, reach};
+use crate::legal::targets::can_defend;
+use crate::state::{FigId, Figure, Guard, Posture, State};
+use crate::turn::movement::movement_allowance;
+
+fn push_guard_variants(
+    out: &mut Vec<Action>,
+    s: &State,
+    f: &Figure,
+    make: impl Fn(Guard) -> Action,
+    dodge_ok: bool,
+    engaged_at_end: bool,
+) {
+    out.push(make(Guard::None));
+    if !s.rules.options.defense_in_movement {
+        return;
+    }
+    if dodge_ok && !engaged_at_end {
+        out.push(make(Guard::Dodge));
+    }
+    if engaged_at_end && can_defend(s, f) {
+        out.push(make(Guard::Defend));
+    }
+}
+
+pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let mov = movement_allowance(s, f);
+    let engaged = engagers_at(s, f.side, f.pos);
+    if f.leg_out || s.turn < f.leg_down_until {
+        // SK-21.4-f: down on a knee (or the leg is out, MOV 0): he may only turn, and one who
+        // fell may get up on his good knee.
+        if f.posture == Posture::Fallen {
+            out.push(Action::StandUp { fig: id });
+        }
+        for k in 0..6u8 {
+            out.push(Action::StandStill {
+                fig: id,
+                facing: (f.facing + k) % 6,
+                guard: Guard::None,
+            });
+        }
+        return;
+    }
+    if f.floating {
+        // SK-17.10-g/h: a floating figure cannot walk; it turns or tries to regain footing.
+        for k in 0..6u8 {
+            out.push(Action::StandStill {
+                fig: id,
+                facing: (f.facing + k) % 6,
+                guard: Guard::None,
+            });
+        }
+        out.push(Action::StandUp { fig: id });
+        return;
+    }
+    match f.posture {
+        Posture::Fallen | Posture::Prone | Posture::Kneeling => {
+            // Stand still (any facing, SK-10.5-a), stand up (SK-10.7.2-a), or crawl at MOV 2
+            // (SK-10-c), staying down. A fallen figure's most direct choice is to get up.
+            if f.posture == Posture::Fallen {
+                out.push(Action::StandUp { fig: id });
+            }
+            for k in 0..6u8 {
+                let facing = (f.facing + k) % 6;
+                out.push(Action::StandStill {
+                    fig: id,
+                    facing,
+                    guard: Guard::None,
+                });
+            }
+            if f.posture != Posture::Fallen {
+                out.push(Action::StandUp { fig: id });
+            }
+            if engaged == 0 {
+                let crawl = if mov <= 1 { 1 } else { 2 };
+                let r = reach(s, id, crawl);
+                for (p, d, _) in r.iter().skip(1) {
+                    if *d > 0 {
+                        for facing in 0..6u8 {
+                            out.push(Action::Crawl {
+                                fig: id,
+                                to: *p,
+                                facing,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Posture::Standing => {
+            if engaged != 0 {
+                // SK-10.8: stand still or shift within the engagement.
+                for k in 0..6u8 {
+                    let facing = (f.facing + k) % 6;
+                    push_guard_variants(
+                        out,
+                        s,
+                        f,
+                        |guard| Action::StandStill {
+                            fig: id,
+                            facing,
+                            guard,
+                        },
+                        false,
+                        true,
+                    );
+                }
+                for dir in 0..6u8 {
+                    let p = f.pos.neighbour(dir);
+                    if !s.passable(p) || s.anyone_at(p) {
+                        continue;
+                    }
+                    let now = engagers_at(s, f.side, p);
+                    if now & engaged != engaged {
+                        continue;
+                    }
+                    for facing in 0..6u8 {
+                        push_guard_variants(
+                            out,
+                            s,
+                            f,
+                            |guard| Action::Shift {
+                                fig: id,
+                                to: p,
+                                facing,
+                                guard,
+                            },
+                            false,
+                            true,
+                        );
+                    }
+                }
+            } else {
+                for k in 0..6u8 {
+                    let facing = (f.facing + k) % 6;
+                    push_guard_variants(
+                        out,
+                        s,
+                        f,
+                        |guard| Action::StandStill {
+                            fig: id,
+                            facing,
+                            guard,
+                        },
+                        true,
+                        false,
+                    );
+                }
+                let r = reach(s, id, mov);
+                for (p, d, _) in r.iter().skip(1) {
+                    let eng = engagers_at(s, f.side, *p) != 0;
+                    let half = *d <= mov.div_ceil(2);
+                    for facing in 0..6u8 {
+                        push_guard_variants(
+                            out,
+                            s,
+                            f,
+                            |guard| Action::Move {
+                                fig: id,
+                                to: *p,
+                                facing,
+                                guard,
+                            },
+                            half,
+                            eng,
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! Who may be attacked, and how: the enemies (SK-19.2-a), targets for a missile or thrown weapon
+//! (SK-10.5-d, SK-13.6-b, SK-17.7), melee reach (SK-16.2-c, G-46), when hand to hand may be
+//! attempted (SK-16.15.3-a), and who may Defend (SK-11.4-b).
+
+use crate::combat::armor::martial_arts_allowed;
+use crate::combat::weapon_of;
+use crate::data::{Class, Length, Wall};
+use crate::geometry::{self, in_front, line_of_fire};
+use crate::state::{Condition, FigId, Figure, Posture, State};
+use crate::turn::movement::movement_allowance;
+
+pub(crate) fn enemies<'s>(
+    s: &'s State,
+    f: &Figure,
+) -> impl Iterator<Item = (FigId, &'s Figure)> + 's {
+    let side = f.side;
+    // SK-19.2-a: in a fight to the death the unconscious may still be attacked.
+    let dead_only = s.rules.options.victory_dead;
+    s.figures
+        .iter()
+        .enumerate()
+        .filter(move |(_, e)| {
+            e.side != side && (e.active() || (dead_only && e.condition == Condition::Unconscious))
+        })
+        .map(|(i, e)| (i as FigId, e))
+}
+
+/// A target a missile or thrown weapon can be aimed at: in front (SK-10.5-d), on a clear line
+/// (SK-13.6-b), not hidden by a wall (SK-17.7), not inside an HTH brawl.
+pub(crate) fn shootable(s: &State, f: &Figure, t: &Figure) -> bool {
+    if !in_front(f, t.pos) || t.in_hth {
+        return false;
+    }
+    let lof = line_of_fire(s, f.pos, t.pos);
+    if lof.blocked {
+        return false;
+    }
+    if let Some((wall, near_target, near_firer)) = lof.wall {
+        if near_firer && !geometry::can_fire_over(wall, f.posture) {
+            return false;
+        }
+        if wall == Wall::High {
+            return false;
+        }
+        if near_target
+            && !t.exposed
+            && geometry::wall_hides(wall, t.posture, f.pos.distance(t.pos), near_firer)
+        {
+            return false;
+        }
+        if !near_target && !near_firer && wall >= Wall::Two {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `f` may attack `t` in melee now: adjacent in front (Long weapons also jab at 2,
+/// SK-16.2-c / G-46).
+pub(crate) fn melee_reach(s: &State, f: &Figure, t: &Figure) -> bool {
+    if !in_front(f, t.pos) {
+        return false;
+    }
+    let d = f.pos.distance(t.pos);
+    if d == 1 {
+        return true;
+    }
+    let long = weapon_of(s, f, f.ready).is_some_and(|w| {
+        w.class == Class::Melee && w.length == Length::Long && !w.is_group("knife")
+    });
+    if d == 2 && long {
+        let ahead = f.pos.neighbour(f.facing);
+        let straight = ahead.neighbour(f.facing) == t.pos;
+        return !straight || s.occupant(ahead).is_none();
+    }
+    false
+}
+
+/// SK-16.15.3-a: when hand-to-hand may be attempted.
+pub(crate) fn may_grapple(s: &State, f: &Figure, t: &Figure) -> bool {
+    if t.in_hth {
+        // SK-16.15.3-d: joining an HTH fight needs no roll and no condition.
+        return true;
+    }
+    let rear = geometry::arc_from(t, f.pos) == fireteam_grid::Arc::Rear;
+    let low = t.posture != Posture::Standing;
+    let slower = movement_allowance(s, t) < movement_allowance(s, f);
+    let cornered = (0..6).all(|d| {
+        let p = t.pos.neighbour(d);
+        p == f.pos || !s.passable(p) || s.anyone_at(p)
+    });
+    rear || low || slower || cornered
+}
+
+/// SK-11.4-b: Defend needs something in hand; bare hands only with Martial Arts 3+
+/// (SK-16.15.4-d, G-44).
+pub(crate) fn can_defend(s: &State, f: &Figure) -> bool {
+    f.ready_slot().is_some() || (f.martial_arts >= 3 && martial_arts_allowed(s, f))
+}

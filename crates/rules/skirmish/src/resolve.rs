@@ -1,0 +1,190 @@
+//! Resolving the chosen action. Each action goes to the module of the rule it follows: the
+//! movement options to `turn::movement`, each kind of attack to its module under `attack`,
+//! disengaging and forced retreats to `turn::disengage` and `turn::retreat`. The options that only
+//! declare something or take up a weapon are resolved here: covering a hex (SK-21.8-a), aiming
+//! (SK-13.7), readying, reloading and picking up (SK-11.7.4, SK-11.8.3, SK-11.9.2, G-73), dropping
+//! (SK-11.7.5-a), Dodge or Defend at the action slot (SK-11.4), a breather (SK-21.3-e), doing
+//! nothing, and holding one's later shots (SK-12-e).
+
+use crate::action::Action;
+use crate::attack::melee::melee;
+use crate::attack::{aimed, grenade, hth, missile, quick_shot};
+use crate::combat::ctx::Ctx;
+use crate::combat::edex::order_dex;
+use crate::combat::weapon_of;
+use crate::event::Event;
+use crate::state::MoveKind;
+use crate::turn::{disengage, initiative, movement, retreat};
+use fireteam_engine::{ResolveError, RuleId};
+
+/// Plays one action on the scratch state; `turn::advance` then moves the turn on.
+pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveError> {
+    match *a {
+        Action::StartTurn => initiative::start_turn(ctx),
+        Action::Order { first } => initiative::choose_order(ctx, first),
+        Action::StandStill { fig, facing, guard } => movement::stand_still(ctx, fig, facing, guard),
+        Action::Move {
+            fig,
+            to,
+            facing,
+            guard,
+        } => movement::move_option(ctx, fig, to, facing, guard, None),
+        Action::Shift {
+            fig,
+            to,
+            facing,
+            guard,
+        } => movement::move_option(ctx, fig, to, facing, guard, Some(MoveKind::Shift)),
+        Action::Crawl { fig, to, facing } => movement::crawl(ctx, fig, to, facing),
+        Action::StandUp { fig } if ctx.s.fig(fig).floating => movement::regain_footing(ctx, fig),
+        Action::StandUp { fig } => movement::stand_up(ctx, fig),
+        Action::Attack {
+            fig,
+            target,
+            strike,
+        } => {
+            ctx.emit(Event::Acted { fig });
+            melee(ctx, fig, target, strike, false)
+        }
+        Action::Shoot { fig, target, mode } => missile::shoot(ctx, fig, target, mode),
+        Action::Throw { fig, target } => {
+            ctx.emit(Event::Acted { fig });
+            missile::throw(ctx, fig, target)
+        }
+        Action::Grenade { fig, at } => {
+            ctx.emit(Event::Acted { fig });
+            grenade::throw_grenade(ctx, fig, at)
+        }
+        Action::AimedShot { fig, target, at } => {
+            ctx.emit(Event::Acted { fig });
+            aimed::aimed_attack(ctx, fig, target, at)
+        }
+        Action::QuickShot { fig, target, slot } => {
+            ctx.emit(Event::Acted { fig });
+            quick_shot::quick_shot(ctx, fig, target, slot)
+        }
+        Action::Cover { fig, at } => {
+            ctx.emit(Event::Acted { fig });
+            ctx.emit(Event::Covering { fig, at: Some(at) });
+            Ok(())
+        }
+        Action::Aim { fig, target } => {
+            ctx.emit(Event::Acted { fig });
+            let f = ctx.s.fig(fig);
+            let turns = if f.aim_target == Some(target) {
+                f.aim_turns.saturating_add(1).min(2)
+            } else {
+                1
+            };
+            ctx.emit(Event::Aimed { fig, target, turns });
+            Ok(())
+        }
+        Action::Ready { fig, slot } => {
+            ctx.emit(Event::Acted { fig });
+            let f = ctx.s.fig(fig).clone();
+            // SK-11.7.4-c prone: 3d6 vs DEX; SK-11.9.2-a in HTH: 3d6 vs DEX without the +4.
+            if f.posture.down() || f.in_hth {
+                let rule = if f.in_hth {
+                    "SK-11.9.2-a"
+                } else {
+                    "SK-11.7.4-c"
+                };
+                if !ctx.check(fig, "ready", 3, order_dex(&ctx.s, &f), RuleId(rule))? {
+                    return Ok(());
+                }
+            }
+            ctx.emit(Event::Readied { fig, slot });
+            Ok(())
+        }
+        Action::Reload { fig } => {
+            ctx.emit(Event::Acted { fig });
+            let f = ctx.s.fig(fig);
+            if let Some(slot) = f.ready {
+                let cap = weapon_of(&ctx.s, f, Some(slot)).map_or(0, |w| w.rounds);
+                ctx.emit(Event::Reloaded {
+                    fig,
+                    slot,
+                    rounds: cap,
+                });
+            }
+            Ok(())
+        }
+        Action::PickUp { fig } => {
+            ctx.emit(Event::Acted { fig });
+            let f = ctx.s.fig(fig);
+            if let Some(d) = ctx
+                .s
+                .dropped
+                .iter()
+                .find(|d| d.owner == fig && d.pos == f.pos)
+            {
+                let slot = d.slot;
+                ctx.emit(Event::PickedUp { fig, slot });
+            }
+            Ok(())
+        }
+        Action::Drop { fig, posture } => {
+            ctx.emit(Event::Acted { fig });
+            ctx.emit(Event::Posture {
+                fig,
+                posture,
+                rule: RuleId("SK-11.7.5-a"),
+            });
+            Ok(())
+        }
+        Action::Guard { fig, guard } => {
+            ctx.emit(Event::Acted { fig });
+            ctx.emit(Event::Guarded { fig, guard });
+            Ok(())
+        }
+        Action::Disengage { fig, to } => {
+            ctx.emit(Event::Acted { fig });
+            disengage::disengage(ctx, fig, to)
+        }
+        Action::Punish { fig, target } => {
+            ctx.emit(Event::Acted { fig });
+            disengage::parting_blow(ctx, fig, target)
+        }
+        Action::LetGo { fig } => disengage::after_reaction(ctx, fig),
+        Action::Grapple { fig, target } => {
+            ctx.emit(Event::Acted { fig });
+            hth::grapple(ctx, fig, target)
+        }
+        Action::Escape { fig, to } => {
+            ctx.emit(Event::Acted { fig });
+            hth::escape(ctx, fig, to)
+        }
+        Action::Subdue { fig, target } => {
+            ctx.emit(Event::Acted { fig });
+            hth::contest(ctx, fig, target, true)
+        }
+        Action::Disarm { fig, target } => {
+            ctx.emit(Event::Acted { fig });
+            hth::contest(ctx, fig, target, false)
+        }
+        Action::Breather { fig } => {
+            ctx.emit(Event::Acted { fig });
+            ctx.emit(Event::Breathing { fig });
+            Ok(())
+        }
+        Action::Pass { fig } => {
+            ctx.emit(Event::Acted { fig });
+            Ok(())
+        }
+        Action::HoldFire { fig } => {
+            ctx.emit(Event::Shots {
+                fig,
+                left: 0,
+                next_at: i16::MIN,
+            });
+            Ok(())
+        }
+        Action::NoPush { fig: _ } => retreat::hold_ground(ctx),
+        Action::Push {
+            fig,
+            victim,
+            to,
+            follow,
+        } => retreat::push(ctx, fig, victim, to, follow),
+    }
+}

@@ -1,0 +1,137 @@
+//! The end of the turn: grenades on an end-of-turn fuse go off (SK-16.12-g), clouds grow and
+//! clear (SK-16.12-q), tear gas takes effect (SK-16.12-s), soaked figures and fires burn
+//! (SK-16.12-j/k), nonlethal damage is recovered (SK-21.3-e/f), and the battle ends at the turn
+//! limit.
+
+use crate::attack::grenade::explode;
+use crate::combat::ctx::Ctx;
+use crate::combat::damage::deal_damage;
+use crate::event::{Effect, Event};
+use crate::state::{Condition, FigId, LiveGrenade};
+use crate::turn::victory::outcome;
+use fireteam_engine::{Outcome, ResolveError, RuleId};
+
+pub(crate) fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
+    // Grenades on an end-of-turn fuse (SK-16.12-g).
+    let live: Vec<LiveGrenade> = ctx.s.grenades.clone();
+    for g in live.iter().filter(|g| g.end_of_turn) {
+        explode(ctx, g)?;
+    }
+    // Clouds grow and clear (SK-16.12-q, G-51).
+    for c in ctx.s.clouds.clone() {
+        let age = c.age + 1;
+        if age >= 7 {
+            ctx.emit(Event::CloudChanged {
+                center: c.center,
+                radius: c.radius,
+                gone: true,
+                tear_gas: c.tear_gas,
+            });
+        } else {
+            let radius = if age <= 4 { age.min(4) } else { c.radius };
+            ctx.emit(Event::CloudChanged {
+                center: c.center,
+                radius,
+                gone: false,
+                tear_gas: c.tear_gas,
+            });
+        }
+    }
+    // Tear gas (SK-16.12-s): anyone in a gas cloud without a mask.
+    for i in 0..ctx.s.figures.len() {
+        let f = &ctx.s.figures[i];
+        if f.active()
+            && !f.gassed
+            && ctx
+                .s
+                .clouds
+                .iter()
+                .any(|c| c.tear_gas && c.center.distance(f.pos) <= u32::from(c.radius))
+        {
+            ctx.emit(Event::Effect {
+                fig: i as FigId,
+                effect: Effect::Gassed,
+                rule: RuleId("SK-16.12-s"),
+            });
+        }
+    }
+    // SK-16.12-j/k: a soaked figure burns, 4 hits a turn; full body armor protects him for the
+    // first turn only.
+    for i in 0..ctx.s.figures.len() {
+        let f = ctx.s.figures[i].clone();
+        if f.burning == 0 || !f.active() {
+            continue;
+        }
+        let armor = if f.burning == 12 {
+            f.armor
+                .and_then(|a| ctx.s.rules.armor.get(usize::from(a)))
+                .filter(|a| a.kind == crate::data::ArmorKind::Body)
+                .map_or(0, |a| a.defense)
+        } else {
+            0
+        };
+        deal_damage(
+            ctx,
+            i as FigId,
+            None,
+            crate::progression::Damage::points(4),
+            1,
+            armor,
+            false,
+            RuleId("SK-16.12-k"),
+        )?;
+        ctx.emit(Event::Effect {
+            fig: i as FigId,
+            effect: Effect::Burning {
+                turns: f.burning - 1,
+            },
+            rule: RuleId("SK-16.12-j"),
+        });
+    }
+    // Fires burn those who stay in them (SK-16.12-j).
+    for fire in ctx.s.fires.clone() {
+        for i in 0..ctx.s.figures.len() {
+            if ctx.s.figures[i].pos == fire.pos && ctx.s.figures[i].active() {
+                let hits = if fire.incendiary { 8 } else { 4 };
+                deal_damage(
+                    ctx,
+                    i as FigId,
+                    None,
+                    crate::progression::Damage::points(hits),
+                    1,
+                    0,
+                    false,
+                    RuleId("SK-16.12-j"),
+                )?;
+            }
+        }
+    }
+    // SK-21.3-e/f (optional): a breather not spoiled by damage, and every unconscious figure,
+    // recovers 1d6 nonlethal; he wakes once his STR is above his lethal damage, unless that
+    // is more than half his STR (SK-21.3-g).
+    if ctx.s.rules.options.nonlethal {
+        for i in 0..ctx.s.figures.len() {
+            let f = ctx.s.figures[i].clone();
+            let out = f.condition == Condition::Unconscious;
+            let breath = f.active() && f.breather && f.turn_damage == 0;
+            if (out || breath) && f.nonlethal > 0 {
+                let (_, d) = ctx.roll("recover", 1)?;
+                let amount = (d as i16).min(f.nonlethal);
+                let now = f.st - f.damage - (f.nonlethal - amount);
+                let woke = out && now > f.damage && f.damage * 2 <= f.st;
+                ctx.emit(Event::Recovered {
+                    fig: i as FigId,
+                    amount,
+                    woke,
+                });
+            }
+        }
+    }
+    let turn = ctx.s.turn;
+    ctx.emit(Event::TurnEnded { turn });
+    if turn >= ctx.s.rules.max_turns {
+        let o = outcome(&ctx.s).unwrap_or(Outcome::Draw);
+        ctx.emit(Event::BattleOver { outcome: o });
+    }
+    Ok(())
+}

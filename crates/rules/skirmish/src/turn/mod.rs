@@ -1,0 +1,74 @@
+//! The turn as the book orders it (SK-8.4-a): initiative (SK-9), the movement phase in
+//! initiative order (SK-8.4.2-a, SK-10), the action phase in eDEX order with later shots
+//! interleaved (SK-8.4.3-a, SK-11, SK-12-e) and disengaging (SK-11.5), forced retreats
+//! (SK-8.4.4-a, SK-12.5), and the end of the turn and of the battle. `advance` moves the turn on
+//! after each action until someone has a decision.
+
+pub mod action_phase;
+pub(crate) mod disengage;
+pub(crate) mod end;
+pub(crate) mod initiative;
+pub mod movement;
+pub(crate) mod retreat;
+pub(crate) mod victory;
+
+use crate::combat::ctx::Ctx;
+use crate::event::Event;
+use crate::state::{MoveKind, Phase};
+use crate::turn::action_phase::{begin_actions, next_actor};
+use crate::turn::end::end_turn;
+use crate::turn::movement::can_move;
+use crate::turn::retreat::retreat_victims;
+use crate::turn::victory::outcome;
+use fireteam_engine::ResolveError;
+
+/// Moves the turn on until someone has a decision (or the battle is over).
+pub(crate) fn advance(ctx: &mut Ctx) -> Result<(), ResolveError> {
+    loop {
+        if !matches!(ctx.s.phase, Phase::Over) {
+            if let Some(o) = outcome(&ctx.s) {
+                ctx.emit(Event::BattleOver { outcome: o });
+                return Ok(());
+            }
+        }
+        match ctx.s.phase {
+            Phase::Over | Phase::TurnStart | Phase::ChooseOrder { .. } => return Ok(()),
+            Phase::DisengageReaction { .. } => return Ok(()),
+            Phase::Movement { next } => {
+                let k = (usize::from(next)..ctx.s.move_order.len())
+                    .find(|&k| can_move(ctx.s.fig(ctx.s.move_order[k])));
+                match k {
+                    Some(k) if k == usize::from(next) => return Ok(()),
+                    Some(k) => ctx.emit(Event::Phase {
+                        phase: Phase::Movement { next: k as u8 },
+                    }),
+                    None => begin_actions(ctx)?,
+                }
+            }
+            Phase::Action => {
+                if let Some((f, extra)) = next_actor(&ctx.s) {
+                    // A figure that stood up this turn has nothing left to do (G-41).
+                    if !extra && ctx.s.fig(f).move_kind == MoveKind::StandUp {
+                        ctx.emit(Event::Acted { fig: f });
+                        continue;
+                    }
+                    return Ok(());
+                }
+                ctx.emit(Event::Phase {
+                    phase: Phase::Retreat { next: 0 },
+                });
+            }
+            Phase::Retreat { next } => {
+                let k = (usize::from(next)..ctx.s.act_order.len())
+                    .find(|&k| !retreat_victims(&ctx.s, ctx.s.act_order[k]).is_empty());
+                match k {
+                    Some(k) if k == usize::from(next) => return Ok(()),
+                    Some(k) => ctx.emit(Event::Phase {
+                        phase: Phase::Retreat { next: k as u8 },
+                    }),
+                    None => end_turn(ctx)?,
+                }
+            }
+        }
+    }
+}
