@@ -797,10 +797,15 @@ fn check_carrying(
     rules: CreationRules,
     out: &mut Vec<Breach>,
 ) {
-    // Weapons: grenades are small items (under 1 kg, SK-13.1-c); the rest need hands or belt.
+    // Weapons: grenades are small items (under 1 kg, SK-13.1-c); the rest need hands or belt,
+    // and so do the items that count as weapons for size: the fire extinguisher (one-handed,
+    // SK-16.12-l) and the battery pack (SK-15.1-b).
     let weapons: Vec<&Entry> = items(equipment, catalog)
         .map(|(_, e)| e)
-        .filter(|e| e.kind == "weapon" && e.text("class") != Some("grenade"))
+        .filter(|e| {
+            (e.kind == "weapon" && e.text("class") != Some("grenade"))
+                || (e.kind == "item" && e.get("hands").is_some())
+        })
         .collect();
     let two = weapons.iter().filter(|e| e.int("hands") == Some(2)).count();
     let one = weapons.len() - two;
@@ -828,23 +833,35 @@ fn check_carrying(
     let grenades = items(equipment, catalog)
         .filter(|(_, e)| e.kind == "weapon" && e.text("class") == Some("grenade"))
         .count() as i64;
+    // Other small items: anything with a mass under 1 kg (SK-13.1-c) that is not carried as a
+    // weapon.
+    let small = items(equipment, catalog)
+        .filter(|(_, e)| {
+            e.kind == "item"
+                && e.get("hands").is_none()
+                && e.get("mass")
+                    .and_then(|m| m.as_float())
+                    .is_some_and(|m| m < 1.0)
+        })
+        .count() as i64;
     let spares = match first_weapon(equipment, catalog) {
         Some(w) if w.get("rounds").is_some() => stat(stats, "rounds_carried").max(0),
         _ => 0,
     };
-    if grenades + spares > SMALL_ITEMS {
+    if grenades + spares + small > SMALL_ITEMS {
         out.push(Breach {
             rule: "SK-13.1-c",
             field: "equipment".into(),
             message: format!(
-                "{grenades} grenade{} and {spares} spare magazine{}: a character carries at most \
-                 {SMALL_ITEMS} small items (SK-13.1-c)",
+                "{grenades} grenade{}, {spares} spare magazine{} and {small} other small item{}: \
+                 a character carries at most {SMALL_ITEMS} small items (SK-13.1-c)",
                 if grenades == 1 { "" } else { "s" },
-                if spares == 1 { "" } else { "s" }
+                if spares == 1 { "" } else { "s" },
+                if small == 1 { "" } else { "s" }
             ),
             help: format!(
-                "carry {} fewer (grenades, or lower rounds_carried)",
-                grenades + spares - SMALL_ITEMS
+                "carry {} fewer (grenades, small items, or lower rounds_carried)",
+                grenades + spares + small - SMALL_ITEMS
             ),
         });
     }

@@ -154,6 +154,76 @@ pub struct Armor {
     pub provenance: String,
 }
 
+/// Miscellaneous items (SK-15.2-a). The book gives them no stats; what each one does is in the
+/// rule that names it, and a figure carries them as a bit mask ([`ItemKind::bit`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ItemKind {
+    /// Rope, 10 m (SK-6.4.1-c climbing, SK-10.3-b deep pits).
+    Rope,
+    /// SK-17.5-c: lifts darkness for 3 MH where it points.
+    Flashlight,
+    /// One use; counts as a one-handed weapon for carrying (SK-16.12-l).
+    Extinguisher,
+    /// SK-16.12-v: protects against tear gas, −1 DEX.
+    GasMask,
+    /// SK-17.10-k: a tether in microgravity.
+    Tether,
+    /// SK-21.6-d: a visor against energy-weapon flashes.
+    Visor,
+    /// SK-21.6-d: flash goggles.
+    FlashGoggles,
+    /// SK-15.1-b: as much energy as two batteries; counts as a weapon for carrying.
+    BatteryPack,
+    /// SK-6.5.1-a: a medic needs one to heal.
+    MedicalKit,
+    /// SK-15.2-a: sandbags (½ m) and entrenching tools; no rule in battle.
+    Sandbags,
+    EntrenchingTools,
+}
+
+impl ItemKind {
+    pub const ALL: [ItemKind; 11] = [
+        ItemKind::Rope,
+        ItemKind::Flashlight,
+        ItemKind::Extinguisher,
+        ItemKind::GasMask,
+        ItemKind::Tether,
+        ItemKind::Visor,
+        ItemKind::FlashGoggles,
+        ItemKind::BatteryPack,
+        ItemKind::MedicalKit,
+        ItemKind::Sandbags,
+        ItemKind::EntrenchingTools,
+    ];
+
+    /// The catalog's `kind` value.
+    pub fn id(self) -> &'static str {
+        match self {
+            ItemKind::Rope => "rope",
+            ItemKind::Flashlight => "flashlight",
+            ItemKind::Extinguisher => "extinguisher",
+            ItemKind::GasMask => "gas_mask",
+            ItemKind::Tether => "tether",
+            ItemKind::Visor => "visor",
+            ItemKind::FlashGoggles => "flash_goggles",
+            ItemKind::BatteryPack => "battery_pack",
+            ItemKind::MedicalKit => "medical_kit",
+            ItemKind::Sandbags => "sandbags",
+            ItemKind::EntrenchingTools => "entrenching_tools",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<ItemKind> {
+        ItemKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// The figure's bit for this kind ([`crate::state::Figure::items`]).
+    pub fn bit(self) -> u16 {
+        1 << self as u16
+    }
+}
+
 /// Wall heights (SK-17.7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -1,8 +1,8 @@
 //! From a loaded scenario to a battle: options, catalog entries, map and figures.
 
 use crate::data::{
-    Armor, ArmorKind, AttackType, Class, Footing, GrenadeKind, Length, Rules, Spread, Terrain,
-    Wall, Weapon,
+    Armor, ArmorKind, AttackType, Class, Footing, GrenadeKind, ItemKind, Length, Rules, Spread,
+    Terrain, Wall, Weapon,
 };
 use crate::encumbrance::{effective_load, encumbrance, EncumbranceModel};
 use crate::options::Options;
@@ -229,6 +229,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
         let mut body = None;
         let mut shield = None;
         let mut backpack = false;
+        let mut items = 0u16;
         let mut load = 0.0;
         for id in &u.equipment {
             let Some(e) = loaded.catalog.get(id) else {
@@ -264,6 +265,11 @@ pub fn setup(loaded: &Loaded) -> Setup {
                     ArmorKind::Shield | ArmorKind::Parry => shield = Some(ai as u16),
                     ArmorKind::Backpack => backpack = true,
                     _ => body = Some(ai as u16),
+                }
+            } else if e.kind == "item" {
+                // SK-15.2-a: what an item does is read where its rule is.
+                if let Some(k) = e.text("kind").and_then(ItemKind::from_id) {
+                    items |= k.bit();
                 }
             }
         }
@@ -352,6 +358,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             leg_out: false,
             floating: false,
             burst_turn: false,
+            items,
         });
     }
     let rules = Rules {

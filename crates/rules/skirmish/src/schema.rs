@@ -1,6 +1,6 @@
 //! What SKIRMISH scenarios and catalogs may say: the `sk.*` options (every optional rule of §21
 //! and every GAPS.md choice), the unit stats (attributes and skills), and the catalog kinds
-//! (`weapon`, `armor`, `skill`, `terrain`) with their fields.
+//! (`weapon`, `armor`, `item`, `skill`, `terrain`) with their fields.
 
 use fireteam_scenario::{
     Catalog, CatalogRole, CatalogSpec, Entry, FieldError, FieldKind, FieldSpec, GridKind,
@@ -527,6 +527,56 @@ const ARMOR_FIELDS: &[FieldSpec] = &[
     ),
 ];
 
+const ITEM_FIELDS: &[FieldSpec] = &[
+    FieldSpec::required(
+        "kind",
+        FieldKind::Choice(&[
+            "rope",
+            "flashlight",
+            "extinguisher",
+            "gas_mask",
+            "tether",
+            "visor",
+            "flash_goggles",
+            "battery_pack",
+            "medical_kit",
+            "sandbags",
+            "entrenching_tools",
+        ]),
+        "SK-15.2-a: which item (its rule says what it does)",
+    ),
+    FieldSpec::optional(
+        "hands",
+        FieldKind::Int { min: 1, max: 2 },
+        "counts as a weapon of this many hands for carrying (SK-16.12-l, SK-15.1-b)",
+    ),
+    FieldSpec::optional(
+        "mass",
+        FieldKind::Float {
+            min: 0.0,
+            max: 1000.0,
+        },
+        "mass in kg; under 1 kg it is a small item (SK-13.1-c)",
+    ),
+    FieldSpec::optional(
+        "cost",
+        FieldKind::Int {
+            min: 0,
+            max: 1_000_000,
+        },
+        "price in credits",
+    ),
+    FieldSpec::optional(
+        "invented_fields",
+        FieldKind::List {
+            of: &TEXT,
+            min_len: 1,
+            max_len: 20,
+        },
+        "fields whose values are INVENTED",
+    ),
+];
+
 const SKILL_FIELDS: &[FieldSpec] = &[
     FieldSpec::required("slots", FieldKind::Int { min: 0, max: 10 }, "SK-6-c slots"),
     FieldSpec::required(
@@ -644,6 +694,12 @@ const CATALOGS: &[CatalogSpec] = &[
         role: CatalogRole::Equipment,
         fields: ARMOR_FIELDS,
         doc: "armor, shields and shielding (SK-14.1-T1)",
+    },
+    CatalogSpec {
+        kind: "item",
+        role: CatalogRole::Equipment,
+        fields: ITEM_FIELDS,
+        doc: "miscellaneous items (SK-15.2-a): rope, flashlight, extinguisher, gas mask…",
     },
     CatalogSpec {
         kind: "skill",

@@ -251,6 +251,8 @@ pub struct Figure {
     pub hits_taken: u16,
     /// Breathed tear gas without a mask: −4 DEX for the rest of the combat (SK-16.12-s).
     pub gassed: bool,
+    /// Miscellaneous items carried (SK-15.2-a), one bit per [`crate::data::ItemKind`].
+    pub items: u16,
 }
 
 impl Figure {
@@ -261,6 +263,11 @@ impl Figure {
     /// Current STR (SK-5.1-a, SK-12.4-a): STR less all damage, nonlethal included (SK-21.3-c).
     pub fn est(&self) -> i16 {
         self.st - self.damage - self.nonlethal
+    }
+
+    /// Carries an item of this kind (SK-15.2-a).
+    pub fn has_item(&self, kind: crate::data::ItemKind) -> bool {
+        self.items & kind.bit() != 0
     }
 
     pub fn ready_slot(&self) -> Option<Slot> {

@@ -422,6 +422,32 @@ fn every_value_the_book_does_not_print_is_labelled() {
 }
 
 #[test]
+fn sk_15_2_a_every_misc_item_is_in_the_catalog_and_invented_values_are_labelled() {
+    let catalog = catalog();
+    let kinds: Vec<&str> = of_kind(&catalog, "item")
+        .iter()
+        .map(|e| e.text("kind").unwrap())
+        .collect();
+    // The §15.2 list (bipod and tripod are unit stats) and the §15.1 battery pack, plus the
+    // medic's kit (SK-6.5.1-a).
+    for k in fireteam_skirmish::data::ItemKind::ALL {
+        assert!(kinds.contains(&k.id()), "no item of kind {}", k.id());
+    }
+    // SK-16.12-l: the extinguisher counts as a one-handed weapon; SK-15.1-b: the pack as one.
+    assert_eq!(get(&catalog, "fire-extinguisher").int("hands"), Some(1));
+    assert_eq!(get(&catalog, "battery-pack").int("hands"), Some(1));
+    // The book prints no mass for any of them.
+    for e in of_kind(&catalog, "item") {
+        assert!(float(e, "mass").is_some(), "{}: no mass", e.id);
+        assert!(
+            is_labelled(e, "mass"),
+            "{}: mass not labelled invented",
+            e.id
+        );
+    }
+}
+
+#[test]
 fn labels_name_fields_the_entry_has_and_match_its_provenance() {
     let catalog = catalog();
     for e in catalog.entries() {

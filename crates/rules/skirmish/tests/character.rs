@@ -24,6 +24,25 @@ const GEAR: &str = r#"
 id = "open"
 provenance = { invented = "test" }
 
+[[item]]
+id = "extinguisher"
+kind = "extinguisher"
+hands = 1
+mass = 2.0
+provenance = { invented = "test" }
+
+[[item]]
+id = "mask"
+kind = "gas_mask"
+mass = 0.5
+provenance = { invented = "test" }
+
+[[item]]
+id = "rope"
+kind = "rope"
+mass = 1.5
+provenance = { invented = "test" }
+
 [[weapon]]
 id = "autopistol"
 class = "missile"
@@ -459,6 +478,35 @@ fn sk_13_1_b_c_weapons_carried() {
     let c = check(&rich, &["autopistol", "grenade", "grenade"]);
     assert_eq!(c.breaches, vec![]);
     let c = check(&rich, &["autopistol", "grenade", "grenade", "grenade"]);
+    assert_eq!(breaches(&c), vec![("SK-13.1-c", "equipment".to_string())]);
+}
+
+#[test]
+fn sk_16_12_l_sk_13_1_c_items_carried_as_weapons_or_small_items() {
+    let rich = [LEGAL, &[("credits", 10_000)]].concat();
+    // SK-16.12-l: a fire extinguisher counts as a one-handed weapon: with two pistols in hand
+    // and two knives on the belt it is a fifth weapon.
+    let c = check(
+        &rich,
+        &["autopistol", "t-knife", "autopistol", "extinguisher"],
+    );
+    assert_eq!(c.breaches, vec![]);
+    let c = check(
+        &rich,
+        &[
+            "autopistol",
+            "t-knife",
+            "autopistol",
+            "t-knife",
+            "extinguisher",
+        ],
+    );
+    assert_eq!(breaches(&c), vec![("SK-13.1-c", "equipment".to_string())]);
+    // SK-13.1-c: a gas mask (0.5 kg) is a small item; a 1.5 kg rope is not. Two grenades, two
+    // spare magazines and a mask are five.
+    let c = check(&rich, &["autopistol", "grenade", "mask", "rope"]);
+    assert_eq!(c.breaches, vec![]);
+    let c = check(&rich, &["autopistol", "grenade", "grenade", "mask"]);
     assert_eq!(breaches(&c), vec![("SK-13.1-c", "equipment".to_string())]);
 }
 

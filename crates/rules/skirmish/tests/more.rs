@@ -1331,3 +1331,31 @@ fn sk_24_t2_a_standing_target_behind_a_one_metre_wall_is_half_hidden_minus_four(
     g.reach_actions(0);
     assert!(!g.can("Ash shoots Bay"));
 }
+
+#[test]
+fn sk_15_2_a_items_listed_in_the_equipment_are_carried_into_battle() {
+    use fireteam_skirmish::data::ItemKind;
+    let g = game(
+        &[],
+        &open(4, 4),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (0, 0),
+                S,
+                &["rifle", "gas-mask", "flashlight"],
+                RIFLEMAN,
+            ),
+            unit("Bay", 1, (3, 3), N, &["rifle"], RIFLEMAN),
+        ],
+    );
+    let ash = g.s.fig(0);
+    assert!(ash.has_item(ItemKind::GasMask));
+    assert!(ash.has_item(ItemKind::Flashlight));
+    assert!(!ash.has_item(ItemKind::Rope));
+    assert_eq!(g.s.fig(1).items, 0);
+    // Items are not weapons: the rifle stays the only slot.
+    assert_eq!(ash.weapons.iter().flatten().count(), 1);
+}
