@@ -37,8 +37,9 @@ impl RuleSystem for DicePool {
         "dice-pool"
     }
 
+    /// 2: the state counts the shots of each turn (DP-DRAW-01), so its checksums differ from 1.
     fn version(&self) -> &'static str {
-        "1"
+        "2"
     }
 
     fn decision(&self, s: &State) -> Decision {
@@ -149,6 +150,14 @@ impl RuleSystem for DicePool {
                 shots,
                 fast_draw,
             } => {
+                // DP-DRAW-01: a turn with a draw allows one shot; the legal actions never offer
+                // more, and an action given directly is refused here.
+                if shots > shot_limit(s, unit, weapon, mode, fast_draw) {
+                    return Err(ResolveError::Illegal(format!(
+                        "DP-DRAW-01: {} drew a weapon this turn and may make only one shot in it",
+                        s.unit(unit).name
+                    )));
+                }
                 let u = s.unit(unit);
                 if u.ready != Some(weapon) {
                     let roll = if fast_draw {
@@ -282,6 +291,23 @@ fn enemies(s: &State, u: UnitId) -> impl Iterator<Item = UnitId> + '_ {
     })
 }
 
+/// How many shots or bursts a unit may declare with `weapon` in `mode` now. Drawing, now or
+/// earlier this turn, allows one shot in the whole combat turn, even with an SA or FA weapon and
+/// across the extra action of DP-INIT-04 (DP-DRAW-01). With `dp.fast_draw_removes_shot_limit`
+/// (DP-G11) a fast draw, asked for now or succeeded earlier this turn, lifts that limit.
+pub(crate) fn shot_limit(s: &State, u: UnitId, weapon: u16, mode: FireMode, fast_draw: bool) -> u8 {
+    let unit = s.unit(u);
+    let drawing = unit.ready != Some(weapon);
+    if !drawing && !unit.drew {
+        return mode.shots();
+    }
+    let fast = (drawing && fast_draw) || (!drawing && unit.drew && unit.fast_draw);
+    if s.opts.fast_draw_removes_shot_limit && fast {
+        return mode.shots();
+    }
+    1u8.saturating_sub(unit.shots_fired)
+}
+
 /// The actions of the active unit: one movement (if not moved yet), one action (if it has one
 /// left), and ending its activation.
 fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
@@ -348,17 +374,6 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                             continue;
                         }
                         for &mode in &weapon.modes {
-                            // DP-DRAW-01: drawing allows one shot that turn; with
-                            // `dp.fast_draw_removes_shot_limit` (DP-G11) a fast draw lifts it.
-                            let lifted = s.opts.fast_draw_removes_shot_limit;
-                            let limit = |fast: bool| {
-                                let fast_ok = lifted && (fast || (unit.drew && unit.fast_draw));
-                                if (drawing || unit.drew) && !fast_ok {
-                                    1
-                                } else {
-                                    mode.shots()
-                                }
-                            };
                             for shots in 1..=mode.shots() {
                                 let need = rounds_per_shot(mode, shots, &s.opts) * u16::from(shots);
                                 if need > loaded {
@@ -368,7 +383,7 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                                     if fast_draw && !drawing {
                                         break;
                                     }
-                                    if shots > limit(fast_draw) {
+                                    if shots > shot_limit(s, u, w, mode, fast_draw) {
                                         continue;
                                     }
                                     out.push(Action::Shoot {
