@@ -8,9 +8,8 @@ use crate::setup::{Setup, UnitSetup};
 use crate::state::{Field, Pos, Stance, Terrain};
 use fireteam_scenario::{Entry, Loaded, Value};
 
-/// The dice-pool scenario schema. It is defined beside the scenario loader, where its tests
-/// exercise it; this is the name the rule system registers.
-pub use fireteam_scenario::testing::TestSchema as DicePoolSchema;
+/// The dice-pool scenario schema, here too under the path the command line registers it by.
+pub use crate::schema::DicePoolSchema;
 
 /// The default number of turns when a scenario sets no `max_rounds`.
 pub const DEFAULT_MAX_TURNS: u32 = 12;
