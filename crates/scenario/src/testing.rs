@@ -43,6 +43,12 @@ const TERRAIN_FIELDS: &[FieldSpec] = &[FieldSpec::optional(
     "FX-04: cover percent",
 )];
 
+const UNIT_FIELDS: &[FieldSpec] = &[FieldSpec::optional(
+    "rank",
+    FieldKind::Choice(&["private", "sergeant"]),
+    "FX-05: who leads",
+)];
+
 const CATALOGS: &[CatalogSpec] = &[
     CatalogSpec {
         kind: "gear",
@@ -77,6 +83,10 @@ impl ScenarioSchema for TestSchema {
 
     fn catalogs(&self) -> &[CatalogSpec] {
         CATALOGS
+    }
+
+    fn unit_fields(&self) -> &[FieldSpec] {
+        UNIT_FIELDS
     }
 
     /// A weapon needs its damage.

@@ -73,6 +73,7 @@ name = "Ana"
 side = "Red"
 at = [0, 0]
 stance = "prone"
+rank = "sergeant"
 equipment = ["club", "rope"]
 stats = { skill = 4, armor = 1 }
 
@@ -102,6 +103,12 @@ fn a_valid_scenario_loads_with_every_default() {
     assert_eq!(s.units[0].equipment, ["club", "rope"]);
     assert_eq!(s.units[1].stance.as_deref(), Some("standing"), "the first");
     assert_eq!(s.units[1].stats["armor"], 0, "the default");
+    // The system's own unit field, given by Ana and left out by Ben.
+    assert_eq!(
+        s.units[0].field("rank"),
+        Some(&fireteam_scenario::Value::Text("sergeant".into()))
+    );
+    assert_eq!(s.units[1].field("rank"), None);
     let gear: Vec<&str> = loaded
         .catalog
         .with_role(CatalogRole::Equipment)
@@ -120,7 +127,8 @@ fn every_problem_of_a_file_is_reported_at_once() {
         .replace("\"fx.strict\" = true", "\"fx.strickt\" = true")
         .replace("at = [3, 1]", "at = [2, 0]")
         .replace("stats = { skill = 2 }", "stats = { skill = 12, luck = 1 }")
-        .replace("stance = \"prone\"", "stance = \"kneeling\"");
+        .replace("stance = \"prone\"", "stance = \"kneeling\"")
+        .replace("rank = \"sergeant\"", "rank = \"sergent\"");
     let err = loader()
         .load(&SourceFile::new("court.toml", broken))
         .unwrap_err();
@@ -136,7 +144,11 @@ fn every_problem_of_a_file_is_reported_at_once() {
     }
     let text = err.render_plain();
     assert!(
-        text.contains("court.toml:35:19: units[1].stats.skill: skill = 12 is out of range (help: use a value from 0 to 10 (FX-01: dice rolled))"),
+        text.contains("court.toml:28:8: units[0].rank: 'sergent' is not an allowed value (help: did you mean 'sergeant'?)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("court.toml:36:19: units[1].stats.skill: skill = 12 is out of range (help: use a value from 0 to 10 (FX-01: dice rolled))"),
         "{text}"
     );
 }

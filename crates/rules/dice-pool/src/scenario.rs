@@ -139,7 +139,14 @@ pub fn setup(loaded: &Loaded) -> Setup {
                     armor: stat("armor"),
                     wound_limit: u.stats.get("wound_limit").map_or(10, |v| *v as i32),
                 },
-                size: Size::Human,
+                // DP-MOD-04: the target size, human unless the scenario says otherwise.
+                size: match u.field("size").and_then(Value::as_str) {
+                    Some("very-small") => Size::VerySmall,
+                    Some("small") => Size::Small,
+                    Some("large") => Size::Large,
+                    Some("very-large") => Size::VeryLarge,
+                    _ => Size::Human,
+                },
                 pos: Pos {
                     col: u.at.col as u16,
                     row: u.at.row as u16,

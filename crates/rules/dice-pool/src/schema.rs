@@ -168,6 +168,15 @@ const TERRAIN_FIELDS: &[FieldSpec] = &[
     FieldSpec::optional("difficult", FieldKind::Bool, "invented: difficult ground"),
 ];
 
+/// The target-size rows of DP-TAB-MODIFIERS, as a unit's `size` names them.
+pub const SIZES: &[&str] = &["very-small", "small", "human", "large", "very-large"];
+
+const UNIT_FIELDS: &[FieldSpec] = &[FieldSpec::optional(
+    "size",
+    FieldKind::Choice(SIZES),
+    "DP-MOD-04, DP-TAB-MODIFIERS: the size of the unit as a target: very-small (10 cm) -2, small (50 cm) -1, human 0 (the default, DP-G16), large (3 m) +1, very-large (10 m) +2 dice to attacks on it",
+)];
+
 const CATALOGS: &[CatalogSpec] = &[
     CatalogSpec {
         kind: "weapon",
@@ -202,6 +211,10 @@ impl ScenarioSchema for DicePoolSchema {
 
     fn catalogs(&self) -> &[CatalogSpec] {
         CATALOGS
+    }
+
+    fn unit_fields(&self) -> &[FieldSpec] {
+        UNIT_FIELDS
     }
 
     /// Firearms need modes, clip, reload and range bands; grenades need range bands and a

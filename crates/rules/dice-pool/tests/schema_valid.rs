@@ -274,3 +274,108 @@ fn diagnostics_render_every_problem_for_people() {
     }
     assert!(out.contains("scenario::unknown-field"));
 }
+
+const SIZED: &str = r#"system = "dice-pool"
+name = "Sized"
+
+[map]
+legend = { "." = "open" }
+rows = """
+........
+"""
+
+[[sides]]
+name = "Red"
+controller = "script"
+
+[[sides]]
+name = "Blue"
+controller = "script"
+
+[[units]]
+name = "Anna"
+side = "Red"
+at = [1, 0]
+equipment = ["DP-PISTOL"]
+stats = { dexterity = 4, firearms = 5, melee = 3, throwing = 4, dodge = 2, pain_resistance = 3 }
+
+[[units]]
+name = "Truck"
+side = "Blue"
+at = [6, 0]
+size = "large"
+stats = { dexterity = 2, firearms = 3, melee = 4, throwing = 2, dodge = 3, pain_resistance = 4 }
+"#;
+
+/// A unit's `size` is the target-size row of DP-TAB-MODIFIERS for attacks on it (DP-MOD-04).
+/// Anna draws her pistol and shoots the large Truck 5 m away (short, 10): firearms 5, −1
+/// drawing, +1 large target = 5 dice; 1+1+1+1+1 = 5 < 10, a miss.
+#[test]
+fn dp_mod_04_a_scenario_sets_a_units_target_size() {
+    use fireteam_dice::ScriptedSource;
+    use fireteam_dice_pool::resolve::Size;
+    use fireteam_dice_pool::{scenario::setup, DicePool, Event};
+    use fireteam_engine::{Battle, RuleSystem};
+    let loaded = loader()
+        .load(&SourceFile::new("sized.toml", SIZED))
+        .unwrap_or_else(|d| panic!("{}", d.render_plain()));
+    assert_eq!(
+        loaded.scenario.units[1].field("size"),
+        Some(&Value::Text("large".into()))
+    );
+    assert_eq!(loaded.scenario.units[0].field("size"), None);
+    let state = setup(&loaded).build();
+    assert_eq!(state.unit(0).size, Size::Human, "the default (DP-G16)");
+    assert_eq!(state.unit(1).size, Size::Large);
+    let mut b = Battle::new(&DicePool, state);
+    for (text, faces) in [
+        ("start turn 1", vec![6, 1]),
+        ("shoot Anna -> Truck with pistol mode=SS shots=1", vec![]),
+        ("dodge Truck 0", vec![1, 1, 1, 1, 1]),
+    ] {
+        let a = DicePool.parse_action(b.state(), text).unwrap();
+        let ev = b
+            .step(&a, &mut ScriptedSource::new(faces))
+            .unwrap()
+            .to_vec();
+        if let Some(roll) = ev.iter().find_map(|e| match e {
+            Event::AttackRolled { roll, .. } => Some(roll.clone()),
+            _ => None,
+        }) {
+            let size = roll
+                .modifiers
+                .iter()
+                .find(|m| m.id == "size-large")
+                .unwrap();
+            assert_eq!(
+                (size.value, size.applied, size.rule.0),
+                (1, true, "DP-MOD-04")
+            );
+            assert_eq!((roll.pool, roll.total, roll.hit), (5, 5, false));
+        }
+    }
+}
+
+#[test]
+fn a_bad_size_is_reported_with_file_line_and_field() {
+    for (value, expected) in [
+        (
+            "\"huge\"",
+            "sized.toml:29:8: units[1].size: 'huge' is not an allowed value (help: use 'very-small', 'small', 'human', 'large' or 'very-large')\n",
+        ),
+        (
+            "\"larg\"",
+            "sized.toml:29:8: units[1].size: 'larg' is not an allowed value (help: did you mean 'large'?)\n",
+        ),
+        (
+            "3",
+            "sized.toml:29:8: units[1].size: expected a string, found an integer (help: write size = \"…\")\n",
+        ),
+    ] {
+        let text = SIZED.replace("size = \"large\"", &format!("size = {value}"));
+        let err = loader()
+            .load(&SourceFile::new("sized.toml", text))
+            .unwrap_err();
+        assert_eq!(err.render_plain(), expected);
+    }
+}
