@@ -109,11 +109,13 @@ pub fn apply(s: &mut State, e: &Event) {
             }
             // DP-G12: any other action loses the aim.
             u.aiming = false;
-            u.actions_left = if whole_turn {
-                0
+            // DP-G20: a whole-turn reload also spends the extra action of DP-INIT-04.
+            if whole_turn {
+                u.actions_left = 0;
+                u.extra_action = false;
             } else {
-                u.actions_left.saturating_sub(1)
-            };
+                u.actions_left = u.actions_left.saturating_sub(1);
+            }
         }
         Event::AttackDeclared {
             attacker,

@@ -18,14 +18,26 @@ use smallvec::SmallVec;
 #[derive(Debug, Default, Clone, Copy)]
 pub struct DicePool;
 
-/// Rounds one shot or burst uses (DP-G10).
-fn rounds_per_shot(mode: FireMode, shots: u8, opts: &crate::Options) -> u16 {
+/// Rounds that shot or burst number `shot` of `of` uses (DP-FIRE-03, DP-G10).
+fn rounds_of_shot(mode: FireMode, shot: u8, of: u8, opts: &crate::Options) -> u16 {
     match mode {
         FireMode::SS | FireMode::SA => 1,
-        // Reading A: 5 per burst; reading B (flag): 5 for the turn, split over the bursts.
-        FireMode::FA if opts.fa_five_bullets_total => (5 / u16::from(shots.max(1))).max(1),
+        // Reading B (flag): 5 bullets for the turn, split over the bursts, the earlier bursts
+        // taking the odd ones (3 and 2), so the turn spends exactly 5.
+        FireMode::FA if opts.fa_five_bullets_total => {
+            let of = u16::from(of.max(1));
+            5 / of + u16::from(u16::from(shot) <= 5 % of)
+        }
+        // Reading A (default): 5 bullets a burst.
         FireMode::FA => 5,
     }
+}
+
+/// Rounds a declaration of `shots` shots or bursts needs in all.
+fn rounds_needed(mode: FireMode, shots: u8, opts: &crate::Options) -> u16 {
+    (1..=shots)
+        .map(|k| rounds_of_shot(mode, k, shots, opts))
+        .sum()
 }
 
 impl RuleSystem for DicePool {
@@ -357,7 +369,12 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
             let loaded = unit.loaded[slot];
             match weapon.kind {
                 WeaponKind::Firearm => {
-                    if loaded < weapon.clip as u16 {
+                    // DP-G20: with `dp.reload_takes_whole_turn` a reload needs the whole turn,
+                    // so only a unit that has not acted yet this turn may start one.
+                    let fresh = s.pass == 1
+                        && unit.actions_left
+                            == 1 + u8::from(unit.extra_action && s.opts.extra_action_immediate);
+                    if loaded < weapon.clip as u16 && (fresh || !s.opts.reload_takes_whole_turn) {
                         out.push(Action::Reload { unit: u, weapon: w });
                     }
                     if loaded == 0 || unit.draw_failed {
@@ -375,7 +392,7 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                         }
                         for &mode in &weapon.modes {
                             for shots in 1..=mode.shots() {
-                                let need = rounds_per_shot(mode, shots, &s.opts) * u16::from(shots);
+                                let need = rounds_needed(mode, shots, &s.opts);
                                 if need > loaded {
                                     break;
                                 }
@@ -668,7 +685,7 @@ fn defend(
             )?;
             let hit = roll.hit;
             let slot = a.slot(*weapon).unwrap_or(0);
-            let rounds = rounds_per_shot(*mode, *of, &s.opts);
+            let rounds = rounds_of_shot(*mode, *shot, *of, &s.opts);
             ev.push(Event::AmmoSpent {
                 unit: *attacker,
                 weapon: *weapon,
@@ -876,6 +893,9 @@ fn throw(
         movement: u.movement,
         stunned: u.stunned,
         wounded: u.wounded(),
+        // DP-DRAW-01: a draw this turn is −1 to any skill use, a throw included.
+        drawing: u.drew,
+        fast_draw: u.fast_draw,
         darkness: geometry::sight(s, u.pos, at).darkness,
         ..PoolInputs::default()
     };
