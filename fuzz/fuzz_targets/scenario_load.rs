@@ -1,4 +1,4 @@
-//! Loads arbitrary bytes as a scenario (with the stand-in dice-pool schema and the real
+//! Loads arbitrary bytes as a scenario (with the dice-pool schema and the real
 //! `data/dice-pool` catalog) and as a catalog file. Problems are fine; a panic is a bug. The
 //! checked invariants:
 //!
@@ -10,7 +10,7 @@
 
 #![no_main]
 
-use fireteam_scenario::testing::TestSchema;
+use fireteam_dice_pool::schema::DicePoolSchema;
 use fireteam_scenario::{load_catalog, Diagnostics, Loader, SourceFile};
 use libfuzzer_sys::fuzz_target;
 use std::collections::HashSet;
@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
         }
     };
     let loader = Loader::new()
-        .schema(&TestSchema)
+        .schema(&DicePoolSchema)
         .policies(["greedy", "random"])
         .catalog_files(
             "dice-pool",
@@ -49,7 +49,7 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(d) => check(&d, &file),
     }
-    if let Err(d) = load_catalog(std::slice::from_ref(&file), &TestSchema) {
+    if let Err(d) = load_catalog(std::slice::from_ref(&file), &DicePoolSchema) {
         check(&d, &file);
     }
 });

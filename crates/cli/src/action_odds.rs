@@ -93,7 +93,7 @@ impl SystemJob for Odds<'_> {
         for t in &steps {
             let a = rules.parse_action(battle.state(), t).map_err(|e| {
                 miette!(
-                    help = format!("legal now: {}", e.suggestions.join("; ")),
+                    help = crate::play::legal_now(rules, battle.state(), &e.suggestions),
                     "--after '{t}': {e}"
                 )
             })?;

@@ -75,6 +75,50 @@ pub struct DemoArgs {
     pub play: PlayArgs,
 }
 
+/// The help of a refused action: whose decision it is, and what that side may do now. The
+/// parser's suggestions (legal actions that start with the refused one's verb) are listed when
+/// there are some; otherwise one example of each legal verb, with how many more share it, so the
+/// list is never empty while the battle goes on.
+pub fn legal_now<R: Playable>(rules: &R, state: &R::State, suggestions: &[String]) -> String {
+    let whose = match rules.decision(state) {
+        Decision::Over { .. } => return "the battle is over: no action is legal".into(),
+        Decision::Choose {
+            side,
+            unit: Some(u),
+        } => format!(
+            "it is {}'s decision, for {}",
+            rules.side_name(state, side),
+            rules.unit_name(state, u)
+        ),
+        Decision::Choose { side, unit: None } => {
+            format!("it is {}'s decision", rules.side_name(state, side))
+        }
+    };
+    if !suggestions.is_empty() {
+        return format!("{whose}; legal now: {}", suggestions.join("; "));
+    }
+    let mut legal = Vec::new();
+    rules.legal_actions(state, &mut legal);
+    // (verb, first action with it, how many share it), in the order the system lists them.
+    let mut verbs: Vec<(String, String, usize)> = Vec::new();
+    for a in &legal {
+        let text = rules.action_text(state, a);
+        let verb = text.split(' ').next().unwrap_or("").to_string();
+        match verbs.iter_mut().find(|(v, _, _)| *v == verb) {
+            Some((_, _, n)) => *n += 1,
+            None => verbs.push((verb, text, 1)),
+        }
+    }
+    let list: Vec<String> = verbs
+        .into_iter()
+        .map(|(verb, text, n)| match n {
+            1 => text,
+            _ => format!("{text} (and {} more '{verb}')", n - 1),
+        })
+        .collect();
+    format!("{whose}; legal now: {}", list.join("; "))
+}
+
 /// Who chooses for a side.
 enum Chooser {
     /// Built afresh for every decision from (seed, action number, side), so a battle resumed
@@ -281,7 +325,7 @@ impl SystemJob for Play<'_> {
                         };
                         let a = rules.parse_action(battle.state(), &line).map_err(|e| {
                             miette!(
-                                help = format!("legal now: {}", e.suggestions.join("; ")),
+                                help = legal_now(rules, battle.state(), &e.suggestions),
                                 "script action '{line}': {e}"
                             )
                         });

@@ -277,3 +277,63 @@ fn a_battle_resumed_from_a_save_ends_exactly_as_the_uninterrupted_one() {
     assert!(log(&full).as_array().unwrap().len() > 9);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A script line meant for another side's decision is refused with whose decision it is and
+/// what that side may do, never with an empty list. The same for `odds --after`.
+#[test]
+fn a_refused_script_action_says_whose_decision_it_is_and_what_is_legal() {
+    let dir = std::env::temp_dir().join(format!("fireteam-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let court = std::fs::read_to_string(root().join("scenarios/dice-pool/grenade-court.toml"))
+        .unwrap()
+        .replace("controller = \"ai:greedy\"", "controller = \"script\"")
+        .replace("controller = \"human\"", "controller = \"script\"");
+    let scenario = dir.join("court.toml");
+    std::fs::write(&scenario, court).unwrap();
+    let actions = dir.join("actions.txt");
+    // Blue's dodge, written where Red's Lea (initiative 6 + 4 = 10) decides first.
+    std::fs::write(&actions, "dodge Ned 1\n").unwrap();
+    let data = root().join("data");
+    let o = fireteam(&[
+        "run",
+        scenario.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--rolls",
+        "6,1,1,1",
+        "--actions",
+        actions.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", out(&o));
+    let raw = err(&o);
+    let e = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(e.contains("script action 'dodge Ned 1'"), "{e}");
+    assert!(e.contains("it is Red's decision, for Lea"), "{e}");
+    assert!(e.contains("end Lea"), "{e}");
+    assert!(e.contains("throw Lea grenade -> "), "{e}");
+    assert!(
+        !raw.lines().any(|l| l.trim_end().ends_with("legal now:")),
+        "an empty list: {e}"
+    );
+
+    // odds: an --after step refused at the wrong decision says the same.
+    let o = fireteam(&[
+        "odds",
+        "scenarios/dice-pool/night-alley.toml",
+        "--after",
+        "start turn 1; dodge Ivo 1",
+        "--action",
+        "end Kit",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", out(&o));
+    let raw = err(&o);
+    let e = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(e.contains("--after 'dodge Ivo 1'"), "{e}");
+    assert!(e.contains("'s decision, for "), "{e}");
+    assert!(e.contains("(and "), "{e}");
+    assert!(
+        !raw.lines().any(|l| l.trim_end().ends_with("legal now:")),
+        "an empty list: {e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

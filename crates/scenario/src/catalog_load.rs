@@ -287,7 +287,7 @@ fn provenance(r: &mut Reader, node: &Node, id: Option<&str>) -> Option<Provenanc
 const PROVENANCE_HELP: &str = "add provenance = { book = \"<rule or table ID>\" } for values from the book, or provenance = { invented = \"<where it is recorded, e.g. DP GAPS Part D>\" }";
 
 /// One field by its spec; `None` when absent or wrong (the problem is recorded).
-fn field(r: &mut Reader, node: &Node, spec: &FieldSpec) -> Option<Value> {
+pub(crate) fn field(r: &mut Reader, node: &Node, spec: &FieldSpec) -> Option<Value> {
     let item = match node.table.get(spec.name) {
         Some(i) if !i.is_none() => i,
         _ => {

@@ -12,9 +12,12 @@
 //! ```
 //! use fireteam_scenario::{Loader, SourceFile, testing::TestSchema};
 //!
-//! let loader = Loader::new().schema(&TestSchema).data_dir("../../data");
+//! let terrain = "[[terrain]]\nid = \"open\"\nprovenance = { invented = \"example\" }\n";
+//! let loader = Loader::new()
+//!     .schema(&TestSchema)
+//!     .catalog_files("fixture", vec![SourceFile::new("terrain.toml", terrain)]);
 //! let text = r#"
-//! system = "dice-pool"
+//! system = "fixture"
 //! name = "Duel"
 //! [map]
 //! legend = { "." = "open" }
@@ -28,7 +31,7 @@
 //! name = "Ana"
 //! side = "Red"
 //! at = [9, 0]
-//! stats = { dexterity = 4, firearms = 5, melee = 3, throwing = 4, dodge = 2, pain_resistance = 3 }
+//! stats = { skill = 4 }
 //! "#;
 //! let err = loader.load(&SourceFile::new("duel.toml", text)).unwrap_err();
 //! assert_eq!(

@@ -35,10 +35,10 @@ impl Loaded {
 /// ```
 /// use fireteam_scenario::{Loader, SourceFile, testing::TestSchema};
 ///
-/// let loader = Loader::new().schema(&TestSchema).data_dir("../../data");
-/// let file = SourceFile::new("bad.toml", "system = \"dicepool\"\n");
+/// let loader = Loader::new().schema(&TestSchema).data_dir("no-data-needed");
+/// let file = SourceFile::new("bad.toml", "system = \"fixtur\"\n");
 /// let err = loader.load(&file).unwrap_err();
-/// assert!(err.render_plain().contains("did you mean 'dice-pool'?"));
+/// assert!(err.render_plain().contains("did you mean 'fixture'?"));
 /// ```
 #[derive(Default)]
 pub struct Loader<'a> {

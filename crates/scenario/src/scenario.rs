@@ -1,6 +1,7 @@
 //! A loaded, valid scenario: plain data that a rule system turns into its own battle state.
 
 use crate::schema::OptionValue;
+use crate::value::Value;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -135,7 +136,7 @@ pub struct Side {
     pub controller: Controller,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Unit {
     pub name: String,
     /// Index into `Scenario::sides`.
@@ -148,4 +149,13 @@ pub struct Unit {
     pub stats: BTreeMap<String, i64>,
     /// Catalog ids, each one known to be an equipment entry.
     pub equipment: Vec<String>,
+    /// The system's own unit fields (`ScenarioSchema::unit_fields`) that the unit gave.
+    pub fields: BTreeMap<String, Value>,
+}
+
+impl Unit {
+    /// A unit field of the system, if the unit gave it.
+    pub fn field(&self, name: &str) -> Option<&Value> {
+        self.fields.get(name)
+    }
 }

@@ -39,6 +39,13 @@ pub trait ScenarioSchema {
     /// The kinds of catalog entries (`[[weapon]]`, `[[terrain]]`, …) and their fields.
     fn catalogs(&self) -> &[CatalogSpec];
 
+    /// Fields a unit may or must have besides the common ones (`name`, `side`, `at`,
+    /// `facing`, `stance`, `equipment`, `stats`), each checked by its spec like a catalog
+    /// field (dice-pool: the target `size`). None by default.
+    fn unit_fields(&self) -> &[FieldSpec] {
+        &[]
+    }
+
     /// Extra checks on one catalog entry that passed its field specs. Field paths are relative
     /// to the entry (`range_bands`, `modes[1]`).
     fn check_entry(&self, _entry: &Entry) -> Vec<FieldError> {

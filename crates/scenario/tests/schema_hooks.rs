@@ -1,5 +1,6 @@
-//! What a system's schema controls beyond the stand-in: integer and choice options, grids,
-//! facings, no stances, and its own checks on a finished scenario, placed by field path.
+//! What a system's schema controls beyond the fixture (`testing::TestSchema`): integer and
+//! choice options, grids, facings, no stances, and its own checks on a finished scenario,
+//! placed by field path.
 
 use fireteam_scenario::{
     load_catalog, load_scenario, Catalog, CatalogRole, CatalogSpec, FieldError, GridKind,

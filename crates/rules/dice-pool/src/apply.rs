@@ -17,6 +17,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 u.actions_left = 0;
                 u.drew = false;
                 u.fast_draw = false;
+                u.shots_fired = 0;
                 u.draw_failed = false;
                 // DP-G07: stunned for the round, which ends here.
                 u.stunned = false;
@@ -108,11 +109,13 @@ pub fn apply(s: &mut State, e: &Event) {
             }
             // DP-G12: any other action loses the aim.
             u.aiming = false;
-            u.actions_left = if whole_turn {
-                0
+            // DP-G20: a whole-turn reload also spends the extra action of DP-INIT-04.
+            if whole_turn {
+                u.actions_left = 0;
+                u.extra_action = false;
             } else {
-                u.actions_left.saturating_sub(1)
-            };
+                u.actions_left = u.actions_left.saturating_sub(1);
+            }
         }
         Event::AttackDeclared {
             attacker,
@@ -124,6 +127,10 @@ pub fn apply(s: &mut State, e: &Event) {
         } => {
             let u = &mut s.units[usize::from(*attacker)];
             let aimed = u.aiming;
+            if matches!(kind, AttackKindTag::Shot(_)) {
+                // DP-DRAW-01: counted for the one-shot limit of a turn with a draw.
+                u.shots_fired = u.shots_fired.saturating_add(1);
+            }
             if *shot == 1 {
                 u.actions_left = u.actions_left.saturating_sub(1);
                 // DP-G12: the aim serves the first shot only, and any other action loses it.

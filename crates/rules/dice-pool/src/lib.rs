@@ -19,6 +19,7 @@ pub mod options;
 pub mod present;
 pub mod resolve;
 pub mod scenario;
+pub mod schema;
 pub mod setup;
 pub mod state;
 pub mod system;

@@ -8,9 +8,8 @@ use crate::setup::{Setup, UnitSetup};
 use crate::state::{Field, Pos, Stance, Terrain};
 use fireteam_scenario::{Entry, Loaded, Value};
 
-/// The dice-pool scenario schema. It is defined beside the scenario loader, where its tests
-/// exercise it; this is the name the rule system registers.
-pub use fireteam_scenario::testing::TestSchema as DicePoolSchema;
+/// The dice-pool scenario schema, here too under the path the command line registers it by.
+pub use crate::schema::DicePoolSchema;
 
 /// The default number of turns when a scenario sets no `max_rounds`.
 pub const DEFAULT_MAX_TURNS: u32 = 12;
@@ -140,7 +139,14 @@ pub fn setup(loaded: &Loaded) -> Setup {
                     armor: stat("armor"),
                     wound_limit: u.stats.get("wound_limit").map_or(10, |v| *v as i32),
                 },
-                size: Size::Human,
+                // DP-MOD-04: the target size, human unless the scenario says otherwise.
+                size: match u.field("size").and_then(Value::as_str) {
+                    Some("very-small") => Size::VerySmall,
+                    Some("small") => Size::Small,
+                    Some("large") => Size::Large,
+                    Some("very-large") => Size::VeryLarge,
+                    _ => Size::Human,
+                },
                 pos: Pos {
                     col: u.at.col as u16,
                     row: u.at.row as u16,

@@ -73,6 +73,7 @@ impl Setup {
                     actions_left: 0,
                     drew: false,
                     fast_draw: false,
+                    shots_fired: 0,
                     draw_failed: false,
                     aiming: false,
                     dodge_left: 0,

@@ -157,6 +157,8 @@ pub struct Unit {
     /// Drew a weapon this turn: one shot only (DP-DRAW-01), without penalty after a fast draw.
     pub drew: bool,
     pub fast_draw: bool,
+    /// Shots and bursts declared this turn, for the one-shot limit of drawing (DP-DRAW-01).
+    pub shots_fired: u8,
     /// Failed a fast draw: cannot shoot this turn (DP-DRAW-02).
     pub draw_failed: bool,
     /// Aimed: +2 dice to the next shot (DP-AIM-01, DP-G12).
@@ -290,6 +292,7 @@ impl State {
                 .u64(u64::from(u.actions_left))
                 .bool(u.drew)
                 .bool(u.fast_draw)
+                .u64(u64::from(u.shots_fired))
                 .bool(u.draw_failed)
                 .bool(u.aiming)
                 .i64(i64::from(u.dodge_left))

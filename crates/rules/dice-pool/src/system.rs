@@ -18,14 +18,26 @@ use smallvec::SmallVec;
 #[derive(Debug, Default, Clone, Copy)]
 pub struct DicePool;
 
-/// Rounds one shot or burst uses (DP-G10).
-fn rounds_per_shot(mode: FireMode, shots: u8, opts: &crate::Options) -> u16 {
+/// Rounds that shot or burst number `shot` of `of` uses (DP-FIRE-03, DP-G10).
+fn rounds_of_shot(mode: FireMode, shot: u8, of: u8, opts: &crate::Options) -> u16 {
     match mode {
         FireMode::SS | FireMode::SA => 1,
-        // Reading A: 5 per burst; reading B (flag): 5 for the turn, split over the bursts.
-        FireMode::FA if opts.fa_five_bullets_total => (5 / u16::from(shots.max(1))).max(1),
+        // Reading B (flag): 5 bullets for the turn, split over the bursts, the earlier bursts
+        // taking the odd ones (3 and 2), so the turn spends exactly 5.
+        FireMode::FA if opts.fa_five_bullets_total => {
+            let of = u16::from(of.max(1));
+            5 / of + u16::from(u16::from(shot) <= 5 % of)
+        }
+        // Reading A (default): 5 bullets a burst.
         FireMode::FA => 5,
     }
+}
+
+/// Rounds a declaration of `shots` shots or bursts needs in all.
+fn rounds_needed(mode: FireMode, shots: u8, opts: &crate::Options) -> u16 {
+    (1..=shots)
+        .map(|k| rounds_of_shot(mode, k, shots, opts))
+        .sum()
 }
 
 impl RuleSystem for DicePool {
@@ -37,8 +49,9 @@ impl RuleSystem for DicePool {
         "dice-pool"
     }
 
+    /// 2: the state counts the shots of each turn (DP-DRAW-01), so its checksums differ from 1.
     fn version(&self) -> &'static str {
-        "1"
+        "2"
     }
 
     fn decision(&self, s: &State) -> Decision {
@@ -149,6 +162,14 @@ impl RuleSystem for DicePool {
                 shots,
                 fast_draw,
             } => {
+                // DP-DRAW-01: a turn with a draw allows one shot; the legal actions never offer
+                // more, and an action given directly is refused here.
+                if shots > shot_limit(s, unit, weapon, mode, fast_draw) {
+                    return Err(ResolveError::Illegal(format!(
+                        "DP-DRAW-01: {} drew a weapon this turn and may make only one shot in it",
+                        s.unit(unit).name
+                    )));
+                }
                 let u = s.unit(unit);
                 if u.ready != Some(weapon) {
                     let roll = if fast_draw {
@@ -282,6 +303,23 @@ fn enemies(s: &State, u: UnitId) -> impl Iterator<Item = UnitId> + '_ {
     })
 }
 
+/// How many shots or bursts a unit may declare with `weapon` in `mode` now. Drawing, now or
+/// earlier this turn, allows one shot in the whole combat turn, even with an SA or FA weapon and
+/// across the extra action of DP-INIT-04 (DP-DRAW-01). With `dp.fast_draw_removes_shot_limit`
+/// (DP-G11) a fast draw, asked for now or succeeded earlier this turn, lifts that limit.
+pub(crate) fn shot_limit(s: &State, u: UnitId, weapon: u16, mode: FireMode, fast_draw: bool) -> u8 {
+    let unit = s.unit(u);
+    let drawing = unit.ready != Some(weapon);
+    if !drawing && !unit.drew {
+        return mode.shots();
+    }
+    let fast = (drawing && fast_draw) || (!drawing && unit.drew && unit.fast_draw);
+    if s.opts.fast_draw_removes_shot_limit && fast {
+        return mode.shots();
+    }
+    1u8.saturating_sub(unit.shots_fired)
+}
+
 /// The actions of the active unit: one movement (if not moved yet), one action (if it has one
 /// left), and ending its activation.
 fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
@@ -331,7 +369,12 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
             let loaded = unit.loaded[slot];
             match weapon.kind {
                 WeaponKind::Firearm => {
-                    if loaded < weapon.clip as u16 {
+                    // DP-G20: with `dp.reload_takes_whole_turn` a reload needs the whole turn,
+                    // so only a unit that has not acted yet this turn may start one.
+                    let fresh = s.pass == 1
+                        && unit.actions_left
+                            == 1 + u8::from(unit.extra_action && s.opts.extra_action_immediate);
+                    if loaded < weapon.clip as u16 && (fresh || !s.opts.reload_takes_whole_turn) {
                         out.push(Action::Reload { unit: u, weapon: w });
                     }
                     if loaded == 0 || unit.draw_failed {
@@ -348,19 +391,8 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                             continue;
                         }
                         for &mode in &weapon.modes {
-                            // DP-DRAW-01: drawing allows one shot that turn; with
-                            // `dp.fast_draw_removes_shot_limit` (DP-G11) a fast draw lifts it.
-                            let lifted = s.opts.fast_draw_removes_shot_limit;
-                            let limit = |fast: bool| {
-                                let fast_ok = lifted && (fast || (unit.drew && unit.fast_draw));
-                                if (drawing || unit.drew) && !fast_ok {
-                                    1
-                                } else {
-                                    mode.shots()
-                                }
-                            };
                             for shots in 1..=mode.shots() {
-                                let need = rounds_per_shot(mode, shots, &s.opts) * u16::from(shots);
+                                let need = rounds_needed(mode, shots, &s.opts);
                                 if need > loaded {
                                     break;
                                 }
@@ -368,7 +400,7 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                                     if fast_draw && !drawing {
                                         break;
                                     }
-                                    if shots > limit(fast_draw) {
+                                    if shots > shot_limit(s, u, w, mode, fast_draw) {
                                         continue;
                                     }
                                     out.push(Action::Shoot {
@@ -653,7 +685,7 @@ fn defend(
             )?;
             let hit = roll.hit;
             let slot = a.slot(*weapon).unwrap_or(0);
-            let rounds = rounds_per_shot(*mode, *of, &s.opts);
+            let rounds = rounds_of_shot(*mode, *shot, *of, &s.opts);
             ev.push(Event::AmmoSpent {
                 unit: *attacker,
                 weapon: *weapon,
@@ -861,6 +893,9 @@ fn throw(
         movement: u.movement,
         stunned: u.stunned,
         wounded: u.wounded(),
+        // DP-DRAW-01: a draw this turn is −1 to any skill use, a throw included.
+        drawing: u.drew,
+        fast_draw: u.fast_draw,
         darkness: geometry::sight(s, u.pos, at).darkness,
         ..PoolInputs::default()
     };

@@ -402,3 +402,64 @@ fn a_battle_without_two_sides_standing_ends_at_once() {
         }
     );
 }
+
+/// Anna draws her pistol and shoots once in her first action; her initiative of 10 earns her an
+/// extra action (DP-INIT-04), in a second pass by default or at once with
+/// `dp.extra_action_immediate` (DP-G08). Either way she has drawn this turn, so she may make no
+/// second shot (DP-DRAW-01: "only one shot that combat turn").
+#[test]
+fn dp_draw_01_a_drawn_weapon_fires_once_a_turn_even_with_the_extra_action() {
+    for immediate in [false, true] {
+        let mut setup = duel(Pos { col: 6, row: 1 }); // 5 m: short, difficulty 10
+        setup.options.extra_action_immediate = immediate;
+        let mut b = Battle::new(&DicePool, setup.build());
+        // Initiative: Anna 6 + Dex 4 = 10 (extra action), Ben 1 + Dex 2 = 3.
+        step(&mut b, "start turn 1", &mut ScriptedSource::new(vec![6, 1]));
+        step(
+            &mut b,
+            "shoot Anna -> Ben with pistol mode=SS shots=1",
+            &mut ScriptedSource::new(vec![]),
+        );
+        // No dodge dice; firearms 5 − 1 drawing = 4 dice: 1+1+1+1 = 4 < 10, a miss.
+        let mut dice = ScriptedSource::new(vec![1, 1, 1, 1]);
+        let ev = step(&mut b, "dodge Ben 0", &mut dice);
+        let roll = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::AttackRolled { roll, .. } => Some(roll.clone()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!((roll.pool, roll.total, roll.hit), (4, 4, false));
+        if !immediate {
+            step(&mut b, "end Anna", &mut dice);
+            step(&mut b, "end Ben", &mut dice);
+            assert_eq!(b.state().pass, 2, "the second pass (DP-G08)");
+        }
+        assert_eq!(b.state().active(), Some(0));
+        assert_eq!(
+            b.state().unit(0).actions_left,
+            1,
+            "the extra action is there"
+        );
+        let legal = legal_texts(b.state());
+        assert!(
+            !legal.iter().any(|t| t.starts_with("shoot")),
+            "immediate={immediate}: {legal:?}"
+        );
+        assert!(legal.contains(&"end Anna".to_string()), "{legal:?}");
+        // The shot cannot be forced through the protocol either, and the refusal names the rule.
+        let second = Action::Shoot {
+            unit: 0,
+            target: 1,
+            weapon: 0,
+            mode: FireMode::SS,
+            shots: 1,
+            fast_draw: false,
+        };
+        let err = b
+            .step(&second, &mut ScriptedSource::new(vec![]))
+            .unwrap_err();
+        assert!(err.to_string().contains("DP-DRAW-01"), "{err}");
+    }
+}

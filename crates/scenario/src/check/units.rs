@@ -39,7 +39,13 @@ pub(super) fn check(
     let mut all_ok = true;
     for (i, node) in nodes.iter().enumerate() {
         let before = r.problems.len();
-        r.deny_unknown(node, FIELDS);
+        let own = cx.schema.map_or(&[][..], |s| s.unit_fields());
+        let allowed: Vec<&str> = FIELDS
+            .iter()
+            .copied()
+            .chain(own.iter().map(|f| f.name))
+            .collect();
+        r.deny_unknown(node, &allowed);
         let name = r.string(node, "name", true);
         if let Some(n) = &name {
             let path = node.path.key("name");
@@ -72,6 +78,12 @@ pub(super) fn check(
         let stance = stance(r, node, cx);
         let equipment = equipment(r, node, cx);
         let stats = stats(r, node, cx);
+        let mut fields = BTreeMap::new();
+        for spec in own {
+            if let Some(v) = crate::catalog_load::field(r, node, spec) {
+                fields.insert(spec.name.to_string(), v);
+            }
+        }
         match (
             name,
             side,
@@ -97,6 +109,7 @@ pub(super) fn check(
                 stance,
                 stats,
                 equipment,
+                fields,
             }),
             _ => all_ok = false,
         }

@@ -1,8 +1,9 @@
-//! Checks scenario files against the stand-in dice-pool schema and prints every problem, the
-//! way `fireteam check` will: `cargo run -p fireteam-scenario --example check -- FILE...`
-//! (add `--plain` for one line per problem). Run from the workspace root so `data/` is found.
+//! Checks scenario files against the dice-pool schema and prints every problem with its source
+//! drawn (`fireteam check` prints them one line each):
+//! `cargo run -p fireteam-dice-pool --example check -- FILE...` (add `--plain` for one line per
+//! problem). Run from the workspace root so `data/` is found.
 
-use fireteam_scenario::testing::TestSchema;
+use fireteam_dice_pool::schema::DicePoolSchema;
 use fireteam_scenario::Loader;
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use std::path::Path;
@@ -11,7 +12,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let plain = args.iter().any(|a| a == "--plain");
     let loader = Loader::new()
-        .schema(&TestSchema)
+        .schema(&DicePoolSchema)
         .data_dir("data")
         .policies(["greedy", "random"]);
     let mut failed = false;

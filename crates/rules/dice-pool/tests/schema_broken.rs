@@ -3,9 +3,9 @@
 //! `NAME.expected`, one plain line each. Together they must cover every problem kind.
 //!
 //! After a deliberate change of wording, regenerate with `UPDATE_EXPECT=1 cargo test -p
-//! fireteam-scenario --test broken` and review the diff.
+//! fireteam-dice-pool --test schema_broken` and review the diff.
 
-use fireteam_scenario::testing::TestSchema;
+use fireteam_dice_pool::schema::DicePoolSchema;
 use fireteam_scenario::{load_catalog, Diagnostics, Loader, ProblemKind, SourceFile};
 use std::collections::BTreeSet;
 use std::fs;
@@ -55,13 +55,15 @@ fn corpus(
 }
 
 fn scenarios() -> BTreeSet<ProblemKind> {
-    let loader = Loader::new().schema(&TestSchema).data_dir("../../data");
+    let loader = Loader::new()
+        .schema(&DicePoolSchema)
+        .data_dir("../../../data");
     corpus("tests/broken", |f| loader.load(f).map(|_| ()))
 }
 
 fn catalogs() -> BTreeSet<ProblemKind> {
     corpus("tests/broken_catalogs", |f| {
-        load_catalog(std::slice::from_ref(f), &TestSchema).map(|_| ())
+        load_catalog(std::slice::from_ref(f), &DicePoolSchema).map(|_| ())
     })
 }
 
@@ -89,7 +91,9 @@ fn the_corpus_covers_every_problem_kind() {
 
 #[test]
 fn missing_files_are_reported() {
-    let loader = Loader::new().schema(&TestSchema).data_dir("no-such-data");
+    let loader = Loader::new()
+        .schema(&DicePoolSchema)
+        .data_dir("no-such-data");
     let err = loader
         .load_path(Path::new("tests/no-such.toml"))
         .unwrap_err();
@@ -123,7 +127,7 @@ fn catalog_problems_come_with_the_scenario_and_are_not_repeated() {
         "system = \"dice-pool\"\nname = \"s\"\n[map]\nlegend = { \".\" = \"open\" }\nrows = \"..\"\n[[sides]]\nname = \"A\"\ncontroller = \"human\"\n[[units]]\nname = \"Ana\"\nside = \"A\"\nat = [0, 0]\nequipment = [\"DP-RIFLE\"]\nstats = { dexterity = 4, firearms = 5, melee = 3, throwing = 4, dodge = 2, pain_resistance = 3 }\n",
     );
     let err = Loader::new()
-        .schema(&TestSchema)
+        .schema(&DicePoolSchema)
         .catalog_files("dice-pool", vec![weapons, terrain])
         .load(&scenario)
         .unwrap_err();

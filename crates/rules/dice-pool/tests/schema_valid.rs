@@ -1,7 +1,8 @@
-//! Valid files load with exactly the expected contents; the catalog in `data/dice-pool` is
-//! valid; problems render for people (miette) and for scripts (one line each).
+//! The dice-pool schema on the scenario loader: valid files load with exactly the expected
+//! contents; the catalog in `data/dice-pool` is valid; problems render for people (miette) and
+//! for scripts (one line each).
 
-use fireteam_scenario::testing::TestSchema;
+use fireteam_dice_pool::schema::DicePoolSchema;
 use fireteam_scenario::{
     load_catalog, load_catalog_dir, load_scenario, CatalogRole, Controller, GridKind, Loader,
     OptionValue, Position, Provenance, SourceFile, Value,
@@ -9,10 +10,10 @@ use fireteam_scenario::{
 use std::collections::BTreeMap;
 use std::path::Path;
 
-const DATA: &str = "../../data";
+const DATA: &str = "../../../data";
 
 fn loader() -> Loader<'static> {
-    Loader::new().schema(&TestSchema).data_dir(DATA)
+    Loader::new().schema(&DicePoolSchema).data_dir(DATA)
 }
 
 #[test]
@@ -92,8 +93,8 @@ fn the_warehouse_scenario_loads_with_every_field() {
     assert_eq!(
         names,
         [
-            "../../data/dice-pool/terrain.toml",
-            "../../data/dice-pool/weapons.toml",
+            "../../../data/dice-pool/terrain.toml",
+            "../../../data/dice-pool/weapons.toml",
             "tests/valid/warehouse.toml"
         ]
     );
@@ -107,7 +108,7 @@ fn the_warehouse_scenario_loads_with_every_field() {
 
 #[test]
 fn the_dice_pool_catalog_is_valid_and_complete() {
-    let catalog = load_catalog_dir(Path::new("../../data/dice-pool"), &TestSchema)
+    let catalog = load_catalog_dir(Path::new("../../../data/dice-pool"), &DicePoolSchema)
         .unwrap_or_else(|e| panic!("{}", e.render_plain()));
     let weapons: Vec<&str> = catalog
         .with_role(CatalogRole::Equipment)
@@ -180,12 +181,12 @@ fn a_catalog_with_provenance_loads_and_one_without_does_not() {
         "with.toml",
         "[[terrain]]\nid = \"open\"\nprovenance = { book = \"DP-TAB-MODIFIERS\" }\n",
     );
-    let catalog = load_catalog(&[with], &TestSchema).unwrap();
+    let catalog = load_catalog(&[with], &DicePoolSchema).unwrap();
     assert_eq!(catalog.len(), 1);
     assert_eq!(catalog.files()[0].name, "with.toml");
 
     let without = SourceFile::new("without.toml", "[[terrain]]\nid = \"open\"\n");
-    let err = load_catalog(&[without], &TestSchema).unwrap_err();
+    let err = load_catalog(&[without], &DicePoolSchema).unwrap_err();
     assert_eq!(
         err.render_plain(),
         "without.toml:1:1: terrain[0].provenance: 'open' has no provenance (help: add provenance = { book = \"<rule or table ID>\" } for values from the book, or provenance = { invented = \"<where it is recorded, e.g. DP GAPS Part D>\" })\n"
@@ -198,15 +199,15 @@ fn in_memory_catalogs_and_load_scenario_work_without_a_data_folder() {
         "terrain.toml",
         "[[terrain]]\nid = \"open\"\nprovenance = { invented = \"test\" }\n",
     );
-    let catalog = load_catalog(std::slice::from_ref(&terrain), &TestSchema).unwrap();
+    let catalog = load_catalog(std::slice::from_ref(&terrain), &DicePoolSchema).unwrap();
     let text = "system = \"dice-pool\"\nname = \"t\"\nunits = []\n[map]\nlegend = { \".\" = \"open\" }\nrows = \"..\"\n[[sides]]\nname = \"A\"\ncontroller = \"script\"\n";
     let file = SourceFile::new("t.toml", text);
-    let s = load_scenario(&file, &TestSchema, &catalog).unwrap();
+    let s = load_scenario(&file, &DicePoolSchema, &catalog).unwrap();
     assert_eq!((s.map.width, s.map.height), (2, 1));
     assert_eq!(s.sides[0].controller, Controller::Script);
 
     let loaded = Loader::new()
-        .schema(&TestSchema)
+        .schema(&DicePoolSchema)
         .catalog_files("dice-pool", vec![terrain])
         .load(&file)
         .unwrap();
@@ -215,9 +216,9 @@ fn in_memory_catalogs_and_load_scenario_work_without_a_data_folder() {
 
 #[test]
 fn a_scenario_for_another_system_is_refused_by_load_scenario() {
-    let catalog = load_catalog(&[], &TestSchema).unwrap();
+    let catalog = load_catalog(&[], &DicePoolSchema).unwrap();
     let file = SourceFile::new("t.toml", "system = \"skirmish\"\nname = \"t\"\n");
-    let err = load_scenario(&file, &TestSchema, &catalog).unwrap_err();
+    let err = load_scenario(&file, &DicePoolSchema, &catalog).unwrap_err();
     let text = err.render_plain();
     assert!(
         text.contains("t.toml:1:10: system: unknown system 'skirmish' (help: the known systems are 'dice-pool')\n"),
@@ -272,4 +273,109 @@ fn diagnostics_render_every_problem_for_people() {
         );
     }
     assert!(out.contains("scenario::unknown-field"));
+}
+
+const SIZED: &str = r#"system = "dice-pool"
+name = "Sized"
+
+[map]
+legend = { "." = "open" }
+rows = """
+........
+"""
+
+[[sides]]
+name = "Red"
+controller = "script"
+
+[[sides]]
+name = "Blue"
+controller = "script"
+
+[[units]]
+name = "Anna"
+side = "Red"
+at = [1, 0]
+equipment = ["DP-PISTOL"]
+stats = { dexterity = 4, firearms = 5, melee = 3, throwing = 4, dodge = 2, pain_resistance = 3 }
+
+[[units]]
+name = "Truck"
+side = "Blue"
+at = [6, 0]
+size = "large"
+stats = { dexterity = 2, firearms = 3, melee = 4, throwing = 2, dodge = 3, pain_resistance = 4 }
+"#;
+
+/// A unit's `size` is the target-size row of DP-TAB-MODIFIERS for attacks on it (DP-MOD-04).
+/// Anna draws her pistol and shoots the large Truck 5 m away (short, 10): firearms 5, −1
+/// drawing, +1 large target = 5 dice; 1+1+1+1+1 = 5 < 10, a miss.
+#[test]
+fn dp_mod_04_a_scenario_sets_a_units_target_size() {
+    use fireteam_dice::ScriptedSource;
+    use fireteam_dice_pool::resolve::Size;
+    use fireteam_dice_pool::{scenario::setup, DicePool, Event};
+    use fireteam_engine::{Battle, RuleSystem};
+    let loaded = loader()
+        .load(&SourceFile::new("sized.toml", SIZED))
+        .unwrap_or_else(|d| panic!("{}", d.render_plain()));
+    assert_eq!(
+        loaded.scenario.units[1].field("size"),
+        Some(&Value::Text("large".into()))
+    );
+    assert_eq!(loaded.scenario.units[0].field("size"), None);
+    let state = setup(&loaded).build();
+    assert_eq!(state.unit(0).size, Size::Human, "the default (DP-G16)");
+    assert_eq!(state.unit(1).size, Size::Large);
+    let mut b = Battle::new(&DicePool, state);
+    for (text, faces) in [
+        ("start turn 1", vec![6, 1]),
+        ("shoot Anna -> Truck with pistol mode=SS shots=1", vec![]),
+        ("dodge Truck 0", vec![1, 1, 1, 1, 1]),
+    ] {
+        let a = DicePool.parse_action(b.state(), text).unwrap();
+        let ev = b
+            .step(&a, &mut ScriptedSource::new(faces))
+            .unwrap()
+            .to_vec();
+        if let Some(roll) = ev.iter().find_map(|e| match e {
+            Event::AttackRolled { roll, .. } => Some(roll.clone()),
+            _ => None,
+        }) {
+            let size = roll
+                .modifiers
+                .iter()
+                .find(|m| m.id == "size-large")
+                .unwrap();
+            assert_eq!(
+                (size.value, size.applied, size.rule.0),
+                (1, true, "DP-MOD-04")
+            );
+            assert_eq!((roll.pool, roll.total, roll.hit), (5, 5, false));
+        }
+    }
+}
+
+#[test]
+fn a_bad_size_is_reported_with_file_line_and_field() {
+    for (value, expected) in [
+        (
+            "\"huge\"",
+            "sized.toml:29:8: units[1].size: 'huge' is not an allowed value (help: use 'very-small', 'small', 'human', 'large' or 'very-large')\n",
+        ),
+        (
+            "\"larg\"",
+            "sized.toml:29:8: units[1].size: 'larg' is not an allowed value (help: did you mean 'large'?)\n",
+        ),
+        (
+            "3",
+            "sized.toml:29:8: units[1].size: expected a string, found an integer (help: write size = \"…\")\n",
+        ),
+    ] {
+        let text = SIZED.replace("size = \"large\"", &format!("size = {value}"));
+        let err = loader()
+            .load(&SourceFile::new("sized.toml", text))
+            .unwrap_err();
+        assert_eq!(err.render_plain(), expected);
+    }
 }
