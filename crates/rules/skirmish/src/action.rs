@@ -32,6 +32,10 @@ pub enum Strike {
     /// Staff disarm and trip (SK-16.5-b/c).
     Disarm,
     Trip,
+    // ---- weapons and melee (§16.15.5)
+    /// A Martial Arts knockdown or throw made on eSTR instead of eDEX (SK-16.15.5-b).
+    KnockdownStr,
+    ThrowStr,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -178,6 +182,13 @@ pub enum Action {
     NoPush {
         fig: FigId,
     },
+    // ---- weapons and melee (§6.5.3, §11.7.4, §13, §16.1–16.3, §16.15)
+    /// SK-16.15.3-a (5): the defender says whether he also wants hand to hand.
+    HthAnswer {
+        fig: FigId,
+        attacker: FigId,
+        accept: bool,
+    },
 }
 
 impl Action {
@@ -215,7 +226,8 @@ impl Action {
             | Punish { fig, .. }
             | LetGo { fig }
             | Push { fig, .. }
-            | NoPush { fig } => Some(fig),
+            | NoPush { fig }
+            | HthAnswer { fig, .. } => Some(fig),
         }
     }
 }

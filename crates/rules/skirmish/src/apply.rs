@@ -39,6 +39,8 @@ pub fn apply(s: &mut State, e: &Event) {
                     f.aim_target = None;
                 }
                 f.aiming_now = false;
+                // SK-16.15.3-T1: a draw promised for this turn is made at its start or not at all.
+                f.hth_draw = 0;
             }
         }
         Event::Initiative { winner, .. } => {
@@ -388,6 +390,8 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::BattleOver { .. } => {
             s.phase = Phase::Over;
         }
+        // ---- weapons and melee: rolls and questions that change nothing by themselves.
+        Event::Contest { .. } | Event::HthOffered { .. } | Event::HthAnswered { .. } => {}
     }
 }
 
@@ -488,6 +492,12 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
                     f.ready = None;
                 }
             }
+        }
+        // ---- weapons and melee
+        Effect::DrawsNextTurn { slot } => f.hth_draw = slot + 1,
+        Effect::DrawnInHth { slot } => {
+            f.ready = Some(slot);
+            f.hth_draw = 0;
         }
         Effect::LegHit { until, out } => {
             f.leg_down_until = until;

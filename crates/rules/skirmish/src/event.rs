@@ -88,6 +88,31 @@ pub enum Effect {
     ClubCracked {
         slot: u8,
     },
+    // ---- weapons and melee (§16.15)
+    /// SK-16.15.3-T1 (3–4): the belt knife or pistol in `slot` will be ready next turn.
+    DrawsNextTurn {
+        slot: u8,
+    },
+    /// SK-16.15.3-T1 (3–4): that knife or pistol is ready now.
+    DrawnInHth {
+        slot: u8,
+    },
+}
+
+/// One side of an opposed roll (SK-5.9.3-a): the attribute it rolls against, every adjustment
+/// with its rule, the faces, and whether it succeeded by itself.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContestSide {
+    pub fig: FigId,
+    /// "eSTR", "eDEX" or "STR" (unwounded).
+    pub attribute: &'static str,
+    pub base: i16,
+    pub modifiers: Mods,
+    pub target: i16,
+    pub faces: Faces,
+    pub total: i32,
+    pub success: bool,
+    pub margin: i32,
 }
 
 // Events are plain records kept in a reused buffer; boxing the large ones (rolls with their
@@ -316,5 +341,27 @@ pub enum Event {
     },
     BattleOver {
         outcome: Outcome,
+    },
+    // ---- weapons and melee (§16.15)
+    /// An opposed roll (SK-5.9.3-a): a knockdown or throw (SK-16.15.5), subduing (SK-16.15.6),
+    /// disarming (SK-16.15.7) or breaking free (G-39). `won`: the attacker won (ties go to the
+    /// defender, G-74).
+    Contest {
+        what: &'static str,
+        attacker: ContestSide,
+        defender: ContestSide,
+        won: bool,
+        rule: RuleId,
+    },
+    /// SK-16.15.3-a (5): no other condition allows hand to hand; the defender is asked.
+    HthOffered {
+        attacker: FigId,
+        defender: FigId,
+    },
+    /// The defender's answer.
+    HthAnswered {
+        attacker: FigId,
+        defender: FigId,
+        accepted: bool,
     },
 }

@@ -244,6 +244,16 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 }
                 Effect::Floating { on: true } => "loses his footing and floats".to_string(),
                 Effect::Floating { on: false } => "regains his footing".to_string(),
+                // ---- weapons and melee
+                Effect::DrawsNextTurn { slot } => {
+                    format!(
+                        "will have his {} ready next turn",
+                        slot_name(s, *fig, *slot)
+                    )
+                }
+                Effect::DrawnInHth { slot } => {
+                    format!("has his {} ready", slot_name(s, *fig, *slot))
+                }
             };
             let sep = if what.starts_with('\'') { "" } else { " " };
             let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));
@@ -382,6 +392,45 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         Event::Breathing { fig } => {
             let _ = write!(t, "{} takes a breather [SK-21.3-e]", name(s, *fig));
         }
+        // ---- weapons and melee
+        Event::Contest {
+            what,
+            attacker,
+            defender,
+            won,
+            rule,
+        } => {
+            let _ = write!(
+                t,
+                "  {what}: {} {} {} {}",
+                contest_side(s, attacker),
+                if *won { "beats" } else { "does not beat" },
+                contest_side(s, defender),
+                format_args!("[{rule}]")
+            );
+        }
+        Event::HthOffered { attacker, defender } => {
+            let _ = write!(
+                t,
+                "{} tries to go hand to hand with {}, who is asked whether he wants it too [SK-16.15.3-a]",
+                name(s, *attacker),
+                name(s, *defender)
+            );
+        }
+        Event::HthAnswered {
+            defender, accepted, ..
+        } => {
+            let _ = write!(
+                t,
+                "{} {} [SK-16.15.3-a]",
+                name(s, *defender),
+                if *accepted {
+                    "wants hand to hand too"
+                } else {
+                    "refuses hand to hand"
+                }
+            );
+        }
         Event::BattleOver { outcome } => {
             let _ = match outcome {
                 fireteam_engine::Outcome::Winner { side } => {
@@ -393,6 +442,31 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         _ => return None,
     }
     Some(t)
+}
+
+/// A weapon slot's name, for narration.
+fn slot_name(s: &State, fig: u16, slot: u8) -> String {
+    s.fig(fig).weapons[usize::from(slot)].map_or_else(
+        || "weapon".to_string(),
+        |w| s.rules.weapons[usize::from(w.weapon)].name.clone(),
+    )
+}
+
+/// One side of an opposed roll: "Ash (eDEX 13 +2 Martial Arts = 15; 3d6 [..] = 14)".
+fn contest_side(s: &State, c: &crate::event::ContestSide) -> String {
+    let mut t = format!("{} ({} {}", name(s, c.fig), c.attribute, c.base);
+    for m in c.modifiers.iter() {
+        let _ = write!(t, " {}", fmt_mod(m));
+    }
+    let _ = write!(
+        t,
+        " = {}; 3d6 {:?} = {}, {})",
+        c.target,
+        c.faces.as_slice(),
+        c.total,
+        if c.success { "success" } else { "failure" }
+    );
+    t
 }
 
 fn fmt_mod(m: &Modifier) -> String {
@@ -523,6 +597,12 @@ impl ActionOdds for Skirmish {
     fn reaction(&self, s: &State, _defend: u8) -> Option<Action> {
         match s.phase {
             Phase::DisengageReaction { opponent, .. } => Some(Action::LetGo { fig: opponent }),
+            // SK-16.15.3-a (5): the odds of an attempt at hand to hand assume it is accepted.
+            Phase::HthOffer { attacker, defender } => Some(Action::HthAnswer {
+                fig: defender,
+                attacker,
+                accept: true,
+            }),
             _ => None,
         }
     }

@@ -9,6 +9,7 @@
 use crate::action::Action;
 use crate::attack::melee::melee;
 use crate::attack::{aimed, grenade, hth, missile, quick_shot};
+use crate::combat::contest::Attr;
 use crate::combat::ctx::Ctx;
 use crate::combat::edex::order_dex;
 use crate::combat::weapon_of;
@@ -156,11 +157,11 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         }
         Action::Subdue { fig, target } => {
             ctx.emit(Event::Acted { fig });
-            hth::contest(ctx, fig, target, true)
+            hth::contest_hth(ctx, fig, target, true, Attr::Str)
         }
         Action::Disarm { fig, target } => {
             ctx.emit(Event::Acted { fig });
-            hth::contest(ctx, fig, target, false)
+            hth::contest_hth(ctx, fig, target, false, Attr::Str)
         }
         Action::Breather { fig } => {
             ctx.emit(Event::Acted { fig });
@@ -186,5 +187,11 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             to,
             follow,
         } => retreat::push(ctx, fig, victim, to, follow),
+        // ---- weapons and melee
+        Action::HthAnswer {
+            fig,
+            attacker,
+            accept,
+        } => hth::answer(ctx, fig, attacker, accept),
     }
 }

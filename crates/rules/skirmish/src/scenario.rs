@@ -10,7 +10,7 @@ use crate::progression::{Damage, StrColumn};
 use crate::schema::parse_damage;
 use crate::skills;
 use crate::state::{
-    Condition, Figure, Guard, MoveKind, Phase, Pos, Posture, Slot, State, WeaponState,
+    Condition, Figure, Guard, MoveKind, Phase, Pos, Posture, ShieldAt, Slot, State, WeaponState,
 };
 use fireteam_scenario::{Entry, Loaded, Value};
 
@@ -352,6 +352,12 @@ pub fn setup(loaded: &Loaded) -> Setup {
             leg_out: false,
             floating: false,
             burst_turn: false,
+            // ---- weapons and melee
+            off_hand: None,
+            shield_at: ShieldAt::Hand,
+            bayonet: None,
+            hth_draw: 0,
+            bayonet_first: false,
         });
     }
     let rules = Rules {

@@ -251,7 +251,33 @@ pub struct Figure {
     pub hits_taken: u16,
     /// Breathed tear gas without a mask: −4 DEX for the rest of the combat (SK-16.12-s).
     pub gassed: bool,
+    // ---- weapons and melee (§6.5.3, §13.1–13.3, §16.1–16.3, §16.10, §16.15)
+    /// The weapon slot held in the other hand (SK-6.5.3); `ready` is the main hand's.
+    pub off_hand: Option<u8>,
+    /// Where the shield is: in hand, slung on the back (SK-13.3-a, G-26) or on the ground.
+    pub shield_at: ShieldAt,
+    /// A knife fixed to a rifle as a bayonet: (knife slot, rifle slot) (SK-16.3-a).
+    pub bayonet: Option<(u8, u8)>,
+    /// SK-16.15.3-T1 (3–4): the belt knife or pistol (slot + 1) that is ready next turn.
+    pub hth_draw: u8,
+    /// SK-16.3-d: strikes first this action phase with its fixed bayonet.
+    pub bayonet_first: bool,
 }
+
+/// Where a figure's shield is (SK-13.3-a, SK-14.1-c, G-26).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShieldAt {
+    /// Ready in hand: it covers the front hexes.
+    Hand,
+    /// Slung on the back: it covers the rear hex.
+    Back,
+    /// Dropped in the figure's hex (`State::dropped`, slot [`SHIELD_SLOT`]).
+    Ground,
+}
+
+/// The `Dropped::slot` of a dropped shield (weapons use 0..4).
+pub const SHIELD_SLOT: u8 = 255;
 
 impl Figure {
     pub fn active(&self) -> bool {
@@ -334,6 +360,12 @@ pub enum Phase {
         next: u8,
     },
     Over,
+    // ---- weapons and melee (§16.15)
+    /// SK-16.15.3-a (5): the defender says whether he also wants hand to hand.
+    HthOffer {
+        attacker: FigId,
+        defender: FigId,
+    },
 }
 
 /// The whole battle state.

@@ -72,6 +72,10 @@ impl RuleSystem for Skirmish {
                     unit: Some(f),
                 }
             }
+            Phase::HthOffer { defender, .. } => Decision::Choose {
+                side: s.fig(defender).side,
+                unit: Some(defender),
+            },
         }
     }
 
@@ -98,6 +102,16 @@ impl RuleSystem for Skirmish {
             }
             Phase::Retreat { next } => {
                 legal::retreat::retreat_actions(s, s.act_order[usize::from(next)], out)
+            }
+            Phase::HthOffer { attacker, defender } => {
+                // SK-16.15.3-a (5): declining first, as for every optional reaction.
+                for accept in [false, true] {
+                    out.push(Action::HthAnswer {
+                        fig: defender,
+                        attacker,
+                        accept,
+                    });
+                }
             }
         }
     }

@@ -99,13 +99,19 @@ pub fn action_text(s: &State, a: &Action) -> String {
             let verb = match strike {
                 Strike::Normal => "attacks",
                 Strike::Slam => "slams",
-                Strike::Knockdown => "knocks down",
-                Strike::Throw => "throws",
+                Strike::Knockdown | Strike::KnockdownStr => "knocks down",
+                Strike::Throw | Strike::ThrowStr => "throws",
                 Strike::Sweep => "sweeps at",
                 Strike::Disarm => "tries to knock the weapon from",
                 Strike::Trip => "tries to trip",
             };
             let _ = write!(t, "{} {verb} {}", name(fig), name(target));
+            // SK-16.15.5-b: the attribute a knockdown or throw is made on.
+            match strike {
+                Strike::Knockdown | Strike::Throw => t.push_str(" using DEX"),
+                Strike::KnockdownStr | Strike::ThrowStr => t.push_str(" using STR"),
+                _ => {}
+            }
         }
         Action::Shoot { fig, target, mode } => {
             let _ = match mode {
@@ -235,6 +241,20 @@ pub fn action_text(s: &State, a: &Action) -> String {
         }
         Action::NoPush { fig } => {
             let _ = write!(t, "{} holds his ground", name(fig));
+        }
+        // ---- weapons and melee
+        Action::HthAnswer {
+            fig,
+            attacker,
+            accept,
+        } => {
+            let _ = write!(
+                t,
+                "{} {} hand to hand with {}",
+                name(fig),
+                if accept { "accepts" } else { "refuses" },
+                name(attacker)
+            );
         }
     }
     t

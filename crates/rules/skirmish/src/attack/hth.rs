@@ -1,20 +1,23 @@
-//! Hand to hand (SK-16.15.3, SK-11.9): attempting it and the defender's reaction on 1d6
-//! (SK-16.15.3-a..d), trying to leave it (SK-11.9.3-a, G-39, G-74), subduing (SK-16.15.6) and
+//! Hand to hand (SK-16.15.3, SK-11.9): attempting it, asking the defender when only condition 5
+//! can allow it, and the defender's reaction on 1d6 (SK-16.15.3-a..d, -T1), trying to leave it (SK-11.9.3-a, G-39, G-74), subduing (SK-16.15.6) and
 //! disarming (SK-16.15.7). Blows in hand to hand are melee (`melee`).
 
 use crate::combat::armor::armor_value;
+use crate::combat::contest::{contest, Attr, Kind};
 use crate::combat::ctx::Ctx;
 use crate::combat::damage::{damage_expr, deal_damage};
 use crate::combat::edex::order_dex;
 use crate::combat::weapon_of;
 use crate::event::{AttackKind, Effect, Event};
 use crate::geometry;
-use crate::state::{FigId, Pos, Posture};
+use crate::legal::targets::may_grapple;
+use crate::state::{FigId, Phase, Pos, Posture, WeaponState};
 use fireteam_engine::{ResolveError, RuleId};
 
-/// SK-16.15.3: attempting hand-to-hand combat; the defender's reaction on 1d6.
+/// SK-16.15.3: attempting hand-to-hand combat. Joining a fight already going on needs no
+/// roll (SK-16.15.3-d); when none of conditions 1–4 allows it, the defender is asked whether he
+/// also wants it (condition 5); otherwise the defender's reaction is rolled at once.
 pub(crate) fn grapple(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError> {
-    let f = ctx.s.fig(fig).clone();
     let t = ctx.s.fig(target).clone();
     if t.in_hth {
         ctx.emit(Event::HthBegan {
@@ -24,6 +27,49 @@ pub(crate) fn grapple(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), Re
         });
         return Ok(());
     }
+    if !may_grapple(&ctx.s, ctx.s.fig(fig), &t) {
+        ctx.emit(Event::HthOffered {
+            attacker: fig,
+            defender: target,
+        });
+        ctx.emit(Event::Phase {
+            phase: Phase::HthOffer {
+                attacker: fig,
+                defender: target,
+            },
+        });
+        return Ok(());
+    }
+    reaction(ctx, fig, target)
+}
+
+/// SK-16.15.3-a (5): the defender accepts hand to hand (the reaction is rolled) or refuses
+/// (nothing happens; the attempt was the attacker's action).
+pub(crate) fn answer(
+    ctx: &mut Ctx,
+    fig: FigId,
+    attacker: FigId,
+    accept: bool,
+) -> Result<(), ResolveError> {
+    ctx.emit(Event::HthAnswered {
+        attacker,
+        defender: fig,
+        accepted: accept,
+    });
+    ctx.emit(Event::Phase {
+        phase: Phase::Action,
+    });
+    if accept {
+        reaction(ctx, attacker, fig)?;
+    }
+    Ok(())
+}
+
+/// SK-16.15.3-T1: the defender's reaction on 1d6, from behind −2, +1 per Martial Arts level
+/// the defender has above the attacker (SK-16.15.3-c).
+fn reaction(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError> {
+    let f = ctx.s.fig(fig).clone();
+    let t = ctx.s.fig(target).clone();
     let (_, die) = ctx.roll("hth-reaction", 1)?;
     let mut m = 0i8;
     if geometry::arc_from(&t, f.pos) == fireteam_grid::Arc::Rear {
@@ -42,29 +88,37 @@ pub(crate) fn grapple(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), Re
         result: result.max(0) as u8,
     });
     if result <= 4 {
+        // 2 or less: the defender drops everything in his hands but a pistol or knife, and both
+        // go down; the attacker keeps only a knife or pistol too (SK-16.15.3-b).
         ctx.emit(Event::HthBegan {
             attacker: fig,
             defender: target,
             at: t.pos,
         });
         for who in [fig, target] {
-            let g = ctx.s.fig(who).clone();
-            if let Some(slot) = g.ready {
-                let small = weapon_of(&ctx.s, &g, Some(slot))
-                    .is_some_and(|w| w.is_group("knife") || w.is_group("pistol"));
-                if !small {
-                    ctx.emit(Event::Effect {
-                        fig: who,
-                        effect: Effect::WeaponDropped { slot },
-                        rule: RuleId("SK-16.15.3-b"),
-                    });
-                }
-            }
+            drop_for_hth(ctx, who);
             ctx.emit(Event::Posture {
                 fig: who,
                 posture: Posture::Prone,
                 rule: RuleId("SK-16.15.3-T1"),
             });
+        }
+        // 3 or 4: "as above, but if the defender has a pistol or knife on their belt, they have
+        // it ready within HTH Combat on the next turn".
+        let d = ctx.s.fig(target).clone();
+        if result >= 3 && d.ready_slot().is_none() {
+            let belt = d.weapons.iter().enumerate().find_map(|(k, sl)| {
+                let sl = (*sl)?;
+                let w = &ctx.s.rules.weapons[usize::from(sl.weapon)];
+                (sl.state == WeaponState::Ok && hth_weapon(w)).then_some(k as u8)
+            });
+            if let Some(slot) = belt {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::DrawsNextTurn { slot },
+                    rule: RuleId("SK-16.15.3-T1"),
+                });
+            }
         }
     } else if result >= 7 {
         // The defender gets one automatic hit with his ready weapon.
@@ -90,6 +144,27 @@ pub(crate) fn grapple(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), Re
     Ok(())
 }
 
+/// A knife or a pistol: the weapons that may be used in HTH (SK-16.15.3-b, SK-11.9.1-a).
+pub(crate) fn hth_weapon(w: &crate::data::Weapon) -> bool {
+    w.is_group("knife") || w.is_group("pistol")
+}
+
+/// Entering HTH: everything in the figure's hands but a knife or pistol is dropped
+/// (SK-16.15.3-b).
+fn drop_for_hth(ctx: &mut Ctx, who: FigId) {
+    let g = ctx.s.fig(who).clone();
+    if let Some(slot) = g.ready_slot().map(|_| g.ready.unwrap_or(0)) {
+        let small = weapon_of(&ctx.s, &g, Some(slot)).is_some_and(hth_weapon);
+        if !small {
+            ctx.emit(Event::Effect {
+                fig: who,
+                effect: Effect::WeaponDropped { slot },
+                rule: RuleId("SK-16.15.3-b"),
+            });
+        }
+    }
+}
+
 /// Trying to leave an HTH fight for `to` (SK-11.9.3-a): 3d6 against eDEX, or, as an option, an
 /// opposed eSTR roll (G-39, G-74).
 pub(crate) fn escape(ctx: &mut Ctx, fig: FigId, to: Pos) -> Result<(), ResolveError> {
@@ -103,23 +178,14 @@ pub(crate) fn escape(ctx: &mut Ctx, fig: FigId, to: Pos) -> Result<(), ResolveEr
         .position(|o| o.side != f.side && o.in_hth && o.pos == f.pos && o.active());
     let free = match foe {
         Some(o) if ctx.s.rules.options.hth_disengage_opposed => {
-            let foe_st = ctx.s.figures[o].est();
-            let (fa, ra) = ctx.roll("contest", 3)?;
-            let (_, rd) = ctx.roll("contest", 3)?;
-            let a_m = i32::from(f.est()) - ra;
-            let d_m = i32::from(foe_st) - rd;
-            let win = a_m >= 0 && crate::autoresult::opposed(a_m, true, d_m, d_m >= 0);
-            ctx.emit(Event::Check {
-                fig,
+            let kind = Kind {
                 what: "leave-hth",
-                dice: 3,
-                faces: fa,
-                total: ra,
-                target: f.est(),
-                success: win,
-                rule: RuleId("SK-11.9.3-a"),
-            });
-            win
+                rule: "SK-11.9.3-a",
+                automatic: false,
+                martial_arts: false,
+                dex_allowed: false,
+            };
+            contest(ctx, &kind, fig, Attr::Str, o as FigId)?
         }
         _ => ctx.check(
             fig,
@@ -135,45 +201,41 @@ pub(crate) fn escape(ctx: &mut Ctx, fig: FigId, to: Pos) -> Result<(), ResolveEr
     Ok(())
 }
 
-/// SK-16.15.6 subdue and SK-16.15.7 disarm: opposed rolls vs eSTR (+1 per Martial Arts level).
-pub(crate) fn contest(
+/// SK-16.15.6 subdue and SK-16.15.7 disarm: opposed 3d6 against eSTR, +1 per Martial Arts
+/// level; a Martial Artist may subdue on eDEX (`attr`, SK-16.15.6-a).
+pub(crate) fn contest_hth(
     ctx: &mut Ctx,
     fig: FigId,
     target: FigId,
     subdue: bool,
+    attr: Attr,
 ) -> Result<(), ResolveError> {
-    let f = ctx.s.fig(fig).clone();
     let t = ctx.s.fig(target).clone();
-    let a_n = f.est() + i16::from(f.martial_arts.min(4));
-    let d_n = t.est() + i16::from(t.martial_arts.min(4));
-    let (fa, ra) = ctx.roll("contest", 3)?;
-    let (_, rd) = ctx.roll("contest", 3)?;
-    let (a_ok, a_m) = (ra <= i32::from(a_n), i32::from(a_n) - ra);
-    let (d_ok, d_m) = (rd <= i32::from(d_n), i32::from(d_n) - rd);
-    let win = crate::autoresult::opposed(a_m, a_ok, d_m, d_ok) && a_ok;
-    let rule = if subdue {
-        "SK-16.15.6-a"
+    let kind = if subdue {
+        Kind {
+            what: "subdue",
+            rule: "SK-16.15.6-a",
+            automatic: false,
+            martial_arts: true,
+            dex_allowed: true,
+        }
     } else {
-        "SK-16.15.7-a"
+        Kind {
+            what: "disarm",
+            rule: "SK-16.15.7-a",
+            automatic: false,
+            martial_arts: true,
+            dex_allowed: false,
+        }
     };
-    ctx.emit(Event::Check {
-        fig,
-        what: if subdue { "subdue" } else { "disarm" },
-        dice: 3,
-        faces: fa,
-        total: ra,
-        target: a_n,
-        success: win,
-        rule: RuleId(rule),
-    });
-    if win {
+    if contest(ctx, &kind, fig, attr, target)? {
         if subdue {
             ctx.emit(Event::Effect {
                 fig: target,
                 effect: Effect::Stunned,
                 rule: RuleId("SK-16.15.6-b"),
             });
-        } else if let Some(slot) = t.ready {
+        } else if let Some(slot) = t.ready_slot().map(|_| t.ready.unwrap_or(0)) {
             ctx.emit(Event::Effect {
                 fig: target,
                 effect: Effect::WeaponDropped { slot },

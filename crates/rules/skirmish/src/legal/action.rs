@@ -9,7 +9,7 @@ use crate::combat::armor::martial_arts_allowed;
 use crate::combat::weapon_of;
 use crate::data::{Class, Length};
 use crate::geometry::{self, engagers_at, in_front, line_of_fire};
-use crate::legal::targets::{can_defend, enemies, may_grapple, melee_reach, shootable};
+use crate::legal::targets::{can_defend, enemies, melee_reach, shootable};
 use crate::skills;
 use crate::state::{FigId, Figure, Guard, MoveKind, Pos, Posture, State, WeaponState};
 use crate::turn::movement::movement_allowance;
@@ -290,10 +290,11 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
             }
         }
     }
-    // Attempt HTH (SK-11.7.8-a / SK-11.8.6-a, SK-16.15.3-a).
+    // Attempt HTH (SK-11.7.8-a / SK-11.8.6-a, SK-16.15.3-a): against any adjacent enemy in
+    // front, since condition 5 (he also wants it) is his to answer when 1–4 fail.
     if melee_ok && !down {
         for (t, tf) in enemies(s, f) {
-            if f.pos.distance(tf.pos) == 1 && in_front(f, tf.pos) && may_grapple(s, f, tf) {
+            if f.pos.distance(tf.pos) == 1 && in_front(f, tf.pos) {
                 out.push(Action::Grapple { fig: id, target: t });
             }
         }
@@ -310,19 +311,24 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
                     target: t,
                     strike: Strike::Slam,
                 });
+                // SK-16.15.5-b: on eDEX or on eSTR, the Martial Artist's choice.
                 if f.martial_arts >= 2 && martial_arts_allowed(s, f) {
-                    out.push(Action::Attack {
-                        fig: id,
-                        target: t,
-                        strike: Strike::Knockdown,
-                    });
+                    for strike in [Strike::Knockdown, Strike::KnockdownStr] {
+                        out.push(Action::Attack {
+                            fig: id,
+                            target: t,
+                            strike,
+                        });
+                    }
                 }
                 if f.martial_arts >= 3 && martial_arts_allowed(s, f) {
-                    out.push(Action::Attack {
-                        fig: id,
-                        target: t,
-                        strike: Strike::Throw,
-                    });
+                    for strike in [Strike::Throw, Strike::ThrowStr] {
+                        out.push(Action::Attack {
+                            fig: id,
+                            target: t,
+                            strike,
+                        });
+                    }
                 }
             }
         }

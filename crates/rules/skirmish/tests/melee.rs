@@ -1,0 +1,655 @@
+//! Weapons and melee in SKIRMISH! through the engine with forced dice: hand to hand (SK-16.15.3),
+//! Martial Arts knockdowns and throws (SK-16.15.4/5), slams (SK-16.14), subduing and disarming
+//! (SK-16.15.6/7).
+//!
+//! Test names carry the rule IDs; G-nn and E-nn are GAPS.md's numbers. Every action is played
+//! by its text with exactly the faces it rolls (tests/common checks that none are left over),
+//! and each expected number is worked out by hand from the book in a comment.
+
+mod common;
+
+use common::*;
+use fireteam_skirmish::event::{ContestSide, Effect};
+use fireteam_skirmish::state::{Phase, Pos, Posture};
+use fireteam_skirmish::Event;
+
+/// STR 10, DEX 12, INT 10 with the Sword skill (the duel blade's).
+const FIGHTER: &str = "str = 10, dex = 12, int = 10, sword = 1";
+/// STR 10, DEX 10, INT 10, no skills: acts after the DEX-12 figures.
+const SLOW: &str = "str = 10, dex = 10, int = 10";
+
+fn p(col: i16, row: i16) -> Pos {
+    Pos::new(col, row)
+}
+
+fn blade(name: &str, side: u8, at: (i32, i32), facing: u8) -> Unit {
+    unit(name, side, at, facing, &["duel-blade"], FIGHTER)
+}
+
+/// The one opposed roll in these events: (what, attacker's side, defender's side, won, rule).
+fn contest(events: &[Event]) -> (&'static str, ContestSide, ContestSide, bool, &'static str) {
+    let c: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Contest {
+                what,
+                attacker,
+                defender,
+                won,
+                rule,
+            } => Some((*what, attacker.clone(), defender.clone(), *won, rule.0)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(c.len(), 1, "expected one contest: {events:#?}");
+    c.into_iter().next().unwrap()
+}
+
+/// A contest side's attribute, base, modifiers as (id, value, rule), target, total, success
+/// and margin.
+type SideView = (
+    &'static str,
+    i16,
+    Vec<(&'static str, i32, &'static str)>,
+    i16,
+    i32,
+    bool,
+    i32,
+);
+
+fn side(c: &ContestSide) -> SideView {
+    (
+        c.attribute,
+        c.base,
+        c.modifiers
+            .iter()
+            .map(|m| (m.id, m.value, m.rule.0))
+            .collect(),
+        c.target,
+        c.total,
+        c.success,
+        c.margin,
+    )
+}
+
+/// Turn 1's action phase on open ground, side A having won the initiative.
+fn fight(units: &[Unit]) -> Game {
+    let mut g = game(&[], &open(4, 6), &[], units);
+    g.reach_actions(0);
+    g
+}
+
+// =============================================================================================
+// SK-16.15.5-a/b: a Martial Artist chooses eDEX or eSTR for a knockdown or a throw.
+// =============================================================================================
+
+/// Ash, Martial Arts 2, STR 16, DEX 13, bare-handed at [1, 1] facing S; Bay (STR 10, DEX 10)
+/// at [1, 2] facing N.
+fn knockdown_scene() -> Game {
+    fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &[],
+            "str = 16, dex = 13, int = 10, martial_arts = 2",
+        ),
+        unit("Bay", 1, (1, 2), N, &[], SLOW),
+    ])
+}
+
+#[test]
+fn sk_16_15_5_b_a_martial_artist_may_knock_down_on_his_strength() {
+    // SK-16.15.5-b: "Characters with Martial Arts training may choose to use eDEX instead of
+    // eSTR and they get a +1 for each level": on STR, Ash's number is eSTR 16 + 2 = 18. He
+    // rolls 14 (margin 4); Bay rolls 7 against his eSTR 10 (margin 3): Ash wins, Bay falls.
+    let mut g = knockdown_scene();
+    assert!(g.can("Ash knocks down Bay using DEX"));
+    let ev = g.play("Ash knocks down Bay using STR", &faces(&[&d3(14), &d3(7)]));
+    let (what, a, d, won, rule) = contest(&ev);
+    assert_eq!((what, won, rule), ("knockdown", true, "SK-16.15.5-a"));
+    assert_eq!(
+        side(&a),
+        (
+            "eSTR",
+            16,
+            vec![("martial-arts", 2, "SK-16.15.5-a")],
+            18,
+            14,
+            true,
+            4
+        )
+    );
+    assert_eq!(side(&d), ("eSTR", 10, vec![], 10, 7, true, 3));
+    assert!(effects(&ev).contains(&(g.id("Bay"), Effect::Fell, "SK-16.15.5-c")));
+    assert_eq!(g.fig("Bay").posture, Posture::Fallen);
+}
+
+#[test]
+fn sk_16_15_5_b_on_dex_the_same_rolls_lose() {
+    // On DEX: eDEX 13 + 2 = 15; 14 makes a margin of 1 against Bay's 3: Bay stays up.
+    let mut g = knockdown_scene();
+    let ev = g.play("Ash knocks down Bay using DEX", &faces(&[&d3(14), &d3(7)]));
+    let (_, a, _, won, _) = contest(&ev);
+    assert_eq!(
+        side(&a),
+        (
+            "eDEX",
+            13,
+            vec![("martial-arts", 2, "SK-16.15.5-a")],
+            15,
+            14,
+            true,
+            1
+        )
+    );
+    assert!(!won);
+    assert!(effects(&ev).is_empty());
+    assert_eq!(g.fig("Bay").posture, Posture::Standing);
+}
+
+#[test]
+fn sk_16_15_5_a_a_throw_knocks_him_down_and_one_hex_away() {
+    // Ash, Martial Arts 3 (DEX 14): eDEX 14 + 3 = 17, rolls 10 (margin 7); Bay rolls 9 against
+    // eSTR 10 (margin 1). Bay falls and is moved one hex on, away from Ash: [1, 3].
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &[],
+            "str = 10, dex = 14, int = 10, martial_arts = 3",
+        ),
+        unit("Bay", 1, (1, 2), N, &[], SLOW),
+    ]);
+    let ev = g.play("Ash throws Bay using DEX", &faces(&[&d3(10), &d3(9)]));
+    let (what, a, d, won, _) = contest(&ev);
+    assert_eq!(
+        (what, a.target, a.margin, d.margin, won),
+        ("throw", 17, 7, 1, true)
+    );
+    let bay = g.id("Bay");
+    assert_eq!(
+        effects(&ev),
+        [
+            (bay, Effect::Fell, "SK-16.15.5-c"),
+            (bay, Effect::MovedBack { to: p(1, 3) }, "SK-16.15.5-c")
+        ]
+    );
+    assert_eq!(
+        (g.fig("Bay").pos, g.fig("Bay").posture),
+        (p(1, 3), Posture::Fallen)
+    );
+}
+
+#[test]
+fn sk_16_15_5_a_martial_arts_two_knocks_down_but_does_not_throw() {
+    // SK-16.15.4-c/d (G-09): knockdowns from Level 2, throws from Level 3.
+    let g = knockdown_scene();
+    assert!(g.can("Ash knocks down Bay using STR"));
+    assert!(!g.texts().iter().any(|t| t.starts_with("Ash throws Bay")));
+}
+
+#[test]
+fn sk_16_15_5_b_a_trained_defender_resists_on_the_higher_of_estr_and_edex() {
+    // Bay, Martial Arts 1, STR 10, DEX 14: eSTR 10 + 1 = 11 or eDEX 14 + 1 = 15; he takes 15.
+    // Ash (eSTR 16 + 2 = 18) rolls 12 (margin 6); Bay rolls 8 (margin 7): Bay wins.
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &[],
+            "str = 16, dex = 15, int = 10, martial_arts = 2",
+        ),
+        unit(
+            "Bay",
+            1,
+            (1, 2),
+            N,
+            &[],
+            "str = 10, dex = 14, int = 10, martial_arts = 1",
+        ),
+    ]);
+    let ev = g.play("Ash knocks down Bay using STR", &faces(&[&d3(12), &d3(8)]));
+    let (_, a, d, won, _) = contest(&ev);
+    assert_eq!((a.target, a.margin), (18, 6));
+    assert_eq!(
+        side(&d),
+        (
+            "eDEX",
+            14,
+            vec![("martial-arts", 1, "SK-16.15.5-a")],
+            15,
+            8,
+            true,
+            7
+        )
+    );
+    assert!(!won);
+    assert_eq!(g.fig("Bay").posture, Posture::Standing);
+}
+
+#[test]
+fn sk_16_15_5_b_a_master_adds_five() {
+    // Martial Arts Master is the fifth level (SK-6.8.4-a): eDEX 12 + 5 = 17.
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &[],
+            "str = 10, dex = 12, int = 10, martial_arts = 5",
+        ),
+        unit("Bay", 1, (1, 2), N, &[], SLOW),
+    ]);
+    let ev = g.play("Ash throws Bay using DEX", &faces(&[&d3(16), &d3(9)]));
+    let (_, a, _, won, _) = contest(&ev);
+    assert_eq!((a.target, a.total, a.success, won), (17, 16, false, false));
+}
+
+#[test]
+fn sk_16_15_5_c_sixteen_always_fails_and_equal_margins_go_to_the_defender() {
+    // Bay (STR 17) rolls 16: under his 17, but 16–18 always fail, so Ash (eDEX 13 + 2 = 15)
+    // wins on a bare 15 (margin 0).
+    let strong = "str = 17, dex = 10, int = 10";
+    let ash = "str = 10, dex = 13, int = 10, martial_arts = 2";
+    let mut g = fight(&[
+        unit("Ash", 0, (1, 1), S, &[], ash),
+        unit("Bay", 1, (1, 2), N, &[], strong),
+    ]);
+    let ev = g.play("Ash knocks down Bay using DEX", &faces(&[&d3(15), &d3(16)]));
+    let (_, a, d, won, _) = contest(&ev);
+    assert_eq!(
+        (a.success, a.margin, d.success, d.margin, won),
+        (true, 0, false, 1, true)
+    );
+    // G-74: equal margins (both 2) go to the defender.
+    let mut g = fight(&[
+        unit("Ash", 0, (1, 1), S, &[], ash),
+        unit("Bay", 1, (1, 2), N, &[], SLOW),
+    ]);
+    let ev = g.play("Ash knocks down Bay using DEX", &faces(&[&d3(13), &d3(8)]));
+    let (_, a, d, won, _) = contest(&ev);
+    assert_eq!((a.margin, d.margin, won), (2, 2, false));
+    assert_eq!(g.fig("Bay").posture, Posture::Standing);
+}
+
+// =============================================================================================
+// SK-16.15.3-a (5): the enemy also wants hand to hand.
+// =============================================================================================
+
+#[test]
+fn sk_16_15_3_a_condition_5_the_enemy_may_accept_hand_to_hand() {
+    // Ash and Bay stand face to face with the same MOV: none of conditions 1 to 4 holds. Ash
+    // may still try, and Bay is asked whether he wants hand to hand too (condition 5).
+    let mut g = fight(&[blade("Ash", 0, (1, 1), S), blade("Bay", 1, (1, 2), N)]);
+    let ev = g.act("Ash goes hand to hand with Bay");
+    let (ash, bay) = (g.id("Ash"), g.id("Bay"));
+    assert!(ev.contains(&Event::HthOffered {
+        attacker: ash,
+        defender: bay
+    }));
+    assert_eq!(
+        g.s.phase,
+        Phase::HthOffer {
+            attacker: ash,
+            defender: bay
+        }
+    );
+    assert_eq!(g.decider(), Some(bay));
+    assert_eq!(
+        g.texts(),
+        [
+            "Bay refuses hand to hand with Ash",
+            "Bay accepts hand to hand with Ash"
+        ]
+    );
+    // He accepts; the reaction die (SK-16.15.3-T1) is 2: both drop their blades (neither is a
+    // knife nor a pistol) and go down in Bay's hex.
+    g.play("Bay accepts hand to hand with Ash", &[2]);
+    assert!(g.fig("Ash").in_hth && g.fig("Bay").in_hth);
+    assert_eq!(g.fig("Ash").pos, p(1, 2));
+    assert_eq!((g.fig("Ash").ready, g.fig("Bay").ready), (None, None));
+}
+
+#[test]
+fn sk_16_15_3_a_condition_5_a_refusal_keeps_them_apart() {
+    let mut g = fight(&[blade("Ash", 0, (1, 1), S), blade("Bay", 1, (1, 2), N)]);
+    g.act("Ash goes hand to hand with Bay");
+    g.act("Bay refuses hand to hand with Ash");
+    // The attempt was Ash's action; Bay now acts at his own slot.
+    assert!(g.fig("Ash").acted && !g.fig("Ash").in_hth);
+    assert_eq!(g.fig("Ash").pos, p(1, 1));
+    assert_eq!(g.decider(), Some(g.id("Bay")));
+    assert!(g.can("Bay attacks Ash"));
+}
+
+// =============================================================================================
+// SK-16.15.3-T1: the defender's reaction 3 or 4.
+// =============================================================================================
+
+/// Ash (blade) at [1, 1] facing S; Bay kneeling at [1, 2] facing N with a blade in hand and a
+/// Fighting Knife on his belt (condition 2: the enemy is kneeling).
+fn belt_knife() -> Game {
+    let bay = unit(
+        "Bay",
+        1,
+        (1, 2),
+        N,
+        &["duel-blade", "fighting-knife"],
+        FIGHTER,
+    )
+    .stance("kneeling");
+    fight(&[blade("Ash", 0, (1, 1), S), bay])
+}
+
+#[test]
+fn sk_16_15_3_t1_three_or_four_readies_the_belt_knife_next_turn() {
+    // Die 3, no modifier (Ash is in Bay's front; no Martial Arts): "as above" (Bay drops the
+    // blade, both fall), "but if the defender has a pistol or knife on their belt, they have it
+    // ready within HTH Combat on the next turn".
+    let mut g = belt_knife();
+    let ev = g.play("Ash goes hand to hand with Bay", &[3]);
+    let bay = g.id("Bay");
+    assert!(
+        effects(&ev).contains(&(bay, Effect::DrawsNextTurn { slot: 1 }, "SK-16.15.3-T1")),
+        "{ev:#?}"
+    );
+    assert!(g.fig("Bay").in_hth);
+    assert_eq!(g.fig("Bay").ready, None, "not this turn");
+    g.finish_turn();
+    g.start_turn(0);
+    assert!(effects(&g.log).contains(&(bay, Effect::DrawnInHth { slot: 1 }, "SK-16.15.3-T1")));
+    assert_eq!(g.fig("Bay").ready, Some(1), "the knife is ready next turn");
+}
+
+#[test]
+fn sk_16_15_3_t1_one_or_two_leaves_the_belt_knife_on_the_belt() {
+    let mut g = belt_knife();
+    g.play("Ash goes hand to hand with Bay", &[2]);
+    g.finish_turn();
+    g.start_turn(0);
+    assert_eq!(g.fig("Bay").ready, None);
+}
+
+// =============================================================================================
+// SK-16.14-b: a target trained in Martial Arts throwing may check DEX against a slam.
+// =============================================================================================
+
+#[test]
+fn sk_16_14_b_a_martial_artist_target_checks_dex_against_a_slam() {
+    // Ash (STR 10, DEX 15) slams Bay (STR 10, DEX 14, Martial Arts 3: trained in throwing,
+    // G-09). The roll to hit, 10 against Ash's DEX 15, hits; Bay's check: "3 die Strength Check (based on
+    // his unwounded Strength) ... Anyone trained in Martial Arts throwing may substitute a
+    // Dexterity Check", ± the STR difference (0). He rolls 12: a failure on STR 10, a success
+    // on DEX 14. He checks DEX and stays up.
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["duel-blade"],
+            "str = 10, dex = 15, int = 10, sword = 1",
+        ),
+        unit(
+            "Bay",
+            1,
+            (1, 2),
+            N,
+            &[],
+            "str = 10, dex = 14, int = 10, martial_arts = 3",
+        ),
+    ]);
+    let ev = g.play("Ash slams Bay", &faces(&[&d3(10), &d3(12)]));
+    let c = checks(&ev);
+    assert_eq!(c.len(), 1, "{c:?}");
+    assert_eq!(c[0].4, 14, "DEX 14 ± 0");
+    assert!(c[0].5);
+    assert_eq!(g.fig("Bay").posture, Posture::Standing);
+}
+
+// =============================================================================================
+// SK-16.15.4-f: a Master's bare-handed blow of 3+ hits makes the enemy drop his weapon.
+// =============================================================================================
+
+/// Cal (DEX 14, blade) at [2, 3] facing NW and Ash (Martial Arts Master, DEX 12, bare-handed)
+/// at [1, 1] facing S, both next to Bay (STR 16, so that nothing knocks him out) at [1, 2]
+/// facing N with `bay_gear`. Cal acts first, then Ash.
+fn master_scene(bay_gear: &str, kneeling: bool) -> Game {
+    let bay = unit(
+        "Bay",
+        1,
+        (1, 2),
+        N,
+        &[bay_gear],
+        "str = 16, dex = 10, int = 10, sword = 1",
+    );
+    fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &[],
+            "str = 10, dex = 12, int = 10, martial_arts = 5",
+        ),
+        unit(
+            "Cal",
+            0,
+            (2, 3),
+            NW,
+            &["duel-blade"],
+            "str = 10, dex = 14, int = 10, sword = 1",
+        ),
+        if kneeling {
+            bay.stance("kneeling")
+        } else {
+            bay
+        },
+    ])
+}
+
+#[test]
+fn sk_16_15_4_f_the_masters_own_blow_must_do_the_three_hits() {
+    // Turn 1: Ash goes hand to hand with the kneeling Bay (condition 2), die 1: both go down in
+    // Bay's hex; Bay keeps his knife (SK-16.15.3-b).
+    let mut g = master_scene("fighting-knife", true);
+    g.act("Cal does nothing");
+    g.play("Ash goes hand to hand with Bay", &[1]);
+    assert!(g.fig("Bay").in_hth);
+    g.finish_turn();
+    g.reach_actions(0);
+    // Turn 2: Cal strikes into the brawl (14 + side 2 + prone 4 + into HTH 4 = 24; 10 hits) for
+    // 2d6 [1, 1] = 2. Ash then punches in HTH (12 + 4; 10 hits): STR 10's HTH column 1d6−2, +3
+    // for Martial Arts = 1d6+1; a 1 does 2 hits. Bay has taken 4 this turn, but this blow did
+    // 2: he keeps his knife.
+    g.play("Cal attacks Bay", &faces(&[&d3(10), &[1, 1]]));
+    g.play("Ash attacks Bay", &faces(&[&d3(10), &[1]]));
+    assert_eq!(g.fig("Bay").damage, 4);
+    assert_eq!(g.fig("Bay").ready, Some(0));
+}
+
+#[test]
+fn sk_16_15_4_f_a_masters_bare_handed_blow_of_three_disarms_outside_hth_too() {
+    // "When they try to attack bare handed and do 3 or more hits on an enemy, they have hit a
+    // critical area and the enemy must drop their weapon", in or out of HTH. Ash punches from
+    // Bay's front (12 against 12; 10 hits): STR 10's Damage column 1d6−3, +3 = 1d6; a 3.
+    let mut g = master_scene("duel-blade", false);
+    g.play("Cal attacks Bay", &d3(16));
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[3]]));
+    assert_eq!(g.fig("Bay").damage, 3);
+    assert!(
+        effects(&ev).iter().any(|(f, e, r)| *f == g.id("Bay")
+            && matches!(e, Effect::WeaponDropped { slot: 0 })
+            && *r == "SK-16.15.4-f"),
+        "{ev:#?}"
+    );
+}
+
+// =============================================================================================
+// SK-16.15.3-a, -c, -d, -T1: when hand to hand may be tried, and the defender's reaction.
+// =============================================================================================
+
+fn reaction(events: &[Event]) -> (u8, i8, u8) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::HthReaction {
+                die,
+                modifier,
+                result,
+                ..
+            } => Some((*die, *modifier, *result)),
+            _ => None,
+        })
+        .expect("a reaction roll")
+}
+
+#[test]
+fn sk_16_15_3_a_condition_1_an_enemy_with_his_back_to_the_wall() {
+    // Bay at [1, 0] has walls on four sides, the map's edge to the north and Ash to the south:
+    // he cannot move. Bay has Martial Arts 1 (SK-16.15.3-c: +1 for the level above Ash's 0);
+    // die 6 + 1 = 7: "7 or more": no HTH, and Bay gets one automatic hit with his blade:
+    // 2d6 [2, 3] = 5 on the unarmored Ash.
+    let rows = vec!["#.#".to_string(), "#.#".to_string(), "...".to_string()];
+    let bay = unit(
+        "Bay",
+        1,
+        (1, 0),
+        S,
+        &["duel-blade"],
+        "str = 10, dex = 12, int = 10, sword = 1, martial_arts = 1",
+    );
+    let mut g = game(
+        &[],
+        &rows,
+        &[('#', "wall-1m")],
+        &[blade("Ash", 0, (1, 1), N), bay],
+    );
+    g.reach_actions(0);
+    let ev = g.play("Ash goes hand to hand with Bay", &[6, 2, 3]);
+    assert!(!ev.iter().any(|e| matches!(e, Event::HthOffered { .. })));
+    assert_eq!(reaction(&ev), (6, 1, 7));
+    let d = damages(&ev);
+    assert_eq!(
+        (d[0].target, d[0].taken, d[0].rule),
+        (g.id("Ash"), 5, "SK-16.15.3-T1")
+    );
+    assert!(!g.fig("Ash").in_hth && g.fig("Ash").pos == p(1, 1));
+}
+
+#[test]
+fn sk_16_15_3_a_condition_3_a_slower_enemy_and_t1_five_or_six_keeps_them_apart() {
+    // Bay's MOV 8 is lower than Ash's 10. Die 6: "The attacker stays in their hex. The
+    // defender does not drop their weapons and HTH Combat does not take place."
+    let bay = unit(
+        "Bay",
+        1,
+        (1, 2),
+        N,
+        &["duel-blade"],
+        "str = 10, dex = 12, int = 10, sword = 1, mov = 8",
+    );
+    let mut g = fight(&[blade("Ash", 0, (1, 1), S), bay]);
+    let ev = g.play("Ash goes hand to hand with Bay", &[6]);
+    assert_eq!(reaction(&ev), (6, 0, 6));
+    assert!(damages(&ev).is_empty() && effects(&ev).is_empty());
+    assert!(!g.fig("Ash").in_hth);
+    assert_eq!((g.fig("Ash").ready, g.fig("Bay").ready), (Some(0), Some(0)));
+}
+
+#[test]
+fn sk_16_15_3_a_condition_4_from_the_rear_hex_at_minus_two() {
+    // Bay faces S, away from Ash: the attack comes from his rear hex (condition 4), and the
+    // reaction takes −2 (SK-16.15.3-c): 5 − 2 = 3, hand to hand begins.
+    let mut g = fight(&[blade("Ash", 0, (1, 1), S), blade("Bay", 1, (1, 2), S)]);
+    let ev = g.play("Ash goes hand to hand with Bay", &[5]);
+    assert_eq!(reaction(&ev), (5, -2, 3));
+    assert!(g.fig("Ash").in_hth && g.fig("Bay").in_hth);
+    assert_eq!(
+        (g.fig("Ash").posture, g.fig("Bay").posture),
+        (Posture::Prone, Posture::Prone)
+    );
+}
+
+#[test]
+fn sk_16_15_3_d_joining_a_fight_already_going_on_needs_no_roll() {
+    // Ash brings the kneeling Bay down (die 1); Cal, next to them, joins with no roll.
+    let cal = unit("Cal", 0, (2, 3), NW, &[], "str = 10, dex = 10, int = 10");
+    let bay = blade("Bay", 1, (1, 2), N).stance("kneeling");
+    let mut g = fight(&[blade("Ash", 0, (1, 1), S), bay, cal]);
+    g.play("Ash goes hand to hand with Bay", &[1]);
+    g.act("Bay does nothing");
+    let ev = g.act("Cal goes hand to hand with Bay");
+    assert!(!ev.iter().any(|e| matches!(e, Event::HthReaction { .. })));
+    assert!(g.fig("Cal").in_hth);
+    assert_eq!(g.fig("Cal").pos, p(1, 2));
+}
+
+// =============================================================================================
+// SK-16.14-a/b/c: slams.
+// =============================================================================================
+
+#[test]
+fn sk_16_14_a_a_slam_is_an_attack_roll_with_the_melee_adjustments() {
+    // Bay faces SE, so Ash is in his side hex: +2 (SK-10.5-e), 12 + 2 = 14. Ash rolls 14: a
+    // hit; Bay's check: STR 10 ± 0, rolls 11: he falls.
+    let mut g = fight(&[blade("Ash", 0, (1, 1), S), blade("Bay", 1, (1, 2), SE)]);
+    let ev = g.play("Ash slams Bay", &faces(&[&d3(14), &d3(11)]));
+    let r = roll(&ev);
+    assert_eq!((r.rule, r.target_number), ("SK-16.14-a", 14));
+    r.assert_mod("side", 2, "SK-10.5-e");
+    r.assert_adds_up(12);
+    let bay = g.id("Bay");
+    assert_eq!(
+        checks(&ev),
+        [(bay, "stay-standing", 3, 11, 10, false, "SK-16.14-b")]
+    );
+    assert_eq!(effects(&ev), [(bay, Effect::Fell, "SK-16.14-b")]);
+}
+
+#[test]
+fn sk_16_14_b_the_check_is_on_unwounded_strength() {
+    // Cal (DEX 14) cuts Bay (STR 12) for 2d6 [2, 2] = 4 first: eSTR 8. Ash (STR 10) then slams
+    // (10 against 12 hits). Bay checks his unwounded STR 12 + the difference 2 = 14: 13 holds.
+    let bay = unit("Bay", 1, (1, 2), N, &[], "str = 12, dex = 10, int = 10");
+    let cal = unit(
+        "Cal",
+        0,
+        (2, 3),
+        NW,
+        &["duel-blade"],
+        "str = 10, dex = 14, int = 10, sword = 1",
+    );
+    let mut g = fight(&[blade("Ash", 0, (1, 1), S), bay, cal]);
+    g.play("Cal attacks Bay", &faces(&[&d3(10), &[2, 2]]));
+    assert_eq!(g.fig("Bay").est(), 8);
+    let ev = g.play("Ash slams Bay", &faces(&[&d3(10), &d3(13)]));
+    let bay = g.id("Bay");
+    assert_eq!(
+        checks(&ev),
+        [(bay, "stay-standing", 3, 13, 14, true, "SK-16.14-b")]
+    );
+    assert_eq!(g.fig("Bay").posture, Posture::Standing);
+}
+
+#[test]
+fn sk_16_14_c_a_weaker_target_checks_at_minus_the_difference() {
+    // Ash STR 14 slams Bay STR 9: 9 − 5 = 4; a 5 fails and Bay falls.
+    let ash = unit("Ash", 0, (1, 1), S, &[], "str = 14, dex = 12, int = 10");
+    let bay = unit("Bay", 1, (1, 2), N, &[], "str = 9, dex = 10, int = 10");
+    let mut g = fight(&[ash, bay]);
+    let ev = g.play("Ash slams Bay", &faces(&[&d3(10), &d3(5)]));
+    let bay = g.id("Bay");
+    assert_eq!(
+        checks(&ev),
+        [(bay, "stay-standing", 3, 5, 4, false, "SK-16.14-b")]
+    );
+    assert_eq!(g.fig("Bay").posture, Posture::Fallen);
+}
