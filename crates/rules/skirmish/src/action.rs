@@ -36,6 +36,8 @@ pub enum Strike {
     /// A Martial Arts knockdown or throw made on eSTR instead of eDEX (SK-16.15.5-b).
     KnockdownStr,
     ThrowStr,
+    /// A blow with +n damage from STR above the weapon's minimum, at −n DEX (SK-13.2-b).
+    Power(u8),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -189,6 +191,30 @@ pub enum Action {
         attacker: FigId,
         accept: bool,
     },
+    /// Ready a one-handed weapon in the other hand (SK-6.5.3, SK-13.1-b).
+    ReadyOffHand {
+        fig: FigId,
+        slot: u8,
+    },
+    /// Take the slung shield in hand (SK-13.3-a, SK-14.1-c).
+    ReadyShield {
+        fig: FigId,
+    },
+    /// Drop the shield in hand and ready a weapon that needs both hands (SK-13.3-a).
+    ReadyDropShield {
+        fig: FigId,
+        slot: u8,
+    },
+    /// Pick up one's own dropped shield (SK-11.8.3-a).
+    PickUpShield {
+        fig: FigId,
+    },
+    /// Throw with +n damage from STR above the weapon's minimum, at −n DEX (SK-13.2-b).
+    PowerThrow {
+        fig: FigId,
+        target: FigId,
+        bonus: u8,
+    },
 }
 
 impl Action {
@@ -227,7 +253,12 @@ impl Action {
             | LetGo { fig }
             | Push { fig, .. }
             | NoPush { fig }
-            | HthAnswer { fig, .. } => Some(fig),
+            | HthAnswer { fig, .. }
+            | ReadyOffHand { fig, .. }
+            | ReadyShield { fig }
+            | ReadyDropShield { fig, .. }
+            | PickUpShield { fig }
+            | PowerThrow { fig, .. } => Some(fig),
         }
     }
 }

@@ -2,7 +2,8 @@
 
 use crate::event::{Effect, Event};
 use crate::state::{
-    Condition, Dropped, FigId, Guard, MoveKind, Phase, Posture, State, WeaponState,
+    Condition, Dropped, FigId, Guard, MoveKind, Phase, Posture, ShieldAt, State, WeaponState,
+    SHIELD_SLOT,
 };
 
 pub fn apply(s: &mut State, e: &Event) {
@@ -221,6 +222,10 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Readied { fig, slot } => {
             let f = s.fig_mut(*fig);
             f.ready = Some(*slot);
+            // The weapon moves to the main hand (SK-6.5.3).
+            if f.off_hand == Some(*slot) {
+                f.off_hand = None;
+            }
             if let Some(w) = &mut f.weapons[usize::from(*slot)] {
                 if w.state == WeaponState::Jammed {
                     w.state = WeaponState::Ok;
@@ -233,6 +238,12 @@ pub fn apply(s: &mut State, e: &Event) {
                 w.rounds = *rounds;
             }
             f.spare_magazines = f.spare_magazines.saturating_sub(1);
+        }
+        Event::PickedUp { fig, slot } if *slot == SHIELD_SLOT => {
+            // The shield comes back; the `Hands` event that follows says where it goes.
+            let fig = *fig;
+            s.dropped
+                .retain(|d| !(d.owner == fig && d.slot == SHIELD_SLOT));
         }
         Event::PickedUp { fig, slot } => {
             let f = s.fig_mut(*fig);
@@ -392,6 +403,25 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         // ---- weapons and melee: rolls and questions that change nothing by themselves.
         Event::Contest { .. } | Event::HthOffered { .. } | Event::HthAnswered { .. } => {}
+        Event::Hands {
+            fig,
+            off_hand,
+            shield_at,
+            ..
+        } => {
+            let f = s.fig_mut(*fig);
+            let dropping = *shield_at == ShieldAt::Ground && f.shield_at != ShieldAt::Ground;
+            f.off_hand = *off_hand;
+            f.shield_at = *shield_at;
+            if dropping {
+                let pos = f.pos;
+                s.dropped.push(Dropped {
+                    pos,
+                    owner: *fig,
+                    slot: SHIELD_SLOT,
+                });
+            }
+        }
     }
 }
 
@@ -421,6 +451,9 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             f.in_hth = false;
         }
         Effect::WeaponDropped { slot } => {
+            if f.off_hand == Some(slot) {
+                f.off_hand = None;
+            }
             if let Some(w) = &mut f.weapons[usize::from(slot)] {
                 w.state = WeaponState::Dropped;
             }
@@ -435,6 +468,9 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             });
         }
         Effect::WeaponBroken { slot, permanent } => {
+            if f.off_hand == Some(slot) {
+                f.off_hand = None;
+            }
             if let Some(w) = &mut f.weapons[usize::from(slot)] {
                 w.state = if permanent {
                     WeaponState::Broken
@@ -458,6 +494,9 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             }
         }
         Effect::WeaponThrown { slot, to } => {
+            if f.off_hand == Some(slot) {
+                f.off_hand = None;
+            }
             if let Some(w) = &mut f.weapons[usize::from(slot)] {
                 w.state = WeaponState::Dropped;
             }
@@ -483,8 +522,10 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
         Effect::Floating { on } => f.floating = on,
         Effect::HeadHit { turn } => f.head_turn = turn,
         Effect::ArmOut => {
-            // SK-21.4-e: with an arm out of use, a two-handed weapon cannot be held ready.
+            // SK-21.4-e: with an arm out of use, a two-handed weapon cannot be held ready, and
+            // the other hand holds nothing (SK-6.5.3).
             f.arm_out = true;
+            f.off_hand = None;
             if let Some(k) = f.ready {
                 let two = f.weapons[usize::from(k)]
                     .is_some_and(|w| s_rules_hands(s_rules, w.weapon) == 2);

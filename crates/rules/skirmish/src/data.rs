@@ -96,6 +96,25 @@ pub struct Weapon {
     pub stun: bool,
     pub attack_type: AttackType,
     pub provenance: String,
+    // ---- weapons and melee (§6.5.3, §16.1)
+    /// SK-6.5.3-a: weapon ids or groups it makes a combination with (sword and dagger, …).
+    pub combination: Vec<String>,
+    /// SK-16.1-e, G-40: an unbalanced improvised item's DEX penalty (GM input; 0 by default).
+    pub dex_penalty: i16,
+    /// SK-16.1-e, G-40: when an improvised item breaks (GM input; never by default).
+    pub breaks: Breaks,
+}
+
+/// When a weapon breaks besides an 18 (SK-16.1-e, G-40).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Breaks {
+    #[default]
+    Never,
+    /// On any attack that hits.
+    OnHit,
+    /// On any attack with it, hit or miss.
+    OnUse,
 }
 
 impl Weapon {

@@ -364,4 +364,12 @@ pub enum Event {
         defender: FigId,
         accepted: bool,
     },
+    /// What the figure's other hand and shield now hold (SK-6.5.3, SK-13.3-a, G-26): a weapon
+    /// slot in the other hand, and the shield in hand, on the back or on the ground.
+    Hands {
+        fig: FigId,
+        off_hand: Option<u8>,
+        shield_at: crate::state::ShieldAt,
+        rule: RuleId,
+    },
 }

@@ -291,6 +291,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         Event::Reloaded { fig, rounds, .. } => {
             let _ = write!(t, "{} reloads ({rounds} rounds) [G-73]", name(s, *fig));
         }
+        Event::PickedUp { fig, slot } if *slot == crate::state::SHIELD_SLOT => {
+            let _ = write!(t, "{} picks up his shield [SK-11.8.3-a]", name(s, *fig));
+        }
         Event::PickedUp { fig, .. } => {
             let _ = write!(t, "{} picks up his weapon [SK-11.8.3-a]", name(s, *fig));
         }
@@ -417,6 +420,27 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 name(s, *defender)
             );
         }
+        Event::Hands {
+            fig,
+            off_hand,
+            shield_at,
+            rule,
+        } => {
+            let other = match off_hand {
+                Some(k) => format!("the {} in his other hand", slot_name(s, *fig, *k)),
+                None => "nothing in his other hand".to_string(),
+            };
+            let shield = if s.fig(*fig).shield.is_some() {
+                match shield_at {
+                    crate::state::ShieldAt::Hand => ", his shield in hand",
+                    crate::state::ShieldAt::Back => ", his shield slung on his back",
+                    crate::state::ShieldAt::Ground => ", his shield on the ground",
+                }
+            } else {
+                ""
+            };
+            let _ = write!(t, "{} has {other}{shield} [{rule}]", name(s, *fig));
+        }
         Event::HthAnswered {
             defender, accepted, ..
         } => {
@@ -494,12 +518,27 @@ impl Present for Skirmish {
                     .map(|w| s.rules.weapons[usize::from(w.weapon)].name.clone())
                     .collect();
                 let armor = f.armor.map(|a| s.rules.armor[usize::from(a)].name.clone());
-                json!({
+                let mut u = json!({
                     "name": s.name(f.id), "side": f.side, "at": [f.pos.col, f.pos.row],
                     "facing": f.facing, "posture": f.posture,
                     "stats": {"str": f.st, "dex": f.dex, "int": f.int, "mov": f.mov},
                     "weapons": weapons, "ready": f.ready, "armor": armor,
-                })
+                });
+                // What else is in hand or carried (SK-6.5.3, SK-13.3-a, SK-16.3-a), only when
+                // there is any.
+                if let Some(map) = u.as_object_mut() {
+                    if let Some(k) = f.off_hand {
+                        map.insert("off_hand".into(), json!(k));
+                    }
+                    if let Some(sh) = f.shield {
+                        let name = &s.rules.armor[usize::from(sh)].name;
+                        map.insert("shield".into(), json!({"name": name, "at": f.shield_at}));
+                    }
+                    if let Some((k, r)) = f.bayonet {
+                        map.insert("bayonet".into(), json!({"knife": k, "rifle": r}));
+                    }
+                }
+                u
             })
             .collect();
         let terrain: Vec<_> = s

@@ -7,6 +7,7 @@
 //! nothing, and holding one's later shots (SK-12-e).
 
 use crate::action::Action;
+use crate::attack;
 use crate::attack::melee::melee;
 use crate::attack::{aimed, grenade, hth, missile, quick_shot};
 use crate::combat::contest::Attr;
@@ -14,7 +15,8 @@ use crate::combat::ctx::Ctx;
 use crate::combat::edex::order_dex;
 use crate::combat::weapon_of;
 use crate::event::Event;
-use crate::state::MoveKind;
+use crate::readying;
+use crate::state::{FigId, MoveKind, SHIELD_SLOT};
 use crate::turn::{disengage, initiative, movement, retreat};
 use fireteam_engine::{ResolveError, RuleId};
 
@@ -94,6 +96,7 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
                     return Ok(());
                 }
             }
+            readying::free_hands_for(ctx, fig, slot);
             ctx.emit(Event::Readied { fig, slot });
             Ok(())
         }
@@ -117,7 +120,7 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
                 .s
                 .dropped
                 .iter()
-                .find(|d| d.owner == fig && d.pos == f.pos)
+                .find(|d| d.owner == fig && d.pos == f.pos && d.slot != SHIELD_SLOT)
             {
                 let slot = d.slot;
                 ctx.emit(Event::PickedUp { fig, slot });
@@ -193,5 +196,54 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             attacker,
             accept,
         } => hth::answer(ctx, fig, attacker, accept),
+        Action::ReadyOffHand { fig, slot } => {
+            ctx.emit(Event::Acted { fig });
+            if prone_ready_fails(ctx, fig)? {
+                return Ok(());
+            }
+            readying::ready_off_hand(ctx, fig, slot);
+            Ok(())
+        }
+        Action::ReadyShield { fig } => {
+            ctx.emit(Event::Acted { fig });
+            if prone_ready_fails(ctx, fig)? {
+                return Ok(());
+            }
+            readying::ready_shield(ctx, fig);
+            Ok(())
+        }
+        Action::ReadyDropShield { fig, slot } => {
+            ctx.emit(Event::Acted { fig });
+            if prone_ready_fails(ctx, fig)? {
+                return Ok(());
+            }
+            readying::ready_dropping_shield(ctx, fig, slot);
+            Ok(())
+        }
+        Action::PickUpShield { fig } => {
+            ctx.emit(Event::Acted { fig });
+            readying::pick_up_shield(ctx, fig);
+            Ok(())
+        }
+        Action::PowerThrow { fig, target, bonus } => {
+            ctx.emit(Event::Acted { fig });
+            attack::power::power_throw(ctx, fig, target, bonus)
+        }
     }
+}
+
+/// SK-11.7.4-c: a prone figure readying rolls 3d6 against DEX; true when it fails.
+fn prone_ready_fails(ctx: &mut Ctx, fig: FigId) -> Result<bool, ResolveError> {
+    let f = ctx.s.fig(fig).clone();
+    if !f.posture.down() {
+        return Ok(false);
+    }
+    let ok = ctx.check(
+        fig,
+        "ready",
+        3,
+        order_dex(&ctx.s, &f),
+        RuleId("SK-11.7.4-c"),
+    )?;
+    Ok(!ok)
 }

@@ -1,8 +1,8 @@
 //! From a loaded scenario to a battle: options, catalog entries, map and figures.
 
 use crate::data::{
-    Armor, ArmorKind, AttackType, Class, Footing, GrenadeKind, Length, Rules, Spread, Terrain,
-    Wall, Weapon,
+    Armor, ArmorKind, AttackType, Breaks, Class, Footing, GrenadeKind, Length, Rules, Spread,
+    Terrain, Wall, Weapon,
 };
 use crate::encumbrance::{effective_load, encumbrance, EncumbranceModel};
 use crate::options::Options;
@@ -102,6 +102,23 @@ pub fn weapon(e: &Entry) -> Weapon {
             None => AttackType::Damaging,
         },
         provenance: e.provenance.to_string(),
+        // ---- weapons and melee
+        combination: match e.get("combination") {
+            Some(Value::List(items)) => items
+                .iter()
+                .filter_map(|v| match v {
+                    Value::Text(t) => Some(t.clone()),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        },
+        dex_penalty: int("dex_penalty").unwrap_or(0) as i16,
+        breaks: match e.text("breaks") {
+            Some("on_hit") => Breaks::OnHit,
+            Some("on_use") => Breaks::OnUse,
+            _ => Breaks::Never,
+        },
     }
 }
 
@@ -279,6 +296,26 @@ pub fn setup(loaded: &Loaded) -> Setup {
             stat("weight_training") > 0,
             model,
         );
+        // SK-6.5.3 (unit stat `off_hand`): the second weapon listed starts in the other hand,
+        // when the first is ready and both may be held in one hand each. SK-13.3-a: a shield
+        // starts slung when the hands are full without it.
+        let ready = (stat("ready") > 0 && n_slots > 0).then_some(0u8);
+        let one_hand = |k: usize| {
+            slots[k].is_some_and(|sl| {
+                let w = &weapons[usize::from(sl.weapon)];
+                w.hands < 2
+                    || i64::from(w.str_one_handed.unwrap_or(w.str_min.unwrap_or(0) + 10))
+                        <= stat("str")
+            })
+        };
+        let off_hand =
+            (ready.is_some() && stat("off_hand") > 0 && n_slots > 1 && one_hand(0) && one_hand(1))
+                .then_some(1u8);
+        let shield_at = if off_hand.is_some() || (ready.is_some() && !one_hand(0)) {
+            ShieldAt::Back
+        } else {
+            ShieldAt::Hand
+        };
         let posture = match u.stance.as_deref() {
             Some("kneeling") => Posture::Kneeling,
             Some("prone") => Posture::Prone,
@@ -304,7 +341,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             enc_mov: enc.mov_penalty as i16,
             immobile: enc.immobile,
             weapons: slots,
-            ready: (stat("ready") > 0 && n_slots > 0).then_some(0),
+            ready,
             spare_magazines: stat("rounds_carried").clamp(0, 20) as u8,
             damage: 0,
             nonlethal: 0,
@@ -353,8 +390,8 @@ pub fn setup(loaded: &Loaded) -> Setup {
             floating: false,
             burst_turn: false,
             // ---- weapons and melee
-            off_hand: None,
-            shield_at: ShieldAt::Hand,
+            off_hand,
+            shield_at,
             bayonet: None,
             hth_draw: 0,
             bayonet_first: false,

@@ -241,6 +241,14 @@ pub const STATS: &[StatSpec] = &[
         Some(0),
         "SK-24-T3: carries a tripod for his shoulderarm (+4 where it can be set up)",
     ),
+    // ---- weapons and melee (§6.5.3, §16.3)
+    StatSpec::optional(
+        "off_hand",
+        0,
+        1,
+        Some(0),
+        "SK-6.5.3: 1: the second weapon listed starts in the other hand (both one-handed)",
+    ),
     skill("axe"),
     skill("bayonet"),
     skill("bow"),
@@ -442,6 +450,26 @@ const WEAPON_FIELDS: &[FieldSpec] = &[
         "attack_type",
         FieldKind::Choice(&["damaging", "bludgeoning", "stunning", "shock"]),
         "SK-21.3-b damage type for the nonlethal rules",
+    ),
+    // ---- weapons and melee (§6.5.3, §16.1)
+    FieldSpec::optional(
+        "combination",
+        FieldKind::List {
+            of: &TEXT,
+            min_len: 1,
+            max_len: 10,
+        },
+        "SK-6.5.3-a weapon ids or groups it is a combination with (fought together without Two Weapon Fighting)",
+    ),
+    FieldSpec::optional(
+        "dex_penalty",
+        FieldKind::Int { min: -10, max: 0 },
+        "SK-16.1-e GM input: an unbalanced improvised item's DEX penalty (default 0, G-40)",
+    ),
+    FieldSpec::optional(
+        "breaks",
+        FieldKind::Choice(&["never", "on_hit", "on_use"]),
+        "SK-16.1-e GM input: an improvised item that breaks when it hits or whenever used (default never, G-40)",
     ),
     FieldSpec::optional(
         "invented_fields",

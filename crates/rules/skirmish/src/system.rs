@@ -157,6 +157,14 @@ impl RuleSystem for Skirmish {
                 c.u64(u64::from(w.rounds));
                 c.u64(w.state as u64);
             }
+            // ---- weapons and melee: only when in use, so that battles without them keep
+            // their checksums.
+            if f.off_hand.is_some() || f.shield.is_some() || f.bayonet.is_some() {
+                c.u64(u64::from(f.off_hand.unwrap_or(9)));
+                c.u64(f.shield_at as u64);
+                let (k, r) = f.bayonet.unwrap_or((9, 9));
+                c.u64(u64::from(k) * 16 + u64::from(r));
+            }
         }
         c.finish()
     }
@@ -185,6 +193,18 @@ impl RuleSystem for Skirmish {
             }
             if !s.on_map(a.pos) {
                 return Err(format!("{} is off the map", s.name(a.id)));
+            }
+            // Two hands at most (SK-13.1-b, SK-13.3-a).
+            if let Some(k) = a.off_hand {
+                let main_both = a
+                    .ready
+                    .and_then(|r| a.weapons[usize::from(r)])
+                    .is_some_and(|w| {
+                        crate::hands::needs_both_hands(a, &s.rules.weapons[usize::from(w.weapon)])
+                    });
+                if a.ready == Some(k) || main_both || crate::hands::shield_in_hand(a) {
+                    return Err(format!("{} holds more than two hands can", s.name(a.id)));
+                }
             }
             for w in a.weapons.iter().flatten() {
                 let cap = s.rules.weapons[usize::from(w.weapon)].rounds;

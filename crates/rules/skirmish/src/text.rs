@@ -104,12 +104,17 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 Strike::Sweep => "sweeps at",
                 Strike::Disarm => "tries to knock the weapon from",
                 Strike::Trip => "tries to trip",
+                Strike::Power(_) => "attacks",
             };
             let _ = write!(t, "{} {verb} {}", name(fig), name(target));
             // SK-16.15.5-b: the attribute a knockdown or throw is made on.
             match strike {
                 Strike::Knockdown | Strike::Throw => t.push_str(" using DEX"),
                 Strike::KnockdownStr | Strike::ThrowStr => t.push_str(" using STR"),
+                // SK-13.2-b: the damage put in from STR above the minimum.
+                Strike::Power(n) => {
+                    let _ = write!(t, " with +{n} from STR");
+                }
                 _ => {}
             }
         }
@@ -254,6 +259,40 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 name(fig),
                 if accept { "accepts" } else { "refuses" },
                 name(attacker)
+            );
+        }
+        Action::ReadyOffHand { fig, slot } => {
+            let _ = write!(
+                t,
+                "{} readies the {} in his other hand",
+                name(fig),
+                weapon_name(s, fig, slot)
+            );
+        }
+        Action::ReadyShield { fig } => {
+            let _ = write!(t, "{} readies his shield", name(fig));
+        }
+        Action::ReadyDropShield { fig, slot } => {
+            let _ = write!(
+                t,
+                "{} drops his shield and readies the {}",
+                name(fig),
+                weapon_name(s, fig, slot)
+            );
+        }
+        Action::PickUpShield { fig } => {
+            let _ = write!(t, "{} picks up his shield", name(fig));
+        }
+        Action::PowerThrow { fig, target, bonus } => {
+            let w = s
+                .fig(fig)
+                .ready
+                .map_or_else(String::new, |k| weapon_name(s, fig, k));
+            let _ = write!(
+                t,
+                "{} throws the {w} at {} with +{bonus} from STR",
+                name(fig),
+                name(target)
             );
         }
     }

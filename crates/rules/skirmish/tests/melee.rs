@@ -1,4 +1,6 @@
-//! Weapons and melee in SKIRMISH! through the engine with forced dice: hand to hand (SK-16.15.3),
+//! Weapons and melee in SKIRMISH! through the engine with forced dice: what is in a figure's
+//! hands and how it holds it (SK-13.1-g, SK-13.3, G-05), STR above a weapon's minimum (SK-13.2-b),
+//! improvised weapons (SK-16.1-e), hand to hand (SK-16.15.3),
 //! Martial Arts knockdowns and throws (SK-16.15.4/5), slams (SK-16.14), subduing and disarming
 //! (SK-16.15.6/7).
 //!
@@ -9,8 +11,10 @@
 mod common;
 
 use common::*;
+use fireteam_scenario::{Loader, SourceFile};
 use fireteam_skirmish::event::{ContestSide, Effect};
-use fireteam_skirmish::state::{Phase, Pos, Posture};
+use fireteam_skirmish::schema::SkirmishSchema;
+use fireteam_skirmish::state::{Phase, Pos, Posture, ShieldAt, SHIELD_SLOT};
 use fireteam_skirmish::Event;
 
 /// STR 10, DEX 12, INT 10 with the Sword skill (the duel blade's).
@@ -652,4 +656,449 @@ fn sk_16_14_c_a_weaker_target_checks_at_minus_the_difference() {
         [(bay, "stay-standing", 3, 5, 4, false, "SK-16.14-b")]
     );
     assert_eq!(g.fig("Bay").posture, Posture::Fallen);
+}
+
+// =============================================================================================
+// SK-13.1-g, SK-13.3-a/b, G-05, G-35: grips.
+// =============================================================================================
+
+/// Ash (side A) at [1, 0] facing S with `gear` and `stats`; Bay (STR 10, DEX 10) 3 hexes
+/// south, facing N; Ash acts first.
+fn at_range(gear: &[&str], stats: &str) -> Game {
+    fight(&[
+        unit("Ash", 0, (1, 0), S, gear, stats),
+        unit("Bay", 1, (1, 3), N, &[], SLOW),
+    ])
+}
+
+#[test]
+fn sk_13_1_g_a_one_handed_gun_held_in_both_hands_needs_half_the_str() {
+    // (A melee weapon keeps its STR in both hands: rules::sk_13_2_a_… has STR 8 on a STR-10
+    // blade at −2, and G-05's two-handed rows print the same STR as the one-handed ones.)
+    // The High-powered Pistol asks STR 15; Ash has 8. With his other hand free he holds it in
+    // both and needs ceil(15 / 2) = 8: no penalty, 12 to hit (3 hexes is no range penalty).
+    let mut g = at_range(
+        &["high-powered-pistol"],
+        "str = 8, dex = 12, int = 10, sidearms = 1",
+    );
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    assert!(!r.has("str-short"), "{:?}", r.ids());
+    assert_eq!(r.target_number, 12);
+    // STR 7: one short of the 8: −1, by SK-13.1-g.
+    let mut g = at_range(
+        &["high-powered-pistol"],
+        "str = 7, dex = 12, int = 10, sidearms = 1",
+    );
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    r.assert_mod("str-short", -1, "SK-13.1-g");
+    r.assert_adds_up(12);
+}
+
+#[test]
+fn sk_13_1_g_with_a_shield_in_the_other_hand_the_full_str() {
+    // A Large Shield (DEX 0) in his other hand: one hand on the pistol, STR 15 asked, −7.
+    let mut g = at_range(
+        &["high-powered-pistol", "large-shield"],
+        "str = 8, dex = 12, int = 10, sidearms = 1",
+    );
+    assert_eq!(g.fig("Ash").shield_at, ShieldAt::Hand);
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    r.assert_mod("str-short", -7, "SK-13.2-a");
+    r.assert_adds_up(12);
+}
+
+/// Ash (STR 13, Sword) at [1, 1] facing S with the Broadsword/Katana and `more`; Bay (STR 16,
+/// DEX 10) at [1, 2] facing N.
+fn broadsword(more: &[&str]) -> Game {
+    let mut gear = vec!["broadsword"];
+    gear.extend_from_slice(more);
+    fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &gear,
+            "str = 13, dex = 12, int = 10, sword = 1",
+        ),
+        unit("Bay", 1, (1, 2), N, &[], "str = 16, dex = 10, int = 10"),
+    ])
+}
+
+#[test]
+fn g_05_the_broadsword_in_both_hands_is_2d6_plus_1_and_sweeps() {
+    // Nothing else in hand: the two-handed row, 2d6+1; 2d6 [3, 4] + 1 = 8. It sweeps (SK-16.4-a).
+    let mut g = broadsword(&[]);
+    assert!(g.can("Ash sweeps at Bay"));
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[3, 4]]));
+    let d = &damages(&ev)[0];
+    assert_eq!((d.expr.as_str(), d.rolled, d.taken), ("2d6+1", 8, 8));
+}
+
+#[test]
+fn g_05_the_broadsword_beside_a_shield_is_2d6_minus_1_and_does_not_sweep() {
+    // With a shield in the other hand: the one-handed row, 2d6−1; [3, 4] − 1 = 6. "A one-handed
+    // Broadsword does not count as a two-handed cutting weapon for sweeps" (G-05).
+    let mut g = broadsword(&["large-shield"]);
+    assert!(!g.can("Ash sweeps at Bay"));
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[3, 4]]));
+    let d = &damages(&ev)[0];
+    assert_eq!((d.expr.as_str(), d.rolled, d.taken), ("2d6-1", 6, 6));
+}
+
+/// Ash (STR `st`, Axe) at [1, 1] facing S with the Fire Axe and a Large Shield; Bay (blade,
+/// DEX 14, so he acts first) at `bay` facing `facing`.
+fn axe_and_shield(st: i32, bay: (i32, i32), facing: u8) -> Game {
+    fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["fire-axe", "large-shield"],
+            &format!("str = {st}, dex = 12, int = 10, axe = 1"),
+        ),
+        unit(
+            "Bay",
+            1,
+            bay,
+            facing,
+            &["duel-blade"],
+            "str = 10, dex = 14, int = 10, sword = 1",
+        ),
+    ])
+}
+
+#[test]
+fn sk_13_3_a_g_26_a_two_handed_weapon_slings_the_shield_which_covers_the_rear() {
+    // The Fire Axe needs both hands (STR 12 < 12 + 10), so the shield starts slung on the back.
+    // Bay strikes from the rear (+4): the slung shield stops 2 (G-26): 2d6 [3, 4] = 7 − 2 = 5.
+    let mut g = axe_and_shield(12, (1, 0), S);
+    assert_eq!(g.fig("Ash").shield_at, ShieldAt::Back);
+    let ev = g.play("Bay attacks Ash", &faces(&[&d3(10), &[3, 4]]));
+    roll(&ev).assert_mod("rear", 4, "SK-10.5-e");
+    let d = &damages(&ev)[0];
+    assert_eq!((d.armor, d.taken), (2, 5));
+}
+
+#[test]
+fn sk_13_3_a_a_slung_shield_does_not_cover_the_front() {
+    let mut g = axe_and_shield(12, (1, 2), N);
+    let ev = g.play("Bay attacks Ash", &faces(&[&d3(10), &[3, 4]]));
+    let d = &damages(&ev)[0];
+    assert_eq!((d.armor, d.taken), (0, 7));
+    // Nor can he take it in hand while the axe needs both hands.
+    assert_eq!(g.decider(), Some(g.id("Ash")));
+    assert!(!g.texts().iter().any(|t| t.contains("shield")));
+}
+
+#[test]
+fn sk_13_3_b_strong_enough_the_axe_goes_in_one_hand_beside_the_shield() {
+    // STR 22 = 12 + 10: the Fire Axe in one hand, the shield in the other covering the front
+    // (2 stopped: 7 − 2 = 5). No penalty to Ash's own blow (22 asked, 22 had), and no sweep: a
+    // two-handed weapon in one hand is not swung two-handed (G-05).
+    let mut g = axe_and_shield(22, (1, 2), N);
+    assert_eq!(g.fig("Ash").shield_at, ShieldAt::Hand);
+    let ev = g.play("Bay attacks Ash", &faces(&[&d3(10), &[3, 4]]));
+    assert_eq!((damages(&ev)[0].armor, damages(&ev)[0].taken), (2, 5));
+    let r = roll(&g.play("Ash attacks Bay", &d3(16)));
+    assert!(!r.has("str-short"));
+    assert!(!g.can("Ash sweeps at Bay"));
+}
+
+#[test]
+fn sk_13_1_g_the_automatic_rifle_goes_in_one_hand_at_twice_its_str() {
+    // Automatic Rifle STR 11; one-handed 2 × 11 = 22 (the catalog's str_one_handed).
+    let ar = |st: i32| {
+        let g = at_range(
+            &["automatic-rifle", "large-shield"],
+            &format!("str = {st}, dex = 12, int = 10, shoulderarms = 1"),
+        );
+        g.fig("Ash").shield_at
+    };
+    assert_eq!(ar(21), ShieldAt::Back);
+    assert_eq!(ar(22), ShieldAt::Hand);
+}
+
+#[test]
+fn sk_13_3_a_readying_a_two_handed_weapon_slings_or_drops_the_shield() {
+    // Ash holds a Saber and a Tower Shield (−1 DEX), with the Fire Axe on his back. Readying
+    // the axe slings the shield (SK-13.3-a); the −1 stays, the shield being still carried.
+    let gear = ["saber", "fire-axe", "tower-shield"];
+    let stats = "str = 12, dex = 12, int = 10, axe = 1, sword = 1";
+    let mut g = at_range(&gear, stats);
+    let ash = g.id("Ash");
+    let ev = g.act("Ash readies the Fire Axe");
+    assert!(ev.contains(&Event::Hands {
+        fig: ash,
+        off_hand: None,
+        shield_at: ShieldAt::Back,
+        rule: fireteam_engine::RuleId("SK-13.3-a")
+    }));
+    assert_eq!(
+        (g.fig("Ash").ready, g.fig("Ash").shield_at),
+        (Some(1), ShieldAt::Back)
+    );
+    // Or he drops it: it lies in his hex, and its −1 DEX is gone.
+    let mut g = at_range(&gear, stats);
+    assert_eq!(
+        fireteam_skirmish::combat::edex::order_dex(&g.s, g.fig("Ash")),
+        11
+    );
+    g.act("Ash drops his shield and readies the Fire Axe");
+    assert_eq!(g.fig("Ash").shield_at, ShieldAt::Ground);
+    assert!(g
+        .s
+        .dropped
+        .iter()
+        .any(|d| d.owner == ash && d.slot == SHIELD_SLOT && d.pos == p(1, 0)));
+    assert_eq!(
+        fireteam_skirmish::combat::edex::order_dex(&g.s, g.fig("Ash")),
+        12
+    );
+    // Next turn he picks it up: slung, the axe still needing both hands.
+    g.finish_turn();
+    g.reach_actions(0);
+    g.act("Ash picks up his shield");
+    assert_eq!(g.fig("Ash").shield_at, ShieldAt::Back);
+    assert!(g.s.dropped.is_empty());
+}
+
+// =============================================================================================
+// SK-13.2-b, G-35: STR above the minimum.
+// =============================================================================================
+
+#[test]
+fn sk_13_2_b_two_str_over_the_minimum_buy_plus_one_damage_at_minus_one_dex() {
+    // Saber STR 10; Ash STR 14: (14 − 10) / 2 = +2 at most. He puts in +2: −2 DEX, 12 − 2 = 10; a 9
+    // hits; 2d6−2 + 2 = 2d6 on the ladder (SK-12.6); [3, 4] = 7.
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["saber"],
+            "str = 14, dex = 12, int = 10, sword = 1",
+        ),
+        unit("Bay", 1, (1, 2), N, &[], "str = 16, dex = 10, int = 10"),
+    ]);
+    assert!(g.can("Ash attacks Bay with +1 from STR"));
+    assert!(!g.can("Ash attacks Bay with +3 from STR"));
+    let ev = g.play(
+        "Ash attacks Bay with +2 from STR",
+        &faces(&[&d3(9), &[3, 4]]),
+    );
+    let r = roll(&ev);
+    r.assert_mod("str-surplus", -2, "SK-13.2-b");
+    assert_eq!(r.ids(), ["str-surplus"]);
+    assert_eq!(r.target_number, 10);
+    let d = &damages(&ev)[0];
+    assert_eq!((d.expr.as_str(), d.rolled, d.taken), ("2d6", 7, 7));
+}
+
+#[test]
+fn sk_13_2_b_at_most_plus_three() {
+    // STR 20 on a STR-10 saber: (20 − 10) / 2 = 5, capped at +3.
+    let g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["saber"],
+            "str = 20, dex = 12, int = 10, sword = 1",
+        ),
+        unit("Bay", 1, (1, 2), N, &[], SLOW),
+    ]);
+    assert!(g.can("Ash attacks Bay with +3 from STR"));
+    assert!(!g.can("Ash attacks Bay with +4 from STR"));
+}
+
+#[test]
+fn sk_13_2_b_a_thrown_spear_with_strength_behind_it() {
+    // Spear STR 11, Ash STR 15: +2 at most. Thrown 3 hexes: −3 (SK-13.5-b), −2 for the
+    // strength: 12 − 5 = 7; a 6 hits. A thrown spear is the one-handed row, 1d6 (G-05), + 2 =
+    // 1d6+2; a 4 does 6. The spear lands in Bay's hex (SK-12.2-d).
+    let mut g = at_range(&["spear"], "str = 15, dex = 12, int = 10, polearms = 1");
+    let ev = g.play(
+        "Ash throws the Spear at Bay with +2 from STR",
+        &faces(&[&d3(6), &[4]]),
+    );
+    let r = roll(&ev);
+    r.assert_mod("range", -3, "SK-13.5-b");
+    r.assert_mod("str-surplus", -2, "SK-13.2-b");
+    r.assert_adds_up(12);
+    let d = &damages(&ev)[0];
+    assert_eq!((d.expr.as_str(), d.rolled, d.taken), ("1d6+2", 6, 6));
+    assert!(effects(&ev)
+        .iter()
+        .any(|(_, e, _)| matches!(e, Effect::WeaponThrown { to, .. } if *to == p(1, 3))));
+}
+
+#[test]
+fn sk_13_2_b_not_for_missile_weapons_nor_at_or_below_the_minimum() {
+    // G-35: melee and thrown weapons only; and STR 11 on a STR-10 saber is not 2 over.
+    let g = at_range(
+        &["high-powered-pistol"],
+        "str = 20, dex = 12, int = 10, sidearms = 1",
+    );
+    assert!(!g.texts().iter().any(|t| t.contains("from STR")));
+    let g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["saber"],
+            "str = 11, dex = 12, int = 10, sword = 1",
+        ),
+        unit("Bay", 1, (1, 2), N, &[], SLOW),
+    ]);
+    assert!(!g.texts().iter().any(|t| t.contains("from STR")));
+}
+
+// =============================================================================================
+// SK-16.1-e, G-40: unbalanced improvised weapons (catalog fields a GM fills in).
+// =============================================================================================
+
+/// The real catalog plus one more file of a GM's own entries.
+fn game_with_catalog(extra: &str, units: &[Unit]) -> Game {
+    let dir = std::path::Path::new("../../../data/skirmish");
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .expect("the catalog folder")
+        .map(|e| e.expect("a catalog file").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    names.sort();
+    let mut files: Vec<SourceFile> = names
+        .iter()
+        .map(|p| SourceFile::read(p).expect("a readable catalog file"))
+        .collect();
+    files.push(SourceFile::new("house.toml", extra));
+    let loader = Loader::new()
+        .schema(&SkirmishSchema)
+        .catalog_files("skirmish", files);
+    let text = scenario_toml(&[], &open(4, 6), &[], units);
+    let s = match loader.load(&SourceFile::new("test.toml", &text)) {
+        Ok(l) => fireteam_skirmish::scenario::setup(&l).build(),
+        Err(d) => panic!("does not load:\n{}", d.render_plain()),
+    };
+    let mut g = Game { s, log: Vec::new() };
+    g.reach_actions(0);
+    g
+}
+
+const BAR_ROOM: &str = r#"
+[[weapon]]
+id = "bar-stool"
+name = "Bar stool"
+class = "melee"
+str_table = "club2"
+length = "medium"
+hands = 2
+group = "club"
+dex_penalty = -2
+breaks = "on_hit"
+provenance = { invented = "test", note = "a GM's unbalanced improvised club" }
+
+[[weapon]]
+id = "bottle"
+name = "Bottle"
+class = "melee"
+str_table = "club1"
+length = "medium"
+group = "club"
+breaks = "on_use"
+provenance = { invented = "test", note = "breaks whenever used" }
+"#;
+
+#[test]
+fn sk_16_1_e_an_unbalanced_stool_is_minus_two_and_breaks_when_it_hits() {
+    // The stool: STR 10's two-handed club column, 1d6+1 (SK-16.15.1-T1), at the GM's −2 DEX:
+    // 12 − 2 = 10; a 9 hits, 3 + 1 = 4, and the stool breaks (breaks = "on_hit").
+    let mut g = game_with_catalog(
+        BAR_ROOM,
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &["bar-stool"],
+                "str = 10, dex = 12, int = 10",
+            ),
+            unit("Bay", 1, (1, 2), N, &[], "str = 16, dex = 10, int = 10"),
+        ],
+    );
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(9), &[3]]));
+    let r = roll(&ev);
+    r.assert_mod("unbalanced", -2, "SK-16.1-e");
+    assert_eq!(r.ids(), ["unbalanced"]);
+    assert_eq!(r.target_number, 10);
+    let d = &damages(&ev)[0];
+    assert_eq!((d.expr.as_str(), d.taken), ("1d6+1", 4));
+    let ash = g.id("Ash");
+    assert_eq!(
+        effects(&ev),
+        [(
+            ash,
+            Effect::WeaponBroken {
+                slot: 0,
+                permanent: true
+            },
+            "SK-16.1-e"
+        )]
+    );
+    assert_eq!(g.fig("Ash").ready, None);
+}
+
+#[test]
+fn sk_16_1_e_a_miss_leaves_an_on_hit_item_whole_and_an_on_use_item_breaks_anyway() {
+    let units = |gear: &'static str| {
+        vec![
+            unit("Ash", 0, (1, 1), S, &[gear], "str = 10, dex = 12, int = 10"),
+            unit("Bay", 1, (1, 2), N, &[], SLOW),
+        ]
+    };
+    let mut g = game_with_catalog(BAR_ROOM, &units("bar-stool"));
+    let ev = g.play("Ash attacks Bay", &d3(15));
+    assert!(effects(&ev).is_empty());
+    let mut g = game_with_catalog(BAR_ROOM, &units("bottle"));
+    let ev = g.play("Ash attacks Bay", &d3(15));
+    let r = roll(&ev);
+    assert!(!r.has("unbalanced"), "the bottle has no penalty");
+    assert_eq!(
+        effects(&ev),
+        [(
+            g.id("Ash"),
+            Effect::WeaponBroken {
+                slot: 0,
+                permanent: true
+            },
+            "SK-16.1-e"
+        )]
+    );
+}
+
+#[test]
+fn sk_16_1_e_g_40_the_shipped_improvised_weapons_have_no_penalty_and_do_not_break() {
+    // G-40's default: 0 and never. A one-handed improvised club (STR 10: 1d6) hits for 4 and
+    // stays whole.
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["improvised-club"],
+            "str = 10, dex = 12, int = 10",
+        ),
+        unit("Bay", 1, (1, 2), N, &[], "str = 16, dex = 10, int = 10"),
+    ]);
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(9), &[4]]));
+    assert_eq!(damages(&ev)[0].taken, 4);
+    assert!(roll(&ev).modifiers.is_empty());
+    assert!(effects(&ev).is_empty());
+    assert_eq!(g.fig("Ash").ready, Some(0));
 }

@@ -153,7 +153,13 @@ pub(crate) fn hth_weapon(w: &crate::data::Weapon) -> bool {
 /// (SK-16.15.3-b).
 fn drop_for_hth(ctx: &mut Ctx, who: FigId) {
     let g = ctx.s.fig(who).clone();
-    if let Some(slot) = g.ready_slot().map(|_| g.ready.unwrap_or(0)) {
+    let off = g
+        .off_hand
+        .filter(|&k| g.weapons[usize::from(k)].is_some_and(|w| w.state == WeaponState::Ok));
+    for slot in [g.ready_slot().map(|_| g.ready.unwrap_or(0)), off]
+        .into_iter()
+        .flatten()
+    {
         let small = weapon_of(&ctx.s, &g, Some(slot)).is_some_and(hth_weapon);
         if !small {
             ctx.emit(Event::Effect {
@@ -162,6 +168,16 @@ fn drop_for_hth(ctx: &mut Ctx, who: FigId) {
                 rule: RuleId("SK-16.15.3-b"),
             });
         }
+    }
+    // A shield in hand is an item in his hands too.
+    if crate::hands::shield_in_hand(&g) {
+        let now = ctx.s.fig(who);
+        ctx.emit(Event::Hands {
+            fig: who,
+            off_hand: now.off_hand,
+            shield_at: crate::state::ShieldAt::Ground,
+            rule: RuleId("SK-16.15.3-b"),
+        });
     }
 }
 

@@ -150,7 +150,7 @@ pub(crate) fn melee(
             }
             Ok(())
         }
-        Strike::Normal => {
+        Strike::Normal | Strike::Power(_) => {
             let spec = AttackSpec {
                 attacker: fig,
                 target,
@@ -162,7 +162,8 @@ pub(crate) fn melee(
                 quick: false,
                 aim: None,
                 opportunity: None,
-                maneuver: None,
+                // SK-13.2-b: +n damage at −n DEX.
+                maneuver: (strike != Strike::Normal).then_some(strike),
             };
             let before = {
                 let t = ctx.s.fig(target);

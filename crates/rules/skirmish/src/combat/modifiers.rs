@@ -16,9 +16,15 @@ use fireteam_engine::{Modifier, RuleId};
 use fireteam_grid::Arc;
 
 /// The weapon's STR requirement for this attack (SK-13.2-a, SK-16.6-d recoil of bursts and
-/// full automatic, G-35).
-fn str_needed(w: &Weapon, rounds: u8, mode: Option<FireMode>) -> Option<i16> {
-    let base = w.str_min?;
+/// full automatic, G-35), in the grip it is held in (SK-13.1-g, SK-13.3-b; `hands`).
+fn str_needed(
+    att: &Figure,
+    slot: Option<u8>,
+    w: &Weapon,
+    rounds: u8,
+    mode: Option<FireMode>,
+) -> Option<i16> {
+    let base = crate::hands::str_need(att, slot, w)?;
     let extra = match mode {
         Some(FireMode::Burst) | Some(FireMode::Auto) => (i16::from(rounds) - 1).max(0) / 3,
         _ => 0,
@@ -71,7 +77,7 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
             ));
         }
         // STR short (SK-13.2-a / SK-13.1-f / SK-16.6-c), counted once (G-35).
-        if let Some(need) = str_needed(w, a.rounds, a.mode) {
+        if let Some(need) = str_needed(att, a.slot, w, a.rounds, a.mode) {
             let mut short = need - att.st;
             if short > 0 && w.class == Class::Missile {
                 // SK-16.6-c / G-22: a tripod takes the recoil penalty away, a bipod halves it
@@ -88,13 +94,34 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                 };
             }
             if short > 0 {
+                // Held in both hands, a one-handed weapon asks half its STR (SK-13.1-g).
+                let halved = crate::hands::str_need(att, a.slot, w)
+                    .zip(w.str_min)
+                    .is_some_and(|(n, m)| n < m);
+                let (label, rule) = if halved {
+                    (
+                        "STR below half the minimum (held in both hands)",
+                        "SK-13.1-g",
+                    )
+                } else {
+                    ("STR below the weapon's minimum", "SK-13.2-a")
+                };
                 m.push(Modifier::applied(
                     "str-short",
-                    "STR below the weapon's minimum",
+                    label,
                     -i32::from(short),
-                    RuleId("SK-13.2-a"),
+                    RuleId(rule),
                 ));
             }
+        }
+        // SK-16.1-e, G-40: an unbalanced improvised item's DEX penalty (catalog `dex_penalty`).
+        if w.dex_penalty != 0 {
+            m.push(Modifier::applied(
+                "unbalanced",
+                "unbalanced improvised weapon",
+                i32::from(w.dex_penalty),
+                RuleId("SK-16.1-e"),
+            ));
         }
     }
     match a.kind {
@@ -510,6 +537,13 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
             "staff trip",
             -4,
             RuleId("SK-16.5-c"),
+        )),
+        // SK-13.2-b: each +1 damage from STR above the minimum costs −1 DEX.
+        Some(crate::action::Strike::Power(n)) => m.push(Modifier::applied(
+            "str-surplus",
+            "damage from STR above the minimum",
+            -i32::from(n),
+            RuleId("SK-13.2-b"),
         )),
         _ => {}
     }

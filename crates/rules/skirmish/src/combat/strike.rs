@@ -106,6 +106,10 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 microgravity_check(ctx, a.target)?;
             }
             let mut expr = damage_expr(&ctx.s, &att, a.slot, a.kind);
+            // SK-13.2-b: the damage put in from STR above the minimum (G-34: on the ladder).
+            if let Some(crate::action::Strike::Power(n)) = a.maneuver {
+                expr = expr.plus(i32::from(n));
+            }
             let tgt = ctx.s.fig(a.target).clone();
             // SK-14.3-b/c, G-27: shielding (R-factor) against energy weapons removes R dice
             // (option: rolls R dice and subtracts them); against other weapons it stops R hits.
@@ -271,6 +275,26 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
             }
         }
         ToHit::Miss { .. } => {}
+    }
+    // SK-16.1-e, G-40: an improvised item agreed to break when it hits, or whenever used.
+    if let (Some(slot), Some(w)) = (a.slot, w.as_ref()) {
+        let breaks = match w.breaks {
+            crate::data::Breaks::Never => false,
+            crate::data::Breaks::OnHit => result.is_hit(),
+            crate::data::Breaks::OnUse => true,
+        };
+        let intact = ctx.s.fig(a.attacker).weapons[usize::from(slot)]
+            .is_some_and(|x| x.state == WeaponState::Ok);
+        if breaks && intact {
+            ctx.emit(Event::Effect {
+                fig: a.attacker,
+                effect: Effect::WeaponBroken {
+                    slot,
+                    permanent: true,
+                },
+                rule: RuleId("SK-16.1-e"),
+            });
+        }
     }
     Ok(result)
 }

@@ -11,7 +11,9 @@ use crate::data::{Class, Length};
 use crate::geometry::{self, engagers_at, in_front, line_of_fire};
 use crate::legal::targets::{can_defend, enemies, melee_reach, shootable};
 use crate::skills;
-use crate::state::{FigId, Figure, Guard, MoveKind, Pos, Posture, State, WeaponState};
+use crate::state::{
+    FigId, Figure, Guard, MoveKind, Pos, Posture, ShieldAt, State, WeaponState, SHIELD_SLOT,
+};
 use crate::turn::movement::movement_allowance;
 use smallvec::SmallVec;
 
@@ -132,7 +134,10 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     let down = f.posture.down();
     // Empty-handed with a weapon to take up: that comes first (the most direct action).
     let rearm_first = slot.is_none()
-        && (s.dropped.iter().any(|d| d.owner == id && d.pos == f.pos)
+        && (s
+            .dropped
+            .iter()
+            .any(|d| d.owner == id && d.pos == f.pos && d.slot != SHIELD_SLOT)
             || f.weapons
                 .iter()
                 .flatten()
@@ -177,8 +182,7 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         }
         // SK-16.4-a: a two-handed cutting weapon may sweep the whole threat zone.
         if let Some(w) = w {
-            let two_handed = w.hands == 2 || w.damage_two_handed.is_some();
-            if w.cutting && two_handed {
+            if crate::hands::sweeps(f, w) {
                 let first = enemies(s, f)
                     .find(|(_, e)| !e.in_hth && geometry::threatens(f, e.pos))
                     .map(|(t, _)| t);
@@ -430,6 +434,102 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     if opts.nonlethal && opts.take_a_breather && f.moved == 0 && f.nonlethal > 0 {
         out.push(Action::Breather { fig: id });
     }
+    // ---- weapons and melee: after every action the book lists first.
+    melee_extras(s, id, engaged, melee_ok && !down, out);
+}
+
+/// The choices of §6.5.3, §13 and §16.1 that come after the plain ones: blows and throws with
+/// STR put in (SK-13.2-b), and what is taken in hand: a second weapon (SK-6.5.3), the shield
+/// (SK-13.3-a), dropping the shield to ready a two-handed weapon, picking the shield up.
+fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let slot = f.ready_slot().map(|_| f.ready.unwrap_or(0));
+    let w = weapon_of(s, f, slot);
+    // SK-13.2-b: +1 damage per 2 STR above the minimum at −1 DEX each, up to +3, melee and
+    // thrown only (G-35); not on a jab (SK-16.2-d: a jab never gets a damage bonus).
+    if let Some(w) = w {
+        let most = crate::hands::str_surplus(f, slot, w);
+        if most > 0 && melee_ok && w.class == Class::Melee {
+            for (t, tf) in enemies(s, f) {
+                if f.pos.distance(tf.pos) == 1 && melee_reach(s, f, tf) {
+                    for n in 1..=most {
+                        out.push(Action::Attack {
+                            fig: id,
+                            target: t,
+                            strike: Strike::Power(n),
+                        });
+                    }
+                }
+            }
+        }
+        let mov = movement_allowance(s, f);
+        let throw_ok = !engaged && moved_at_most(f, MoveKind::Step, mov) && !f.posture.down();
+        if most > 0 && throw_ok && (w.class == Class::Thrown || w.throwable) {
+            let max = (9 * i32::from(f.st) / 4) as u32;
+            for (t, tf) in enemies(s, f) {
+                if f.pos.distance(tf.pos) <= max && shootable(s, f, tf) {
+                    for bonus in 1..=most {
+                        out.push(Action::PowerThrow {
+                            fig: id,
+                            target: t,
+                            bonus,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    if !ready_limit(s, f, engaged) {
+        return;
+    }
+    // SK-6.5.3 / SK-13.1-b: a second one-handed weapon in the other hand, beside a main weapon
+    // held in one hand (a shield in hand is slung to free the hand).
+    if let Some(w) = w {
+        if !f.arm_out && crate::hands::one_handed_ok(f, w) {
+            for (k, sl) in f.weapons.iter().enumerate() {
+                let Some(sl) = sl else { continue };
+                let k = k as u8;
+                let o = &s.rules.weapons[usize::from(sl.weapon)];
+                let free =
+                    sl.state == WeaponState::Ok && Some(k) != f.ready && Some(k) != f.off_hand;
+                let engaged_ok = !engaged || o.class != Class::Missile;
+                if free && engaged_ok && o.hands < 2 && o.class != Class::Grenade {
+                    out.push(Action::ReadyOffHand { fig: id, slot: k });
+                }
+            }
+        }
+    }
+    // SK-13.3-a: the slung shield taken in hand, when the main weapon can be held in one hand.
+    if f.shield.is_some()
+        && f.shield_at == ShieldAt::Back
+        && !f.arm_out
+        && w.is_none_or(|w| crate::hands::one_handed_ok(f, w))
+    {
+        out.push(Action::ReadyShield { fig: id });
+    }
+    // SK-13.3-a: a weapon that needs both hands, readied by dropping the shield instead of
+    // slinging it (which plain readying does).
+    if crate::hands::shield_in_hand(f) {
+        for (k, sl) in f.weapons.iter().enumerate() {
+            let Some(sl) = sl else { continue };
+            let o = &s.rules.weapons[usize::from(sl.weapon)];
+            let k = k as u8;
+            if sl.state == WeaponState::Ok
+                && f.ready != Some(k)
+                && crate::hands::needs_both_hands(f, o)
+                && !(engaged && o.class == Class::Missile)
+                && !f.arm_out
+            {
+                out.push(Action::ReadyDropShield { fig: id, slot: k });
+            }
+        }
+    }
+    if s.dropped
+        .iter()
+        .any(|d| d.owner == id && d.pos == f.pos && d.slot == SHIELD_SLOT)
+    {
+        out.push(Action::PickUpShield { fig: id });
+    }
 }
 
 /// Ready a weapon, reload, or pick up one's own dropped weapon (SK-11.7.4-a, SK-11.8.3-a, G-73).
@@ -451,8 +551,9 @@ fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
                 if engaged && w.class == Class::Missile {
                     continue;
                 }
-                // SK-21.4-e: not with an arm out of use.
-                if f.arm_out && w.hands == 2 {
+                // SK-21.4-e: not with an arm out of use, unless strong enough for one hand
+                // (SK-13.3-b).
+                if f.arm_out && crate::hands::needs_both_hands(f, w) {
                     continue;
                 }
                 out.push(Action::Ready {
@@ -466,7 +567,10 @@ fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
                 out.push(Action::Reload { fig: id });
             }
         }
-        if s.dropped.iter().any(|d| d.owner == id && d.pos == f.pos) {
+        if s.dropped
+            .iter()
+            .any(|d| d.owner == id && d.pos == f.pos && d.slot != SHIELD_SLOT)
+        {
             out.push(Action::PickUp { fig: id });
         }
     }

@@ -95,5 +95,7 @@ pub(crate) fn may_grapple(s: &State, f: &Figure, t: &Figure) -> bool {
 /// SK-11.4-b: Defend needs something in hand; bare hands only with Martial Arts 3+
 /// (SK-16.15.4-d, G-44).
 pub(crate) fn can_defend(s: &State, f: &Figure) -> bool {
-    f.ready_slot().is_some() || (f.martial_arts >= 3 && martial_arts_allowed(s, f))
+    f.ready_slot().is_some()
+        || crate::hands::off_weapon(s, f).is_some()
+        || (f.martial_arts >= 3 && martial_arts_allowed(s, f))
 }
