@@ -38,6 +38,12 @@ pub enum Strike {
     ThrowStr,
     /// A blow with +n damage from STR above the weapon's minimum, at −n DEX (SK-13.2-b).
     Power(u8),
+    /// A blow with the main weapon while the other one parries (SK-6.5.3-b).
+    Parrying,
+    /// The second weapon's blow, at −4 (SK-6.5.3-b); a maneuver, never an action.
+    SecondWeapon,
+    /// A set pole arm's blow at a charger, +2 and double damage (SK-16.2-b); a maneuver.
+    Set,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -209,6 +215,13 @@ pub enum Action {
     PickUpShield {
         fig: FigId,
     },
+    /// Attack with both weapons at one slot, the main one at `first`, the other at `second`
+    /// at −4 (SK-6.5.3-b, G-47).
+    TwoWeapons {
+        fig: FigId,
+        first: FigId,
+        second: FigId,
+    },
     /// Throw with +n damage from STR above the weapon's minimum, at −n DEX (SK-13.2-b).
     PowerThrow {
         fig: FigId,
@@ -258,6 +271,7 @@ impl Action {
             | ReadyShield { fig }
             | ReadyDropShield { fig, .. }
             | PickUpShield { fig }
+            | TwoWeapons { fig, .. }
             | PowerThrow { fig, .. } => Some(fig),
         }
     }

@@ -89,7 +89,17 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             let _ = write!(t, "{} is now {} [{rule}]", name(s, *fig), posture.name());
         }
         Event::Guarded { fig, guard } => {
-            let _ = write!(t, "{} {:?}s [SK-11.4-a]", name(s, *fig), guard);
+            let _ = match guard {
+                crate::state::Guard::Parry => write!(
+                    t,
+                    "{} parries with his other weapon [SK-6.5.3-b]",
+                    name(s, *fig)
+                ),
+                crate::state::Guard::Set => {
+                    write!(t, "{} sets his pole arm [SK-16.2-b]", name(s, *fig))
+                }
+                _ => write!(t, "{} {:?}s [SK-11.4-a]", name(s, *fig), guard),
+            };
         }
         Event::Roll {
             attacker,

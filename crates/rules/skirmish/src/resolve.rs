@@ -225,6 +225,10 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             readying::pick_up_shield(ctx, fig);
             Ok(())
         }
+        Action::TwoWeapons { fig, first, second } => {
+            ctx.emit(Event::Acted { fig });
+            attack::two_weapons::both_attacks(ctx, fig, first, second)
+        }
         Action::PowerThrow { fig, target, bonus } => {
             ctx.emit(Event::Acted { fig });
             attack::power::power_throw(ctx, fig, target, bonus)

@@ -124,6 +124,12 @@ pub enum Guard {
     None,
     Dodge,
     Defend,
+    // ---- weapons and melee (§6.5.3, §16.2)
+    /// Defend with the weapon in the other hand while the main hand still attacks at the
+    /// figure's slot (SK-6.5.3-b).
+    Parry,
+    /// A pole arm set to meet a charge (SK-16.2-b, G-46): the figure's action.
+    Set,
 }
 
 /// How far a figure moved this turn, as the option lists count it (SK-25-a).

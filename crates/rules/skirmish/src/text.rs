@@ -13,6 +13,8 @@ fn guard_suffix(g: Guard) -> &'static str {
         Guard::None => "",
         Guard::Dodge => " and dodges",
         Guard::Defend => " and defends",
+        Guard::Parry => " and parries with his other weapon",
+        Guard::Set => " and sets his pole arm",
     }
 }
 
@@ -104,7 +106,9 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 Strike::Sweep => "sweeps at",
                 Strike::Disarm => "tries to knock the weapon from",
                 Strike::Trip => "tries to trip",
-                Strike::Power(_) => "attacks",
+                Strike::Power(_) | Strike::Parrying | Strike::SecondWeapon | Strike::Set => {
+                    "attacks"
+                }
             };
             let _ = write!(t, "{} {verb} {}", name(fig), name(target));
             // SK-16.15.5-b: the attribute a knockdown or throw is made on.
@@ -115,6 +119,7 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 Strike::Power(n) => {
                     let _ = write!(t, " with +{n} from STR");
                 }
+                Strike::Parrying => t.push_str(" and parries with his other weapon"),
                 _ => {}
             }
         }
@@ -282,6 +287,19 @@ pub fn action_text(s: &State, a: &Action) -> String {
         }
         Action::PickUpShield { fig } => {
             let _ = write!(t, "{} picks up his shield", name(fig));
+        }
+        Action::TwoWeapons { fig, first, second } => {
+            let _ = if first == second {
+                write!(t, "{} attacks {} with both weapons", name(fig), name(first))
+            } else {
+                write!(
+                    t,
+                    "{} attacks {}, then {} with his other weapon",
+                    name(fig),
+                    name(first),
+                    name(second)
+                )
+            };
         }
         Action::PowerThrow { fig, target, bonus } => {
             let w = s

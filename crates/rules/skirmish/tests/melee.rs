@@ -12,9 +12,10 @@ mod common;
 
 use common::*;
 use fireteam_scenario::{Loader, SourceFile};
+use fireteam_skirmish::action::Action;
 use fireteam_skirmish::event::{ContestSide, Effect};
 use fireteam_skirmish::schema::SkirmishSchema;
-use fireteam_skirmish::state::{Phase, Pos, Posture, ShieldAt, SHIELD_SLOT};
+use fireteam_skirmish::state::{FigId, Guard, Phase, Pos, Posture, ShieldAt, SHIELD_SLOT};
 use fireteam_skirmish::Event;
 
 /// STR 10, DEX 12, INT 10 with the Sword skill (the duel blade's).
@@ -74,6 +75,48 @@ fn side(c: &ContestSide) -> SideView {
         c.success,
         c.margin,
     )
+}
+
+/// The figure stands still, facing as it is, with no guard.
+fn stand(g: &mut Game, id: FigId) {
+    let facing = g.s.fig(id).facing;
+    let a = g
+        .legal()
+        .into_iter()
+        .find(|a| {
+            matches!(a, Action::StandStill { fig, facing: f, guard }
+                if *fig == id && *f == facing && *guard == Guard::None)
+        })
+        .unwrap_or_else(|| panic!("figure {id} cannot stand still"));
+    g.play_action(&a, &[]);
+}
+
+/// Plays the movement phase: each figure named in `plan` does its action (with those faces),
+/// everyone else stands still. Returns the events of the planned actions.
+fn movement(g: &mut Game, plan: &[(&str, &str, &[i64])]) -> Vec<Event> {
+    let mut out = Vec::new();
+    while let Phase::Movement { .. } = g.s.phase {
+        let id = g.decider().expect("a mover");
+        match plan.iter().find(|(n, _, _)| g.id(n) == id) {
+            Some((_, text, dice)) => out.extend(g.play(text, dice)),
+            None => stand(g, id),
+        }
+    }
+    out
+}
+
+/// Everyone before `name` in the action phase does nothing.
+fn until(g: &mut Game, name: &str) {
+    let who = g.id(name);
+    while g.decider() != Some(who) {
+        let id = g.decider().expect("someone to act");
+        let a = g
+            .legal()
+            .into_iter()
+            .find(|a| matches!(a, Action::Pass { fig } | Action::HoldFire { fig } if *fig == id))
+            .expect("a way to pass");
+        g.play_action(&a, &[]);
+    }
 }
 
 /// Turn 1's action phase on open ground, side A having won the initiative.
@@ -1101,4 +1144,258 @@ fn sk_16_1_e_g_40_the_shipped_improvised_weapons_have_no_penalty_and_do_not_brea
     assert!(roll(&ev).modifiers.is_empty());
     assert!(effects(&ev).is_empty());
     assert_eq!(g.fig("Ash").ready, Some(0));
+}
+
+// =============================================================================================
+// SK-6.5.3-a/b, G-44, G-47: two-weapon fighting.
+// =============================================================================================
+
+/// Ash (STR 10, DEX 12) at [1, 1] facing S with `gear` (the second weapon in his other hand)
+/// and `skills`; Bay (STR 16, DEX 10) at [1, 2] facing N and Cal (STR 16, DEX 10) at [2, 2]
+/// facing NW, both in Ash's front.
+fn two_weapons(gear: &[&str], skills: &str) -> Game {
+    fight(&two_weapon_units(
+        gear,
+        skills,
+        "str = 16, dex = 10, int = 10",
+    ))
+}
+
+fn two_weapon_units(gear: &[&str], skills: &str, foes: &str) -> Vec<Unit> {
+    vec![
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            gear,
+            &format!("str = 10, dex = 12, int = 10, off_hand = 1{skills}"),
+        ),
+        unit("Bay", 1, (1, 2), N, &[], foes),
+        unit("Cal", 1, (2, 2), NW, &[], foes),
+    ]
+}
+
+#[test]
+fn sk_6_5_3_a_sword_and_dagger_are_a_combination_anyone_may_fight_with() {
+    // Saber in hand, Fighting Knife in the other (unit stat off_hand), the Sword skill only (it
+    // covers knives, G-07). SK-6.5.3-b: the saber at Bay at its normal value (12; 10 hits,
+    // 2d6−2 one-handed [3, 4] = 5), then the knife at Cal at −4, and −1 for a short weapon into
+    // the next hex (SK-13.4-a): 7; a 7 hits, 1d6+1 [2] = 3. Both at Ash's one slot (G-47).
+    let mut g = two_weapons(&["saber", "fighting-knife"], ", sword = 1");
+    assert_eq!(
+        (g.fig("Ash").ready, g.fig("Ash").off_hand),
+        (Some(0), Some(1))
+    );
+    assert!(g.can("Ash attacks Bay with both weapons"));
+    let ev = g.play(
+        "Ash attacks Bay, then Cal with his other weapon",
+        &faces(&[&d3(10), &[3, 4], &d3(7), &[2]]),
+    );
+    let rs = rolls(&ev);
+    let (bay, cal) = (g.id("Bay"), g.id("Cal"));
+    assert_eq!(rs.iter().map(|r| r.target).collect::<Vec<_>>(), [bay, cal]);
+    assert!(rs[0].modifiers.is_empty());
+    assert_eq!(rs[0].target_number, 12);
+    rs[1].assert_mod("second-weapon", -4, "SK-6.5.3-b");
+    rs[1].assert_mod("short", -1, "SK-13.4-a");
+    assert_eq!(rs[1].ids(), ["short", "second-weapon"]);
+    assert_eq!(rs[1].target_number, 7);
+    let d = damages(&ev);
+    assert_eq!(
+        d.iter()
+            .map(|d| (d.target, d.expr.as_str(), d.taken))
+            .collect::<Vec<_>>(),
+        [(bay, "2d6-2", 5), (cal, "1d6+1", 3)]
+    );
+    assert!(g.fig("Ash").acted);
+}
+
+#[test]
+fn sk_6_5_3_a_any_other_pair_needs_two_weapon_fighting_and_both_skills() {
+    // Saber and Hatchet are no combination: with Sword and Axe but not the skill, no.
+    let g = two_weapons(&["saber", "hatchet"], ", sword = 1, axe = 1");
+    assert!(!g
+        .texts()
+        .iter()
+        .any(|t| t.contains("other weapon") || t.contains("both")));
+    // With Two Weapon Fighting, yes.
+    let g = two_weapons(
+        &["saber", "hatchet"],
+        ", sword = 1, axe = 1, two_weapon_fighting = 1",
+    );
+    assert!(g.can("Ash attacks Bay with both weapons"));
+    // "Prerequisites: … skills for all weapons used": not without Axe.
+    let g = two_weapons(
+        &["saber", "hatchet"],
+        ", sword = 1, two_weapon_fighting = 1",
+    );
+    assert!(!g.can("Ash attacks Bay with both weapons"));
+}
+
+#[test]
+fn sk_6_5_3_b_the_second_blow_waits_for_a_foe_still_standing() {
+    // Bay (STR 4) dies of the first blow (2d6−2 [3, 4] = 5); the second, at him too, is not
+    // struck.
+    let mut g = fight(&two_weapon_units(
+        &["saber", "fighting-knife"],
+        ", sword = 1",
+        "str = 4, dex = 10, int = 10",
+    ));
+    let ev = g.play(
+        "Ash attacks Bay with both weapons",
+        &faces(&[&d3(10), &[3, 4]]),
+    );
+    assert_eq!(rolls(&ev).len(), 1);
+    assert!(!g.fig("Bay").active());
+}
+
+#[test]
+fn sk_6_5_3_b_g_44_attack_with_one_and_parry_with_the_other() {
+    // Declared with the movement: "stands … and parries with his other weapon". It is not his
+    // action: at his slot he still strikes with the saber (and may do nothing else). Bay (DEX
+    // 14, acting first) attacks him from the front on 4d6 (SK-11.4-c): a parry is a Defend.
+    let mut units = two_weapon_units(&["saber", "fighting-knife"], ", sword = 1", SLOW);
+    units[1] = unit(
+        "Bay",
+        1,
+        (1, 2),
+        N,
+        &["duel-blade"],
+        "str = 16, dex = 14, int = 10, sword = 1",
+    );
+    let mut g = game(&[], &open(4, 6), &[], &units);
+    g.start_turn(0);
+    let ev = movement(
+        &mut g,
+        &[(
+            "Ash",
+            "Ash stands facing S and parries with his other weapon",
+            &[],
+        )],
+    );
+    let ash = g.id("Ash");
+    assert!(ev.contains(&Event::Guarded {
+        fig: ash,
+        guard: Guard::Parry
+    }));
+    assert!(!g.fig("Ash").acted);
+    let r = roll(&g.play("Bay attacks Ash", &d4(16)));
+    assert_eq!((r.dice, r.target_number), (4, 14));
+    until(&mut g, "Ash");
+    assert_eq!(
+        g.texts(),
+        ["Ash attacks Bay", "Ash attacks Cal", "Ash does nothing"]
+    );
+    let r = roll(&g.play("Ash attacks Bay", &d3(16)));
+    assert_eq!(r.dice, 3);
+}
+
+#[test]
+fn sk_6_5_3_b_at_the_action_slot_attack_and_parry() {
+    // With Defend declared at the action slot: "Ash attacks Bay and parries with his other
+    // weapon"; Bay, acting after him, rolls 4d6.
+    let mut units = two_weapon_units(&["saber", "fighting-knife"], ", sword = 1", SLOW);
+    units[1] = blade("Bay", 1, (1, 2), N);
+    units[1].stats = "str = 16, dex = 10, int = 10, sword = 1".into();
+    let mut g = game(
+        &[("sk.defense_declared", "\"action\"")],
+        &open(4, 6),
+        &[],
+        &units,
+    );
+    g.reach_actions(0);
+    let ev = g.play("Ash attacks Bay and parries with his other weapon", &d3(16));
+    assert!(ev.contains(&Event::Guarded {
+        fig: g.id("Ash"),
+        guard: Guard::Parry
+    }));
+    until(&mut g, "Bay");
+    let r = roll(&g.play("Bay attacks Ash", &d4(16)));
+    assert_eq!(r.dice, 4);
+}
+
+#[test]
+fn sk_6_5_3_readying_a_second_weapon_in_the_other_hand() {
+    // Ash holds the saber; "readies the Fighting Knife in his other hand" is his action.
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["saber", "fighting-knife"],
+            "str = 10, dex = 12, int = 10, sword = 1",
+        ),
+        unit("Bay", 1, (1, 4), N, &[], SLOW),
+    ]);
+    assert_eq!(g.fig("Ash").off_hand, None);
+    let ev = g.act("Ash readies the Fighting Knife in his other hand");
+    assert!(ev.contains(&Event::Hands {
+        fig: g.id("Ash"),
+        off_hand: Some(1),
+        shield_at: ShieldAt::Hand,
+        rule: fireteam_engine::RuleId("SK-6.5.3-a")
+    }));
+    assert_eq!(
+        (g.fig("Ash").ready, g.fig("Ash").off_hand),
+        (Some(0), Some(1))
+    );
+    assert!(g.fig("Ash").acted);
+}
+
+#[test]
+fn sk_13_1_b_a_two_handed_weapon_leaves_no_hand_for_a_second() {
+    // The unit stat asks for the Fighting Knife in the other hand, but the Fire Axe needs both.
+    let g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["fire-axe", "fighting-knife"],
+            "str = 12, dex = 12, int = 10, axe = 1, knife = 1, off_hand = 1",
+        ),
+        unit("Bay", 1, (1, 4), N, &[], SLOW),
+    ]);
+    assert_eq!((g.fig("Ash").ready, g.fig("Ash").off_hand), (Some(0), None));
+    assert!(!g.texts().iter().any(|t| t.contains("other hand")));
+}
+
+#[test]
+fn sk_16_15_3_b_hand_to_hand_keeps_the_knife_in_the_other_hand_and_drops_the_rest() {
+    // Ash: saber in hand, Fighting Knife in the other. Into HTH (Bay kneels; die 1) the saber
+    // is dropped and the knife is what he fights with.
+    let bay = unit("Bay", 1, (1, 2), N, &[], SLOW).stance("kneeling");
+    let ash = unit(
+        "Ash",
+        0,
+        (1, 1),
+        S,
+        &["saber", "fighting-knife"],
+        "str = 10, dex = 12, int = 10, sword = 1, off_hand = 1",
+    );
+    let mut g = fight(&[ash, bay]);
+    let ev = g.play("Ash goes hand to hand with Bay", &[1]);
+    let ash = g.id("Ash");
+    assert!(effects(&ev).contains(&(ash, Effect::WeaponDropped { slot: 0 }, "SK-16.15.3-b")));
+    assert_eq!((g.fig("Ash").ready, g.fig("Ash").off_hand), (Some(1), None));
+}
+
+#[test]
+fn sk_16_15_3_b_hand_to_hand_drops_the_shield_in_hand() {
+    let bay = unit("Bay", 1, (1, 2), N, &[], SLOW).stance("kneeling");
+    let ash = unit(
+        "Ash",
+        0,
+        (1, 1),
+        S,
+        &["fighting-knife", "large-shield"],
+        "str = 10, dex = 12, int = 10, knife = 1",
+    );
+    let mut g = fight(&[ash, bay]);
+    assert_eq!(g.fig("Ash").shield_at, ShieldAt::Hand);
+    g.play("Ash goes hand to hand with Bay", &[1]);
+    assert_eq!(g.fig("Ash").shield_at, ShieldAt::Ground);
+    assert_eq!(g.fig("Ash").ready, Some(0), "the knife is kept");
 }

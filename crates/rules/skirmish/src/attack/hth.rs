@@ -169,6 +169,13 @@ fn drop_for_hth(ctx: &mut Ctx, who: FigId) {
             });
         }
     }
+    // A knife or pistol kept in the other hand is the one he fights with now.
+    let now = ctx.s.fig(who).clone();
+    if now.ready_slot().is_none() {
+        if let Some(k) = now.off_hand {
+            ctx.emit(Event::Readied { fig: who, slot: k });
+        }
+    }
     // A shield in hand is an item in his hands too.
     if crate::hands::shield_in_hand(&g) {
         let now = ctx.s.fig(who);

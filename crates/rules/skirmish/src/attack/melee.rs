@@ -150,7 +150,24 @@ pub(crate) fn melee(
             }
             Ok(())
         }
-        Strike::Normal | Strike::Power(_) => {
+        Strike::Normal
+        | Strike::Power(_)
+        | Strike::Parrying
+        | Strike::SecondWeapon
+        | Strike::Set => {
+            if strike == Strike::Parrying {
+                // SK-6.5.3-b: the other weapon parries (a Defend, G-44) while this one strikes.
+                ctx.emit(Event::Guarded {
+                    fig,
+                    guard: crate::state::Guard::Parry,
+                });
+            }
+            // SK-6.5.3-b: the second weapon is the one in the other hand.
+            let slot = if strike == Strike::SecondWeapon {
+                f.off_hand
+            } else {
+                slot
+            };
             let spec = AttackSpec {
                 attacker: fig,
                 target,
@@ -162,8 +179,12 @@ pub(crate) fn melee(
                 quick: false,
                 aim: None,
                 opportunity: None,
-                // SK-13.2-b: +n damage at −n DEX.
-                maneuver: (strike != Strike::Normal).then_some(strike),
+                // SK-13.2-b +n damage at −n DEX; SK-6.5.3-b the second weapon at −4;
+                // SK-16.2-b a set pole arm at +2 and ×2.
+                maneuver: match strike {
+                    Strike::Normal | Strike::Parrying => None,
+                    s => Some(s),
+                },
             };
             let before = {
                 let t = ctx.s.fig(target);

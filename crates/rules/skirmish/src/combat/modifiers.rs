@@ -538,6 +538,20 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
             -4,
             RuleId("SK-16.5-c"),
         )),
+        // SK-6.5.3-b: the second weapon's attack is at −4.
+        Some(crate::action::Strike::SecondWeapon) => m.push(Modifier::applied(
+            "second-weapon",
+            "second weapon's attack",
+            -4,
+            RuleId("SK-6.5.3-b"),
+        )),
+        // SK-16.2-b: a set pole arm strikes the charger at +2.
+        Some(crate::action::Strike::Set) => m.push(Modifier::applied(
+            "set",
+            "pole arm set against the charge",
+            2,
+            RuleId("SK-16.2-b"),
+        )),
         // SK-13.2-b: each +1 damage from STR above the minimum costs −1 DEX.
         Some(crate::action::Strike::Power(n)) => m.push(Modifier::applied(
             "str-surplus",
@@ -578,17 +592,18 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
     let mut dice = 3u8;
     let guarded = match tgt.guard {
         Guard::Dodge => ranged,
-        Guard::Defend => {
+        // SK-6.5.3-b: parrying with the other weapon is a Defend (G-44: nothing more).
+        Guard::Defend | Guard::Parry => {
             matches!(a.kind, AttackKind::Melee | AttackKind::Hth)
                 && geometry::in_front(tgt, att.pos)
         }
-        Guard::None => false,
+        Guard::None | Guard::Set => false,
     };
     if tgt.martial_arts >= 5 {
         // SK-16.15.4-f: 4d6 always; 5d6 when he dodges (and, as MA4, when he defends).
         dice = if guarded { 5 } else { 4 };
     } else if guarded {
-        dice = if tgt.guard == Guard::Defend && tgt.martial_arts >= 4 {
+        dice = if matches!(tgt.guard, Guard::Defend | Guard::Parry) && tgt.martial_arts >= 4 {
             5
         } else {
             4

@@ -131,6 +131,12 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         return;
     }
 
+    // SK-6.5.3-b: parrying with the other weapon (declared with the movement), the main one
+    // may still strike, and nothing else.
+    if f.guard == Guard::Parry {
+        parry_actions(s, id, out);
+        return;
+    }
     let down = f.posture.down();
     // Empty-handed with a weapon to take up: that comes first (the most direct action).
     let rearm_first = slot.is_none()
@@ -479,6 +485,35 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
             }
         }
     }
+    // SK-6.5.3-b: both weapons at one slot (the second at −4), at the same foe or another; or
+    // one attacking while the other parries, at the slot when Defend is not declared with the
+    // movement.
+    if melee_ok && crate::attack::two_weapons::may_fight_with_both(s, f) {
+        use crate::attack::two_weapons::reaches_with;
+        let off = crate::hands::off_weapon(s, f);
+        for (a, af) in enemies(s, f) {
+            if !melee_reach(s, f, af) || af.in_hth && f.pos.distance(af.pos) != 1 {
+                continue;
+            }
+            for (b, bf) in enemies(s, f) {
+                let ok = off.is_some_and(|w| reaches_with(s, f, w, bf));
+                if ok && (!bf.in_hth || f.pos.distance(bf.pos) == 1) {
+                    out.push(Action::TwoWeapons {
+                        fig: id,
+                        first: a,
+                        second: b,
+                    });
+                }
+            }
+            if !s.rules.options.defense_in_movement && engaged {
+                out.push(Action::Attack {
+                    fig: id,
+                    target: a,
+                    strike: Strike::Parrying,
+                });
+            }
+        }
+    }
     if !ready_limit(s, f, engaged) {
         return;
     }
@@ -530,6 +565,38 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
     {
         out.push(Action::PickUpShield { fig: id });
     }
+}
+
+/// SK-6.5.3-b: a figure parrying with its other weapon attacks with the main one (any blow
+/// the main weapon may make, STR put in or not) or does nothing.
+fn parry_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let mov = movement_allowance(s, f);
+    let w = weapon_of(s, f, f.ready).filter(|_| f.ready_slot().is_some());
+    if moved_at_most(f, MoveKind::Half, mov) && !f.posture.down() {
+        if let Some(w) = w.filter(|w| w.class == Class::Melee) {
+            let most = crate::hands::str_surplus(f, f.ready, w);
+            for (t, tf) in enemies(s, f) {
+                if melee_reach(s, f, tf) && (!tf.in_hth || f.pos.distance(tf.pos) == 1) {
+                    out.push(Action::Attack {
+                        fig: id,
+                        target: t,
+                        strike: Strike::Normal,
+                    });
+                    if f.pos.distance(tf.pos) == 1 {
+                        for n in 1..=most {
+                            out.push(Action::Attack {
+                                fig: id,
+                                target: t,
+                                strike: Strike::Power(n),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out.push(Action::Pass { fig: id });
 }
 
 /// Ready a weapon, reload, or pick up one's own dropped weapon (SK-11.7.4-a, SK-11.8.3-a, G-73).

@@ -28,6 +28,10 @@ fn push_guard_variants(
     if engaged_at_end && can_defend(s, f) {
         out.push(make(Guard::Defend));
     }
+    // SK-6.5.3-b: parry with the other weapon, keeping the main one's attack.
+    if engaged_at_end && crate::attack::two_weapons::may_fight_with_both(s, f) {
+        out.push(make(Guard::Parry));
+    }
 }
 
 pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {

@@ -149,8 +149,11 @@ pub(crate) fn stand_up(ctx: &mut Ctx, fig: FigId) -> Result<(), ResolveError> {
 fn declare_guard(ctx: &mut Ctx, fig: FigId, guard: Guard) {
     if guard != Guard::None {
         ctx.emit(Event::Guarded { fig, guard });
-        // Dodge and Defend are the figure's action (SK-11.4-e).
-        ctx.emit(Event::Acted { fig });
+        // Dodge and Defend are the figure's action (SK-11.4-e); a parry with the other weapon
+        // leaves the main one its attack at the figure's slot (SK-6.5.3-b).
+        if guard != Guard::Parry {
+            ctx.emit(Event::Acted { fig });
+        }
     }
 }
 
