@@ -44,6 +44,8 @@ pub enum Strike {
     SecondWeapon,
     /// A set pole arm's blow at a charger, +2 and double damage (SK-16.2-b); a maneuver.
     Set,
+    /// A thrust of the bayonet fixed to the rifle in hand (SK-16.3).
+    Bayonet,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -222,6 +224,26 @@ pub enum Action {
         first: FigId,
         second: FigId,
     },
+    /// Fix the knife in `knife` to the rifle in `rifle` as a bayonet (SK-16.3-a).
+    FixBayonet {
+        fig: FigId,
+        knife: u8,
+        rifle: u8,
+    },
+    /// Take the bayonet off the rifle.
+    UnfixBayonet {
+        fig: FigId,
+    },
+    /// Fire at and bayonet the same target in one turn (SK-16.3-c), in either order.
+    ShootAndStab {
+        fig: FigId,
+        target: FigId,
+        stab_first: bool,
+    },
+    /// Give up the bayonet's first strike and act at one's own eDEX (SK-16.3-d).
+    WaitTurn {
+        fig: FigId,
+    },
     /// Throw with +n damage from STR above the weapon's minimum, at −n DEX (SK-13.2-b).
     PowerThrow {
         fig: FigId,
@@ -272,6 +294,10 @@ impl Action {
             | ReadyDropShield { fig, .. }
             | PickUpShield { fig }
             | TwoWeapons { fig, .. }
+            | FixBayonet { fig, .. }
+            | UnfixBayonet { fig }
+            | ShootAndStab { fig, .. }
+            | WaitTurn { fig }
             | PowerThrow { fig, .. } => Some(fig),
         }
     }

@@ -42,6 +42,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.aiming_now = false;
                 // SK-16.15.3-T1: a draw promised for this turn is made at its start or not at all.
                 f.hth_draw = 0;
+                f.bayonet_first = false;
             }
         }
         Event::Initiative { winner, .. } => {
@@ -403,6 +404,26 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         // ---- weapons and melee: rolls and questions that change nothing by themselves.
         Event::Contest { .. } | Event::HthOffered { .. } | Event::HthAnswered { .. } => {}
+        Event::Bayonet {
+            fig,
+            knife,
+            rifle,
+            weapon,
+            fixed,
+        } => {
+            let f = s.fig_mut(*fig);
+            if let Some(w) = &mut f.weapons[usize::from(*knife)] {
+                w.weapon = *weapon;
+            }
+            f.bayonet = fixed.then_some((*knife, *rifle));
+            if f.off_hand == Some(*knife) {
+                f.off_hand = None;
+            }
+            if f.ready == Some(*knife) {
+                f.ready = None;
+            }
+        }
+        Event::StrikesFirst { fig, first } => s.fig_mut(*fig).bayonet_first = *first,
         Event::Hands {
             fig,
             off_hand,
@@ -470,6 +491,10 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
         Effect::WeaponBroken { slot, permanent } => {
             if f.off_hand == Some(slot) {
                 f.off_hand = None;
+            }
+            // A broken bayonet is off the rifle (SK-16.3).
+            if f.bayonet.is_some_and(|(k, _)| k == slot) {
+                f.bayonet = None;
             }
             if let Some(w) = &mut f.weapons[usize::from(slot)] {
                 w.state = if permanent {

@@ -253,6 +253,18 @@ pub struct Rules {
     pub max_turns: u32,
     /// The scenario's seed (or 1): the seed `odds --action` plays its opening with.
     pub seed: u64,
+    // ---- weapons and melee (§16.3)
+    /// The bayonets the battle's knives and rifles make (SK-16.3, G-06).
+    pub bayonets: Vec<BayonetPair>,
+}
+
+/// A knife fixed to a rifle (SK-16.3-a, G-06): the weapon indexes of the knife, the rifle, and
+/// the bayonet weapon made of the two (`attack::bayonet::make`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct BayonetPair {
+    pub knife: u16,
+    pub rifle: u16,
+    pub weapon: u16,
 }
 
 impl Rules {

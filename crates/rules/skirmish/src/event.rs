@@ -364,6 +364,21 @@ pub enum Event {
         defender: FigId,
         accepted: bool,
     },
+    /// SK-16.3-a: a knife fixed to a rifle as a bayonet (`fixed`), or taken off; the knife's
+    /// slot now holds `weapon` (the bayonet, or the knife again).
+    Bayonet {
+        fig: FigId,
+        knife: u8,
+        rifle: u8,
+        weapon: u16,
+        fixed: bool,
+    },
+    /// SK-16.3-d: the figure strikes first with its bayonet this action phase (`first`), or has
+    /// given that up.
+    StrikesFirst {
+        fig: FigId,
+        first: bool,
+    },
     /// What the figure's other hand and shield now hold (SK-6.5.3, SK-13.3-a, G-26): a weapon
     /// slot in the other hand, and the shield in hand, on the back or on the ground.
     Hands {

@@ -79,10 +79,12 @@ pub fn str_for_grip(w: &Weapon, grip: Grip) -> Option<i16> {
     })
 }
 
-/// The grip a weapon in `slot` is used in: the main hand's grip, or one hand for the off hand.
+/// The grip a weapon in `slot` is used in: the main hand's grip (a bayonet's is its rifle's,
+/// SK-16.3), or one hand for the off hand.
 pub fn grip_of_slot(f: &Figure, slot: Option<u8>) -> Grip {
     match slot {
         Some(k) if f.ready == Some(k) => grip(f),
+        Some(k) if f.bayonet.is_some_and(|(knife, _)| knife == k) => grip(f),
         _ => Grip::OneHand,
     }
 }

@@ -430,6 +430,40 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 name(s, *defender)
             );
         }
+        Event::Bayonet {
+            fig,
+            knife,
+            rifle,
+            fixed,
+            ..
+        } => {
+            let _ = if *fixed {
+                write!(
+                    t,
+                    "{} fixes a bayonet to the {} [SK-16.3-a]",
+                    name(s, *fig),
+                    slot_name(s, *fig, *rifle)
+                )
+            } else {
+                write!(
+                    t,
+                    "{} takes the bayonet off; the {} is a knife again [SK-16.3-a]",
+                    name(s, *fig),
+                    slot_name(s, *fig, *knife)
+                )
+            };
+        }
+        Event::StrikesFirst { fig, first } => {
+            let _ = if *first {
+                write!(
+                    t,
+                    "{}'s bayonet strikes before any other weapon [SK-16.3-d]",
+                    name(s, *fig)
+                )
+            } else {
+                write!(t, "{} waits for his own turn [SK-16.3-d]", name(s, *fig))
+            };
+        }
         Event::Hands {
             fig,
             off_hand,

@@ -229,6 +229,26 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             ctx.emit(Event::Acted { fig });
             attack::two_weapons::both_attacks(ctx, fig, first, second)
         }
+        Action::FixBayonet { fig, knife, rifle } => {
+            ctx.emit(Event::Acted { fig });
+            if prone_ready_fails(ctx, fig)? {
+                return Ok(());
+            }
+            attack::bayonet::fix(ctx, fig, knife, rifle)
+        }
+        Action::UnfixBayonet { fig } => {
+            ctx.emit(Event::Acted { fig });
+            attack::bayonet::unfix(ctx, fig)
+        }
+        Action::ShootAndStab {
+            fig,
+            target,
+            stab_first,
+        } => attack::bayonet::shoot_and_stab(ctx, fig, target, stab_first),
+        Action::WaitTurn { fig } => {
+            attack::bayonet::wait_turn(ctx, fig);
+            Ok(())
+        }
         Action::PowerThrow { fig, target, bonus } => {
             ctx.emit(Event::Acted { fig });
             attack::power::power_throw(ctx, fig, target, bonus)

@@ -1,8 +1,8 @@
 //! From a loaded scenario to a battle: options, catalog entries, map and figures.
 
 use crate::data::{
-    Armor, ArmorKind, AttackType, Breaks, Class, Footing, GrenadeKind, Length, Rules, Spread,
-    Terrain, Wall, Weapon,
+    Armor, ArmorKind, AttackType, BayonetPair, Breaks, Class, Footing, GrenadeKind, Length, Rules,
+    Spread, Terrain, Wall, Weapon,
 };
 use crate::encumbrance::{effective_load, encumbrance, EncumbranceModel};
 use crate::options::Options;
@@ -230,6 +230,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
         cells.push(i as u8);
     }
     let mut weapons: Vec<Weapon> = Vec::new();
+    let mut bayonets: Vec<BayonetPair> = Vec::new();
     let mut armors: Vec<Armor> = Vec::new();
     let gravity = f64::from(options.gravity_percent) / 100.0;
     let mut figures = Vec::new();
@@ -299,7 +300,48 @@ pub fn setup(loaded: &Loaded) -> Setup {
         // SK-6.5.3 (unit stat `off_hand`): the second weapon listed starts in the other hand,
         // when the first is ready and both may be held in one hand each. SK-13.3-a: a shield
         // starts slung when the hands are full without it.
-        let ready = (stat("ready") > 0 && n_slots > 0).then_some(0u8);
+        let mut ready = (stat("ready") > 0 && n_slots > 0).then_some(0u8);
+        // SK-16.3-a, G-06: every knife of the figure makes a bayonet with every rifle it
+        // carries; with unit stat `bayonet_fixed` the first such pair is fixed before the
+        // battle, and the rifle is what he holds.
+        let mut bayonet = None;
+        for k in 0..n_slots {
+            for r in 0..n_slots {
+                let (Some(ks), Some(rs)) = (slots[k], slots[r]) else {
+                    continue;
+                };
+                let (knife, rifle) = (
+                    &weapons[usize::from(ks.weapon)],
+                    &weapons[usize::from(rs.weapon)],
+                );
+                if !crate::attack::bayonet::fits(knife, rifle) {
+                    continue;
+                }
+                let w = match crate::attack::bayonet::pair_in(&bayonets, ks.weapon, rs.weapon) {
+                    Some(w) => w,
+                    None => {
+                        let made = crate::attack::bayonet::make(knife, rifle);
+                        weapons.push(made);
+                        let w = (weapons.len() - 1) as u16;
+                        bayonets.push(BayonetPair {
+                            knife: ks.weapon,
+                            rifle: rs.weapon,
+                            weapon: w,
+                        });
+                        w
+                    }
+                };
+                if stat("bayonet_fixed") > 0 && bayonet.is_none() {
+                    bayonet = Some((k as u8, r as u8));
+                    if let Some(s) = &mut slots[k] {
+                        s.weapon = w;
+                    }
+                    if ready.is_some() {
+                        ready = Some(r as u8);
+                    }
+                }
+            }
+        }
         let one_hand = |k: usize| {
             slots[k].is_some_and(|sl| {
                 let w = &weapons[usize::from(sl.weapon)];
@@ -308,10 +350,15 @@ pub fn setup(loaded: &Loaded) -> Setup {
                         <= stat("str")
             })
         };
-        let off_hand =
-            (ready.is_some() && stat("off_hand") > 0 && n_slots > 1 && one_hand(0) && one_hand(1))
-                .then_some(1u8);
-        let shield_at = if off_hand.is_some() || (ready.is_some() && !one_hand(0)) {
+        let off_hand = (ready == Some(0)
+            && stat("off_hand") > 0
+            && n_slots > 1
+            && one_hand(0)
+            && one_hand(1)
+            && bayonet.is_none())
+        .then_some(1u8);
+        let held = ready.map_or(0, usize::from);
+        let shield_at = if off_hand.is_some() || (ready.is_some() && !one_hand(held)) {
             ShieldAt::Back
         } else {
             ShieldAt::Hand
@@ -392,7 +439,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             // ---- weapons and melee
             off_hand,
             shield_at,
-            bayonet: None,
+            bayonet,
             hth_draw: 0,
             bayonet_first: false,
         });
@@ -409,6 +456,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
         names: sc.units.iter().map(|u| u.name.clone()).collect(),
         max_turns: sc.max_rounds.unwrap_or(DEFAULT_MAX_TURNS),
         seed: sc.seed.unwrap_or(1),
+        bayonets,
     };
     Setup(State {
         // The rules outlive every state of the battle (see `State::rules`).

@@ -249,6 +249,13 @@ pub const STATS: &[StatSpec] = &[
         Some(0),
         "SK-6.5.3: 1: the second weapon listed starts in the other hand (both one-handed)",
     ),
+    StatSpec::optional(
+        "bayonet_fixed",
+        0,
+        1,
+        Some(0),
+        "SK-16.3-a: 1: his first knife is fixed to his first rifle before the battle",
+    ),
     skill("axe"),
     skill("bayonet"),
     skill("bow"),

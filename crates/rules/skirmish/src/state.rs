@@ -262,7 +262,8 @@ pub struct Figure {
     pub off_hand: Option<u8>,
     /// Where the shield is: in hand, slung on the back (SK-13.3-a, G-26) or on the ground.
     pub shield_at: ShieldAt,
-    /// A knife fixed to a rifle as a bayonet: (knife slot, rifle slot) (SK-16.3-a).
+    /// A knife fixed to a rifle as a bayonet: (knife slot, rifle slot) (SK-16.3-a). While it is
+    /// fixed the knife's slot holds the bayonet weapon (`data::BayonetPair`).
     pub bayonet: Option<(u8, u8)>,
     /// SK-16.15.3-T1 (3–4): the belt knife or pistol (slot + 1) that is ready next turn.
     pub hth_draw: u8,

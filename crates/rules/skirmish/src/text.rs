@@ -109,6 +109,7 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 Strike::Power(_) | Strike::Parrying | Strike::SecondWeapon | Strike::Set => {
                     "attacks"
                 }
+                Strike::Bayonet => "thrusts his bayonet at",
             };
             let _ = write!(t, "{} {verb} {}", name(fig), name(target));
             // SK-16.15.5-b: the attribute a knockdown or throw is made on.
@@ -300,6 +301,42 @@ pub fn action_text(s: &State, a: &Action) -> String {
                     name(second)
                 )
             };
+        }
+        Action::FixBayonet { fig, knife, rifle } => {
+            let _ = write!(
+                t,
+                "{} fixes the {} to the {}",
+                name(fig),
+                weapon_name(s, fig, knife),
+                weapon_name(s, fig, rifle)
+            );
+        }
+        Action::UnfixBayonet { fig } => {
+            let _ = write!(t, "{} takes his bayonet off", name(fig));
+        }
+        Action::ShootAndStab {
+            fig,
+            target,
+            stab_first,
+        } => {
+            let _ = if stab_first {
+                write!(
+                    t,
+                    "{} thrusts his bayonet at {}, then shoots him",
+                    name(fig),
+                    name(target)
+                )
+            } else {
+                write!(
+                    t,
+                    "{} shoots {}, then thrusts his bayonet at him",
+                    name(fig),
+                    name(target)
+                )
+            };
+        }
+        Action::WaitTurn { fig } => {
+            let _ = write!(t, "{} waits for his turn", name(fig));
         }
         Action::PowerThrow { fig, target, bonus } => {
             let w = s

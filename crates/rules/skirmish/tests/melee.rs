@@ -1399,3 +1399,331 @@ fn sk_16_15_3_b_hand_to_hand_drops_the_shield_in_hand() {
     assert_eq!(g.fig("Ash").shield_at, ShieldAt::Ground);
     assert_eq!(g.fig("Ash").ready, Some(0), "the knife is kept");
 }
+
+// =============================================================================================
+// SK-16.2-b, G-46: a pole arm set against a charge.
+// =============================================================================================
+
+/// Bay (Spear, Polearms, DEX 12) at [1, 4] facing N; Ash (STR 16, blade) at [1, 0] facing S.
+/// Side B wins the initiative and moves first, so Bay declares before Ash moves.
+fn set_scene() -> Game {
+    let mut g = game(
+        &[],
+        &open(3, 7),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 0),
+                S,
+                &["duel-blade"],
+                "str = 16, dex = 12, int = 10, sword = 1",
+            ),
+            unit(
+                "Bay",
+                1,
+                (1, 4),
+                N,
+                &["spear"],
+                "str = 11, dex = 12, int = 10, polearms = 1",
+            ),
+        ],
+    );
+    g.start_turn(1);
+    g
+}
+
+#[test]
+fn sk_16_2_b_g_46_the_set_spear_strikes_the_charger_first_at_plus_two_and_double_damage() {
+    // Bay sets the spear (his action, SK-11.4-e). Ash charges to [1, 3]; as he arrives Bay
+    // strikes: 12 + 2 = 14, a 13 hits; the spear in both hands is 1d6+1 (G-05): [2] + 1 = 3,
+    // doubled: 6. Only then does Ash act.
+    let mut g = set_scene();
+    let ev = g.act("Bay stands facing N and sets his pole arm");
+    let bay = g.id("Bay");
+    assert!(ev.contains(&Event::Guarded {
+        fig: bay,
+        guard: Guard::Set
+    }));
+    assert!(g.fig("Bay").acted);
+    let ev = g.play("Ash moves to [1, 3] facing S", &faces(&[&d3(13), &[2]]));
+    let r = roll(&ev);
+    assert_eq!((r.attacker, r.target), (bay, g.id("Ash")));
+    r.assert_mod("set", 2, "SK-16.2-b");
+    assert_eq!(r.ids(), ["set"]);
+    r.assert_adds_up(12);
+    let d = &damages(&ev)[0];
+    assert_eq!(
+        (d.expr.as_str(), d.rolled, d.mult, d.taken),
+        ("1d6+1", 3, 2, 6)
+    );
+    assert_eq!(g.fig("Bay").guard, Guard::None, "the set is spent");
+    assert_eq!(g.s.phase, Phase::Action);
+    assert_eq!(g.decider(), Some(g.id("Ash")));
+}
+
+#[test]
+fn sk_16_2_b_a_charger_who_stops_short_is_not_met() {
+    let mut g = set_scene();
+    g.act("Bay stands facing N and sets his pole arm");
+    let ev = g.act("Ash moves to [1, 2] facing S");
+    assert!(rolls(&ev).is_empty());
+    assert_eq!(g.fig("Bay").guard, Guard::Set);
+}
+
+#[test]
+fn sk_16_2_b_only_a_pole_arm_is_set() {
+    // Ash, with a blade, has no "sets his pole arm" (and Bay, with the spear, has).
+    let g = set_scene();
+    assert!(g.can("Bay stands facing N and sets his pole arm"));
+    let g = game(
+        &[],
+        &open(3, 7),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["duel-blade"], FIGHTER),
+            unit("Bay", 1, (1, 4), N, &[], SLOW),
+        ],
+    );
+    let mut g = g;
+    g.start_turn(0);
+    assert!(!g.texts().iter().any(|t| t.contains("sets")));
+}
+
+// =============================================================================================
+// SK-16.3-a..d, G-06: bayonets.
+// =============================================================================================
+
+/// Rifle, Shoulderarms, Knife and Bayonet skills, STR 10; `more` adds stats.
+fn rifleman(more: &str) -> String {
+    format!("str = 10, dex = 12, int = 10, shoulderarms = 1, knife = 1, bayonet = 1{more}")
+}
+
+#[test]
+fn sk_16_3_a_fixing_a_bayonet_takes_the_turn() {
+    // Ash holds the Rifle and carries a Fighting Knife; Bay is far off. Fixing the knife is his
+    // action; the rifle stays in hand with the bayonet on it.
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 0),
+            S,
+            &["rifle", "fighting-knife"],
+            &rifleman(""),
+        ),
+        unit("Bay", 1, (1, 5), N, &[], SLOW),
+    ]);
+    let ev = g.act("Ash fixes the Fighting Knife to the Rifle");
+    let ash = g.id("Ash");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Bayonet { fig, knife: 1, rifle: 0, fixed: true, .. } if *fig == ash
+    )));
+    assert!(g.fig("Ash").acted);
+    assert_eq!(
+        (g.fig("Ash").bayonet, g.fig("Ash").ready),
+        (Some((1, 0)), Some(0))
+    );
+    let knife = g.fig("Ash").weapons[1].unwrap().weapon;
+    assert_eq!(
+        g.s.rules.weapons[usize::from(knife)].name,
+        "Bayonet (Fighting Knife)"
+    );
+    // It rides on the rifle: the knife cannot be readied while fixed.
+    g.finish_turn();
+    g.reach_actions(0);
+    assert!(!g.can("Ash readies the Bayonet (Fighting Knife)"));
+    g.act("Ash takes his bayonet off");
+    assert_eq!(g.fig("Ash").bayonet, None);
+    let knife = g.fig("Ash").weapons[1].unwrap().weapon;
+    assert_eq!(g.s.rules.weapons[usize::from(knife)].name, "Fighting Knife");
+}
+
+#[test]
+fn sk_16_3_b_g_06_a_bayonet_is_the_knife_on_the_rifle() {
+    // A Utility Knife fixed before the battle (unit stat bayonet_fixed), and no Bayonet skill:
+    // −4 unskilled (SK-6-b), 12 − 4 = 8; the knife's damage, 1d6−1 (SK-16.3-b): [4] − 1 = 3.
+    // The rifle's STR 10 is met (STR 10).
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["rifle", "utility-knife"],
+            "str = 10, dex = 12, int = 10, shoulderarms = 1, knife = 1, bayonet_fixed = 1",
+        ),
+        unit("Bay", 1, (1, 2), N, &[], "str = 16, dex = 10, int = 10"),
+    ]);
+    let ev = g.play("Ash thrusts his bayonet at Bay", &faces(&[&d3(8), &[4]]));
+    let r = roll(&ev);
+    r.assert_mod("unskilled", -4, "SK-6-b");
+    assert_eq!(r.ids(), ["unskilled"]);
+    assert_eq!(r.target_number, 8);
+    let d = &damages(&ev)[0];
+    assert_eq!((d.expr.as_str(), d.taken), ("1d6-1", 3));
+}
+
+#[test]
+fn sk_16_3_d_a_bayonet_reaches_the_adjacent_hexes_only() {
+    // Bay two hexes off in front: no thrust (the table's "Long" does not apply, G-06).
+    let g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["rifle", "fighting-knife"],
+            &rifleman(", bayonet_fixed = 1"),
+        ),
+        unit("Bay", 1, (1, 3), N, &[], SLOW),
+    ]);
+    assert!(!g.texts().iter().any(|t| t.contains("thrusts")));
+    assert!(g.can("Ash takes his bayonet off"));
+}
+
+/// Ash (bayonet fixed) at [1, 1] facing S; Bay at [1, 2] with his back to Ash (so Ash is not
+/// engaged and may shoot). Ash first strikes first (SK-16.3-d) and waits for his turn.
+fn shoot_and_stab_scene() -> Game {
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["rifle", "fighting-knife"],
+            &rifleman(", bayonet_fixed = 1"),
+        ),
+        unit("Bay", 1, (1, 2), S, &[], "str = 16, dex = 10, int = 10"),
+    ]);
+    g.act("Ash waits for his turn");
+    assert_eq!(g.decider(), Some(g.id("Ash")));
+    g
+}
+
+#[test]
+fn sk_16_3_c_fire_and_bayonet_the_same_target_with_no_adjustment() {
+    // The shot: 12 + 1 for the rifle's stock (SK-13.6-g) = 13; a 10 hits, 4d6+1 [1, 1, 1, 1] = 5.
+    // Then the bayonet from Bay's rear: 12 + 4 = 16, nothing for having fired; a 10 hits,
+    // 1d6+1 [1] = 2.
+    let mut g = shoot_and_stab_scene();
+    let ev = g.play(
+        "Ash shoots Bay, then thrusts his bayonet at him",
+        &faces(&[&d3(10), &[1, 1, 1, 1], &d3(10), &[1]]),
+    );
+    let rs = rolls(&ev);
+    assert_eq!(rs.len(), 2);
+    assert_eq!(rs[0].ids(), ["stock"]);
+    assert_eq!(rs[0].target_number, 13);
+    assert_eq!(rs[1].ids(), ["rear"]);
+    assert_eq!(rs[1].target_number, 16);
+    assert_eq!(
+        damages(&ev)
+            .iter()
+            .map(|d| (d.expr.clone(), d.taken))
+            .collect::<Vec<_>>(),
+        [("4d6+1".to_string(), 5), ("1d6+1".to_string(), 2)]
+    );
+    assert!(g.fig("Ash").acted);
+}
+
+#[test]
+fn sk_16_3_c_or_the_bayonet_first_then_the_shot() {
+    let mut g = shoot_and_stab_scene();
+    let ev = g.play(
+        "Ash thrusts his bayonet at Bay, then shoots him",
+        &faces(&[&d3(16), &d3(16)]),
+    );
+    let rs = rolls(&ev);
+    assert_eq!(
+        rs.iter().map(|r| r.kind).collect::<Vec<_>>(),
+        [
+            fireteam_skirmish::event::AttackKind::Melee,
+            fireteam_skirmish::event::AttackKind::Missile
+        ]
+    );
+}
+
+/// Ash (DEX 10, bayonet) at [1, 1] facing S and Bay (DEX 14, blade) at [1, 2] facing N.
+fn first_strike_scene() -> Game {
+    fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["rifle", "fighting-knife"],
+            "str = 10, dex = 10, int = 10, bayonet = 1, bayonet_fixed = 1",
+        ),
+        unit(
+            "Bay",
+            1,
+            (1, 2),
+            N,
+            &["duel-blade"],
+            "str = 16, dex = 14, int = 10, sword = 1",
+        ),
+    ])
+}
+
+#[test]
+fn sk_16_3_d_the_bayonet_strikes_before_any_other_weapon() {
+    // Bay's eDEX 14 would act before Ash's 10, but "because of the length of the bayonet it will
+    // strike before any other weapon will, no matter what the attacker's DEX is".
+    let mut g = first_strike_scene();
+    let (ash, bay) = (g.id("Ash"), g.id("Bay"));
+    assert_eq!(g.s.act_order.as_slice(), [bay, ash]);
+    assert!(g.log.contains(&Event::StrikesFirst {
+        fig: ash,
+        first: true
+    }));
+    assert_eq!(g.decider(), Some(ash));
+    assert_eq!(
+        g.texts(),
+        ["Ash thrusts his bayonet at Bay", "Ash waits for his turn"]
+    );
+    g.play("Ash thrusts his bayonet at Bay", &d3(16));
+    assert_eq!(g.decider(), Some(bay));
+}
+
+#[test]
+fn sk_16_3_d_waiting_gives_the_first_strike_up() {
+    // He may keep his action for his own eDEX (to shoot, say): Bay then acts first.
+    let mut g = first_strike_scene();
+    g.act("Ash waits for his turn");
+    assert_eq!(g.decider(), Some(g.id("Bay")));
+    g.act("Bay does nothing");
+    assert_eq!(g.decider(), Some(g.id("Ash")));
+    assert!(g.can("Ash thrusts his bayonet at Bay"));
+}
+
+#[test]
+fn sk_11_8_2_a_sk_16_3_c_a_rifle_with_a_bayonet_is_not_dropped_after_shooting_a_charger() {
+    // Bay charges Ash, who has not moved; Ash waits out his first strike, then shoots the
+    // charger (SK-11.8.2-a) and keeps the rifle, which fights on with its bayonet.
+    let mut g = game(
+        &[],
+        &open(3, 7),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 4),
+                N,
+                &["rifle", "fighting-knife"],
+                &rifleman(", bayonet_fixed = 1"),
+            ),
+            unit("Bay", 1, (1, 0), S, &["duel-blade"], FIGHTER),
+        ],
+    );
+    g.start_turn(0);
+    movement(&mut g, &[("Bay", "Bay moves to [1, 3] facing S", &[])]);
+    g.act("Ash waits for his turn");
+    until(&mut g, "Ash");
+    let ev = g.play("Ash shoots Bay", &d3(16));
+    assert!(effects(&ev).is_empty(), "{ev:#?}");
+    assert_eq!(g.fig("Ash").ready, Some(0));
+}

@@ -154,7 +154,8 @@ pub(crate) fn melee(
         | Strike::Power(_)
         | Strike::Parrying
         | Strike::SecondWeapon
-        | Strike::Set => {
+        | Strike::Set
+        | Strike::Bayonet => {
             if strike == Strike::Parrying {
                 // SK-6.5.3-b: the other weapon parries (a Defend, G-44) while this one strikes.
                 ctx.emit(Event::Guarded {
@@ -163,10 +164,11 @@ pub(crate) fn melee(
                 });
             }
             // SK-6.5.3-b: the second weapon is the one in the other hand.
-            let slot = if strike == Strike::SecondWeapon {
-                f.off_hand
-            } else {
-                slot
+            // SK-16.3: the bayonet is the knife's slot, fixed to the rifle in hand.
+            let slot = match strike {
+                Strike::SecondWeapon => f.off_hand,
+                Strike::Bayonet => crate::attack::bayonet::ready_bayonet(&f),
+                _ => slot,
             };
             let spec = AttackSpec {
                 attacker: fig,
@@ -182,7 +184,7 @@ pub(crate) fn melee(
                 // SK-13.2-b +n damage at −n DEX; SK-6.5.3-b the second weapon at −4;
                 // SK-16.2-b a set pole arm at +2 and ×2.
                 maneuver: match strike {
-                    Strike::Normal | Strike::Parrying => None,
+                    Strike::Normal | Strike::Parrying | Strike::Bayonet => None,
                     s => Some(s),
                 },
             };

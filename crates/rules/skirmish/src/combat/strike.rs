@@ -226,7 +226,9 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
             )?;
         }
         ToHit::Dropped => {
-            if let Some(slot) = a.slot {
+            // SK-16.3: a bayonet drops with the rifle it is fixed to.
+            let bayonet_rifle = att.bayonet.filter(|b| Some(b.0) == a.slot).map(|b| b.1);
+            if let Some(slot) = bayonet_rifle.or(a.slot) {
                 ctx.emit(Event::Effect {
                     fig: a.attacker,
                     effect: Effect::WeaponDropped { slot },
@@ -301,11 +303,15 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
 
 /// SK-16.2-a: a pole arm charged in a straight line for the last 3 hexes doubles its damage;
 /// SK-16.3-b: a bayonet after 3 or more hexes doubles too (G-34: multipliers multiply).
-/// SK-16.2-d: a jab (at 2 hexes) is never a charge.
+/// SK-16.2-d: a jab (at 2 hexes) is never a charge. SK-16.2-b: a set pole arm's blow doubles.
 fn charge_mult(att: &Figure, w: Option<&Weapon>, a: &AttackSpec, adjacent: bool) -> u8 {
     let Some(w) = w else { return 1 };
     if a.kind != AttackKind::Melee || a.disengaging || !adjacent {
         return 1;
+    }
+    // SK-16.2-b: a pole arm set against a charge does double damage.
+    if a.maneuver == Some(crate::action::Strike::Set) {
+        return 2;
     }
     let pole = w.is_group("polearm") && att.straight && att.run_up >= 3;
     let bayonet = w.skill.as_deref() == Some("bayonet") && att.run_up >= 3;

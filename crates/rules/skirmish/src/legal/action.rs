@@ -137,6 +137,18 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         parry_actions(s, id, out);
         return;
     }
+    // SK-16.3-d: the bayonet's first strike: thrust at a foe, or wait for his own eDEX.
+    if f.bayonet_first {
+        for t in crate::attack::bayonet::targets(s, f) {
+            out.push(Action::Attack {
+                fig: id,
+                target: t,
+                strike: Strike::Bayonet,
+            });
+        }
+        out.push(Action::WaitTurn { fig: id });
+        return;
+    }
     let down = f.posture.down();
     // Empty-handed with a weapon to take up: that comes first (the most direct action).
     let rearm_first = slot.is_none()
@@ -514,8 +526,60 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
             }
         }
     }
+    // SK-16.3: the bayonet on the rifle in hand, at an adjacent foe; and firing at him and
+    // bayoneting him in one turn, in either order (SK-16.3-c), where the shot alone is legal.
+    if melee_ok {
+        for t in crate::attack::bayonet::targets(s, f) {
+            out.push(Action::Attack {
+                fig: id,
+                target: t,
+                strike: Strike::Bayonet,
+            });
+            let shot = Action::Shoot {
+                fig: id,
+                target: t,
+                mode: crate::action::FireMode::Single,
+            };
+            if out.contains(&shot) {
+                for stab_first in [false, true] {
+                    out.push(Action::ShootAndStab {
+                        fig: id,
+                        target: t,
+                        stab_first,
+                    });
+                }
+            }
+        }
+    }
     if !ready_limit(s, f, engaged) {
         return;
+    }
+    // SK-16.3-a: fixing a knife to a rifle takes the turn's action; so does taking it off.
+    match f.bayonet {
+        Some(_) => out.push(Action::UnfixBayonet { fig: id }),
+        None => {
+            for (k, ks) in f.weapons.iter().enumerate() {
+                for (r, rs) in f.weapons.iter().enumerate() {
+                    let (Some(ks), Some(rs)) = (ks, rs) else {
+                        continue;
+                    };
+                    let knife = &s.rules.weapons[usize::from(ks.weapon)];
+                    let rifle = &s.rules.weapons[usize::from(rs.weapon)];
+                    let ok = ks.state == WeaponState::Ok
+                        && rs.state == WeaponState::Ok
+                        && crate::attack::bayonet::fits(knife, rifle)
+                        && !(engaged && f.ready != Some(r as u8))
+                        && !(f.arm_out && crate::hands::needs_both_hands(f, rifle));
+                    if ok {
+                        out.push(Action::FixBayonet {
+                            fig: id,
+                            knife: k as u8,
+                            rifle: r as u8,
+                        });
+                    }
+                }
+            }
+        }
     }
     // SK-6.5.3 / SK-13.1-b: a second one-handed weapon in the other hand, beside a main weapon
     // held in one hand (a shield in hand is slung to free the hand).
@@ -525,8 +589,10 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
                 let Some(sl) = sl else { continue };
                 let k = k as u8;
                 let o = &s.rules.weapons[usize::from(sl.weapon)];
-                let free =
-                    sl.state == WeaponState::Ok && Some(k) != f.ready && Some(k) != f.off_hand;
+                let free = sl.state == WeaponState::Ok
+                    && Some(k) != f.ready
+                    && Some(k) != f.off_hand
+                    && f.bayonet.is_none_or(|(knife, _)| knife != k);
                 let engaged_ok = !engaged || o.class != Class::Missile;
                 if free && engaged_ok && o.hands < 2 && o.class != Class::Grenade {
                     out.push(Action::ReadyOffHand { fig: id, slot: k });
@@ -612,6 +678,10 @@ fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
                     && (skills::has(f.skills, skills::AUTOMATIC_WEAPONS)
                         || skills::has(f.skills, skills::bit("small_arms")));
                 if !jam_clear && (sl.state != WeaponState::Ok || f.ready == Some(k as u8)) {
+                    continue;
+                }
+                // SK-16.3: a knife fixed as a bayonet rides on its rifle.
+                if f.bayonet.is_some_and(|(knife, _)| knife == k as u8) {
                     continue;
                 }
                 let w = &s.rules.weapons[usize::from(sl.weapon)];

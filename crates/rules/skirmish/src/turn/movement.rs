@@ -291,5 +291,6 @@ fn move_to(
             });
         }
     }
-    Ok(())
+    // SK-16.2-b: a pole arm set against a charge strikes the charger as he arrives.
+    crate::attack::set::meet_charge(ctx, fig, f.pos)
 }
