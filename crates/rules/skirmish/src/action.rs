@@ -244,6 +244,12 @@ pub enum Action {
     WaitTurn {
         fig: FigId,
     },
+    /// Two disengaged figures next to each other exchange the weapons in their hands, both
+    /// spending their Ready (SK-11.7.4-b).
+    Exchange {
+        fig: FigId,
+        with: FigId,
+    },
     /// Throw with +n damage from STR above the weapon's minimum, at −n DEX (SK-13.2-b).
     PowerThrow {
         fig: FigId,
@@ -298,6 +304,7 @@ impl Action {
             | UnfixBayonet { fig }
             | ShootAndStab { fig, .. }
             | WaitTurn { fig }
+            | Exchange { fig, .. }
             | PowerThrow { fig, .. } => Some(fig),
         }
     }

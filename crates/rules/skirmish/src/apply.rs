@@ -424,6 +424,20 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::StrikesFirst { fig, first } => s.fig_mut(*fig).bayonet_first = *first,
+        Event::Exchanged {
+            fig,
+            with,
+            fig_slot,
+            with_slot,
+        } => {
+            let a = s.fig(*fig).weapons[usize::from(*fig_slot)];
+            let b = s.fig(*with).weapons[usize::from(*with_slot)];
+            for (who, slot, got) in [(*fig, *fig_slot, b), (*with, *with_slot, a)] {
+                let f = s.fig_mut(who);
+                f.weapons[usize::from(slot)] = got;
+                f.ready = got.map(|_| slot);
+            }
+        }
         Event::Hands {
             fig,
             off_hand,
@@ -560,6 +574,11 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             }
         }
         // ---- weapons and melee
+        Effect::BrokenAsWeapon { slot } => {
+            if let Some(w) = &mut f.weapons[usize::from(slot)] {
+                w.state = WeaponState::ParryOnly;
+            }
+        }
         Effect::DrawsNextTurn { slot } => f.hth_draw = slot + 1,
         Effect::DrawnInHth { slot } => {
             f.ready = Some(slot);

@@ -103,6 +103,9 @@ pub struct Weapon {
     pub dex_penalty: i16,
     /// SK-16.1-e, G-40: when an improvised item breaks (GM input; never by default).
     pub breaks: Breaks,
+    /// SK-16.10-d, G-50: a weapon that Defends against this one is broken as a weapon (the
+    /// mono-filament and plasma swords).
+    pub breaks_parries: bool,
 }
 
 /// When a weapon breaks besides an 18 (SK-16.1-e, G-40).

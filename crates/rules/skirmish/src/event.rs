@@ -89,6 +89,11 @@ pub enum Effect {
         slot: u8,
     },
     // ---- weapons and melee (§16.15)
+    /// SK-16.10-d, G-50: the weapon in `slot` parried a mono-filament or plasma sword and is
+    /// broken as a weapon; it can still Defend.
+    BrokenAsWeapon {
+        slot: u8,
+    },
     /// SK-16.15.3-T1 (3–4): the belt knife or pistol in `slot` will be ready next turn.
     DrawsNextTurn {
         slot: u8,
@@ -372,6 +377,14 @@ pub enum Event {
         rifle: u8,
         weapon: u16,
         fixed: bool,
+    },
+    /// SK-11.7.4-b: the weapon in `fig`'s slot `fig_slot` and the one in `with`'s slot
+    /// `with_slot` change hands (an empty slot gives nothing); each holds what he received.
+    Exchanged {
+        fig: FigId,
+        with: FigId,
+        fig_slot: u8,
+        with_slot: u8,
     },
     /// SK-16.3-d: the figure strikes first with its bayonet this action phase (`first`), or has
     /// given that up.

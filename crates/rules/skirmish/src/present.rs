@@ -255,6 +255,10 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 Effect::Floating { on: true } => "loses his footing and floats".to_string(),
                 Effect::Floating { on: false } => "regains his footing".to_string(),
                 // ---- weapons and melee
+                Effect::BrokenAsWeapon { slot } => format!(
+                    "'s {} is broken as a weapon; it can still parry",
+                    slot_name(s, *fig, *slot)
+                ),
                 Effect::DrawsNextTurn { slot } => {
                     format!(
                         "will have his {} ready next turn",
@@ -452,6 +456,14 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                     slot_name(s, *fig, *knife)
                 )
             };
+        }
+        Event::Exchanged { fig, with, .. } => {
+            let _ = write!(
+                t,
+                "{} and {} exchange weapons [SK-11.7.4-b]",
+                name(s, *fig),
+                name(s, *with)
+            );
         }
         Event::StrikesFirst { fig, first } => {
             let _ = if *first {
@@ -726,6 +738,7 @@ impl ActionOdds for Skirmish {
                                 "weapon broken until repaired".to_string()
                             }
                             WeaponState::Jammed => "weapon jammed".to_string(),
+                            WeaponState::ParryOnly => "weapon only parries".to_string(),
                             WeaponState::Ok => "weapon ok".to_string(),
                         });
                     }

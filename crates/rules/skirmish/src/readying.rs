@@ -1,14 +1,15 @@
 //! Taking up weapons and the shield (SK-11.7.4-a, SK-11.8.3-a, SK-13.3-a, SK-6.5.3): what a
 //! Ready does to the other hand and the shield, readying a second weapon in the other hand,
 //! taking the slung shield in hand, dropping the shield for a two-handed weapon, and picking the
-//! shield up. Each change of what is in the hands is a `Hands` event.
+//! shield up, and two figures exchanging weapons (SK-11.7.4-b). Each change of what is in the
+//! hands is a `Hands` event.
 
 use crate::combat::ctx::Ctx;
 use crate::combat::weapon_of;
 use crate::event::Event;
 use crate::hands::{needs_both_hands, one_handed_ok, shield_in_hand};
 use crate::state::{FigId, ShieldAt, SHIELD_SLOT};
-use fireteam_engine::RuleId;
+use fireteam_engine::{ResolveError, RuleId};
 
 fn hands(ctx: &mut Ctx, fig: FigId, off_hand: Option<u8>, shield_at: ShieldAt, rule: &'static str) {
     let f = ctx.s.fig(fig);
@@ -92,4 +93,37 @@ pub(crate) fn pick_up_shield(ctx: &mut Ctx, fig: FigId) {
         shield_at: at,
         rule: RuleId("SK-11.8.3-a"),
     });
+}
+
+/// The slot that gives (or receives) in an exchange (SK-11.7.4-b): the weapon in hand, or, for
+/// an empty hand, the first empty slot. `None`: nothing to give and nowhere to put a weapon.
+pub(crate) fn exchange_slot(f: &crate::state::Figure) -> Option<u8> {
+    match f.ready_slot() {
+        Some(_) => f.ready,
+        None => f.weapons.iter().position(|w| w.is_none()).map(|k| k as u8),
+    }
+}
+
+/// SK-11.7.4-b: "Two disengaged figures within a hex of each other may use this option to
+/// exchange weapons": the weapons in their hands change hands; both spend their action, and
+/// each takes a second hand to what he receives as readying it would (SK-13.3-a).
+pub(crate) fn exchange(ctx: &mut Ctx, fig: FigId, with: FigId) -> Result<(), ResolveError> {
+    let (a, b) = (ctx.s.fig(fig).clone(), ctx.s.fig(with).clone());
+    let (Some(fa), Some(fb)) = (exchange_slot(&a), exchange_slot(&b)) else {
+        return Err(ResolveError::Illegal("nothing to exchange".into()));
+    };
+    ctx.emit(Event::Acted { fig });
+    ctx.emit(Event::Acted { fig: with });
+    ctx.emit(Event::Exchanged {
+        fig,
+        with,
+        fig_slot: fa,
+        with_slot: fb,
+    });
+    for (who, slot) in [(fig, fa), (with, fb)] {
+        if ctx.s.fig(who).ready == Some(slot) {
+            free_hands_for(ctx, who, slot);
+        }
+    }
+    Ok(())
 }

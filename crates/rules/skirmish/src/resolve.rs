@@ -245,6 +245,7 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             target,
             stab_first,
         } => attack::bayonet::shoot_and_stab(ctx, fig, target, stab_first),
+        Action::Exchange { fig, with } => readying::exchange(ctx, fig, with),
         Action::WaitTurn { fig } => {
             attack::bayonet::wait_turn(ctx, fig);
             Ok(())

@@ -119,6 +119,7 @@ pub fn weapon(e: &Entry) -> Weapon {
             Some("on_use") => Breaks::OnUse,
             _ => Breaks::Never,
         },
+        breaks_parries: e.flag("breaks_parries"),
     }
 }
 

@@ -103,6 +103,9 @@ pub enum WeaponState {
     /// Jammed on a broken-weapon result in burst or automatic fire (SK-16.6-l, G-32); a Ready
     /// action clears it with the Automatic Weapons (or Small Arms) skill.
     Jammed,
+    /// Broken as a weapon by parrying a mono-filament or plasma sword: it still Defends, it
+    /// no longer attacks (SK-16.10-d, G-50).
+    ParryOnly,
 }
 
 /// One weapon a figure carries.

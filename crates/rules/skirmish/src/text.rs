@@ -335,6 +335,9 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 )
             };
         }
+        Action::Exchange { fig, with } => {
+            let _ = write!(t, "{} exchanges weapons with {}", name(fig), name(with));
+        }
         Action::WaitTurn { fig } => {
             let _ = write!(t, "{} waits for his turn", name(fig));
         }

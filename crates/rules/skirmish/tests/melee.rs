@@ -1727,3 +1727,255 @@ fn sk_11_8_2_a_sk_16_3_c_a_rifle_with_a_bayonet_is_not_dropped_after_shooting_a_
     assert!(effects(&ev).is_empty(), "{ev:#?}");
     assert_eq!(g.fig("Ash").ready, Some(0));
 }
+
+// =============================================================================================
+// SK-16.10-d, G-50: a weapon that parries a mono-filament or plasma sword.
+// =============================================================================================
+
+/// Ash at [1, 1] facing S with `ash_gear`, Defending (declared with the movement); Bay (DEX 14,
+/// so he acts first) at [1, 2] facing N with `bay_gear`.
+fn parried(ash_gear: &str, bay_gear: &str) -> Game {
+    let mut g = game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &[ash_gear],
+                "str = 10, dex = 12, int = 10, sword = 1",
+            ),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &[bay_gear],
+                "str = 16, dex = 14, int = 10, sword = 1",
+            ),
+        ],
+    );
+    g.start_turn(0);
+    movement(&mut g, &[("Ash", "Ash stands facing S and defends", &[])]);
+    g
+}
+
+#[test]
+fn sk_16_10_d_g_50_a_saber_that_parries_a_plasma_sword_is_broken_as_a_weapon() {
+    // Bay's plasma sword at the Defending Ash: 4d6 against 14 (SK-11.4-c); an 18 misses. Hit or
+    // miss, the saber that parried is broken as a weapon: it may still Defend, not attack.
+    let mut g = parried("saber", "plasma-sword");
+    let ev = g.play("Bay attacks Ash", &d4(18));
+    let r = roll(&ev);
+    assert_eq!((r.dice, r.target_number), (4, 14));
+    let ash = g.id("Ash");
+    assert_eq!(
+        effects(&ev),
+        [(ash, Effect::BrokenAsWeapon { slot: 0 }, "SK-16.10-d")]
+    );
+    assert_eq!(
+        g.fig("Ash").weapons[0].unwrap().state,
+        fireteam_skirmish::state::WeaponState::ParryOnly
+    );
+    g.finish_turn();
+    g.start_turn(0);
+    assert!(g.can("Ash stands facing S and defends"));
+    movement(&mut g, &[]);
+    until(&mut g, "Ash");
+    assert!(
+        !g.texts().iter().any(|t| t.starts_with("Ash attacks")),
+        "{:?}",
+        g.texts()
+    );
+}
+
+#[test]
+fn sk_16_10_d_a_mono_filament_sword_breaks_even_a_mono_filament_parry() {
+    let mut g = parried("mono-filament-sword", "mono-filament-sword");
+    let ev = g.play("Bay attacks Ash", &d4(18));
+    assert_eq!(
+        effects(&ev),
+        [(
+            g.id("Ash"),
+            Effect::BrokenAsWeapon { slot: 0 },
+            "SK-16.10-d"
+        )]
+    );
+}
+
+#[test]
+fn sk_16_10_d_a_plasma_sword_parrying_a_plasma_sword_is_spared() {
+    let mut g = parried("plasma-sword", "plasma-sword");
+    let ev = g.play("Bay attacks Ash", &d4(18));
+    assert!(effects(&ev).is_empty());
+}
+
+#[test]
+fn sk_16_10_d_only_a_parry_breaks() {
+    // Not Defending, Ash's saber is not touched by the blow.
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["saber"],
+            "str = 10, dex = 12, int = 10, sword = 1",
+        ),
+        unit(
+            "Bay",
+            1,
+            (1, 2),
+            N,
+            &["plasma-sword"],
+            "str = 16, dex = 14, int = 10, sword = 1",
+        ),
+    ]);
+    let ev = g.play("Bay attacks Ash", &d3(16));
+    assert!(effects(&ev).is_empty());
+}
+
+// =============================================================================================
+// SK-6.9.4-a, G-04: an uncommon weapon and its own skill, from a GM's catalog entry.
+// =============================================================================================
+
+/// Catalog ids are unique across kinds, and the skill is `naginata`: the weapon takes another id.
+const NAGINATA: &str = r#"
+[[weapon]]
+id = "house-naginata"
+name = "Naginata"
+class = "melee"
+damage = "1d6+2"
+str_min = 11
+length = "long"
+hands = 2
+skill = "naginata"
+group = "polearm"
+cutting = true
+provenance = { invented = "test", note = "a GM's uncommon weapon (SK-6.9.4-a)" }
+"#;
+
+#[test]
+fn sk_6_9_4_a_an_uncommon_weapon_is_its_own_skill() {
+    // With the Naginata skill no penalty; with Polearms only, −4 (SK-6-b): the naginata is not
+    // a common pole arm.
+    let play = |skills: &str| {
+        let mut g = game_with_catalog(
+            NAGINATA,
+            &[
+                unit(
+                    "Ash",
+                    0,
+                    (1, 1),
+                    S,
+                    &["house-naginata"],
+                    &format!("str = 11, dex = 12, int = 10{skills}"),
+                ),
+                unit("Bay", 1, (1, 2), N, &[], SLOW),
+            ],
+        );
+        roll(&g.play("Ash attacks Bay", &d3(16)))
+    };
+    let r = play(", naginata = 1");
+    assert!(r.modifiers.is_empty(), "{:?}", r.ids());
+    let r = play(", polearms = 1");
+    r.assert_mod("unskilled", -4, "SK-6-b");
+}
+
+#[test]
+fn sk_6_9_4_a_a_weapon_naming_no_known_skill_does_not_load() {
+    let bad = NAGINATA.replace("skill = \"naginata\"", "skill = \"naginatta\"");
+    let loader = Loader::new().schema(&SkirmishSchema).catalog_files(
+        "skirmish",
+        vec![SourceFile::new("house.toml", bad.as_str())],
+    );
+    let err = loader
+        .load_catalog("skirmish")
+        .expect_err("an unknown skill");
+    let text = err.render_plain();
+    assert!(
+        text.contains("'naginatta' is not a skill") && text.contains("did you mean 'naginata'"),
+        "{text}"
+    );
+}
+
+// =============================================================================================
+// SK-11.7.4-b: two disengaged figures next to each other exchange weapons.
+// =============================================================================================
+
+fn exchange_scene() -> Game {
+    fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["saber"],
+            "str = 10, dex = 12, int = 10, sword = 1",
+        ),
+        unit(
+            "Cal",
+            0,
+            (2, 1),
+            S,
+            &["rifle"],
+            "str = 10, dex = 11, int = 10, shoulderarms = 1",
+        ),
+        unit("Bay", 1, (1, 5), N, &[], SLOW),
+    ])
+}
+
+#[test]
+fn sk_11_7_4_b_adjacent_friends_exchange_the_weapons_in_their_hands() {
+    // Ash gives his Saber for Cal's Rifle; both spend their Ready.
+    let mut g = exchange_scene();
+    let ev = g.act("Ash exchanges weapons with Cal");
+    let (ash, cal) = (g.id("Ash"), g.id("Cal"));
+    assert!(ev.contains(&Event::Exchanged {
+        fig: ash,
+        with: cal,
+        fig_slot: 0,
+        with_slot: 0
+    }));
+    let name = |g: &Game, n: &str| {
+        let f = g.fig(n);
+        let w = f.weapons[usize::from(f.ready.unwrap())].unwrap().weapon;
+        g.s.rules.weapons[usize::from(w)].name.clone()
+    };
+    assert_eq!(name(&g, "Ash"), "Rifle");
+    assert_eq!(name(&g, "Cal"), "Saber / Machete / Cutlass");
+    assert!(g.fig("Ash").acted && g.fig("Cal").acted);
+    assert_eq!(g.decider(), Some(g.id("Bay")));
+}
+
+#[test]
+fn sk_11_7_4_b_not_with_a_friend_who_has_acted_or_is_engaged() {
+    let mut g = exchange_scene();
+    g.act("Ash does nothing");
+    // Cal acts after Ash: Ash has acted, so Cal has no partner.
+    assert!(!g.texts().iter().any(|t| t.contains("exchanges")));
+    let g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["saber"],
+            "str = 10, dex = 12, int = 10, sword = 1",
+        ),
+        unit(
+            "Cal",
+            0,
+            (2, 1),
+            S,
+            &["rifle"],
+            "str = 10, dex = 11, int = 10, shoulderarms = 1",
+        ),
+        unit("Bay", 1, (2, 2), N, &[], SLOW),
+    ]);
+    // Bay engages Cal (Cal is in his front): no exchange.
+    assert!(!g.texts().iter().any(|t| t.contains("exchanges")));
+}

@@ -68,6 +68,7 @@ pub fn make(knife: &Weapon, rifle: &Weapon) -> Weapon {
         combination: Vec::new(),
         dex_penalty: 0,
         breaks: Breaks::Never,
+        breaks_parries: false,
     }
 }
 

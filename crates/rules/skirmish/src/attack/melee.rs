@@ -188,11 +188,13 @@ pub(crate) fn melee(
                     s => Some(s),
                 },
             };
-            let before = {
+            let (before, guard) = {
                 let t = ctx.s.fig(target);
-                t.damage + t.nonlethal
+                (t.damage + t.nonlethal, t.guard)
             };
             combat::strike::strike(ctx, &spec)?;
+            // SK-16.10-d: a weapon that parried a mono-filament or plasma sword.
+            crate::attack::swords::parries_broken(ctx, &spec, guard);
             // SK-16.15.4-f: a Master's bare-handed blow that does 3+ hits, in HTH or not, makes
             // the foe drop his weapon: this blow's hits, not the turn's.
             let t = ctx.s.fig(target).clone();

@@ -2,7 +2,7 @@
 //! sweeps, staves, slams, knockdowns and throws (`melee`); missile and thrown weapons (`missile`);
 //! the figures a missed shot may hit instead (`stray`); grenades (`grenade`); hand to hand
 //! (`hth`); STR put into a throw (`power`); two weapons at once (`two_weapons`); a pole arm set against a charge (`set`); bayonets
-//! (`bayonet`); and the optional opportunity fire (`opportunity`), aimed attacks (`aimed`) and quick
+//! (`bayonet`); what a mono-filament or plasma sword does to a parry (`swords`); and the optional opportunity fire (`opportunity`), aimed attacks (`aimed`) and quick
 //! shots (`quick_shot`). Each states the attack as an `AttackSpec` and rolls it with
 //! `combat::strike`; `single_attack` is the finish they share.
 
@@ -17,6 +17,7 @@ pub(crate) mod power;
 pub(crate) mod quick_shot;
 pub(crate) mod set;
 pub(crate) mod stray;
+pub(crate) mod swords;
 pub(crate) mod two_weapons;
 
 use crate::attack::missile::{expose_if_over_wall, spend_shot};

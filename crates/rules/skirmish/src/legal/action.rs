@@ -167,8 +167,14 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     // A figure that moved into contact charged (SK-11.7.8-a, SK-11.6-b): Half Move; one that
     // was engaged could only shift.
     let melee_ok = moved_at_most(f, MoveKind::Half, mov);
+    // SK-16.10-d: a weapon broken as a weapon only parries; it does not leave a hand free to
+    // punch either.
+    let parry_only = f
+        .ready
+        .and_then(|k| f.weapons[usize::from(k)])
+        .is_some_and(|sl| sl.state == WeaponState::ParryOnly);
     let melee_weapon = match w {
-        None => true,
+        None => !parry_only,
         Some(w) => w.class == Class::Melee,
     };
     if melee_ok && !down && melee_weapon {
@@ -578,6 +584,36 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
                         });
                     }
                 }
+            }
+        }
+    }
+    // SK-11.7.4-b: two disengaged figures next to each other exchange the weapons in their
+    // hands; the partner, of the same side, must still have his Ready to give (not acted, no
+    // more than a Pace moved, not down). A rifle with a bayonet is not handed over.
+    if !engaged && !f.posture.down() && f.bayonet.is_none() {
+        for (k, o) in s.figures.iter().enumerate() {
+            let k = k as FigId;
+            let partner = k != id
+                && o.side == f.side
+                && o.active()
+                && !o.acted
+                && !o.in_hth
+                && !o.posture.down()
+                && o.bayonet.is_none()
+                && o.pos.distance(f.pos) == 1
+                && engagers_at(s, o.side, o.pos) == 0
+                && ready_limit(s, o, false);
+            let something = f.ready_slot().is_some() || o.ready_slot().is_some();
+            let room = crate::readying::exchange_slot(f).is_some()
+                && crate::readying::exchange_slot(o).is_some();
+            // What each receives must fit his hands (SK-21.4-e: an arm out).
+            let fits = |g: &Figure, from: &Figure| {
+                weapon_of(s, from, from.ready)
+                    .filter(|_| from.ready_slot().is_some())
+                    .is_none_or(|w| !(g.arm_out && crate::hands::needs_both_hands(g, w)))
+            };
+            if partner && something && room && fits(f, o) && fits(o, f) {
+                out.push(Action::Exchange { fig: id, with: k });
             }
         }
     }
