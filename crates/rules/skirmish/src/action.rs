@@ -244,6 +244,16 @@ pub enum Action {
     WaitTurn {
         fig: FigId,
     },
+    /// A Martial Artist's attempt to subdue on eDEX instead of eSTR (SK-16.15.6-a).
+    SubdueByDex {
+        fig: FigId,
+        target: FigId,
+    },
+    /// Disarm in HTH and take the weapon as one's own ready weapon (SK-16.15.7-b).
+    DisarmAndTake {
+        fig: FigId,
+        target: FigId,
+    },
     /// Two disengaged figures next to each other exchange the weapons in their hands, both
     /// spending their Ready (SK-11.7.4-b).
     Exchange {
@@ -305,6 +315,8 @@ impl Action {
             | ShootAndStab { fig, .. }
             | WaitTurn { fig }
             | Exchange { fig, .. }
+            | SubdueByDex { fig, .. }
+            | DisarmAndTake { fig, .. }
             | PowerThrow { fig, .. } => Some(fig),
         }
     }

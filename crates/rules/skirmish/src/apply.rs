@@ -429,6 +429,7 @@ pub fn apply(s: &mut State, e: &Event) {
             with,
             fig_slot,
             with_slot,
+            ..
         } => {
             let a = s.fig(*fig).weapons[usize::from(*fig_slot)];
             let b = s.fig(*with).weapons[usize::from(*with_slot)];

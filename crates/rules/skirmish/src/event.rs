@@ -380,11 +380,14 @@ pub enum Event {
     },
     /// SK-11.7.4-b: the weapon in `fig`'s slot `fig_slot` and the one in `with`'s slot
     /// `with_slot` change hands (an empty slot gives nothing); each holds what he received.
+    /// Also a weapon taken by disarming (SK-16.15.7-b).
     Exchanged {
         fig: FigId,
         with: FigId,
         fig_slot: u8,
         with_slot: u8,
+        /// SK-11.7.4-b, or SK-16.15.7-b for a weapon taken by disarming.
+        rule: RuleId,
     },
     /// SK-16.3-d: the figure strikes first with its bayonet this action phase (`first`), or has
     /// given that up.

@@ -12,6 +12,7 @@
 //! something, and only at the STR that allows it (SK-13.3-b, SK-13.1-g).
 
 use crate::data::{ArmorKind, Class, Weapon};
+use crate::progression::StrColumn;
 use crate::state::{Figure, ShieldAt, State, WeaponState};
 
 /// How the main-hand weapon is held.
@@ -155,4 +156,16 @@ pub fn combination(a: &Weapon, b: &Weapon) -> bool {
             .any(|c| *c == y.id || y.group.as_deref() == Some(c.as_str()))
     };
     names(a, b) || names(b, a)
+}
+
+/// SK-16.1-d: brass knuckles (the weapon read from the Brass Knuckles column) "can't be
+/// dropped": no roll or blow makes a figure let go of them.
+pub fn droppable(w: &Weapon) -> bool {
+    w.str_table != Some(StrColumn::Brass)
+}
+
+/// A weapon that may be used in hand to hand: a knife or a pistol (SK-16.15.3-b, SK-11.9.1-a),
+/// and brass knuckles (SK-16.1-d: "can be used in HTH combat").
+pub fn hth_weapon(w: &Weapon) -> bool {
+    w.is_group("knife") || w.is_group("pistol") || w.str_table == Some(StrColumn::Brass)
 }

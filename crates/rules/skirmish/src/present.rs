@@ -457,13 +457,24 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 )
             };
         }
-        Event::Exchanged { fig, with, .. } => {
-            let _ = write!(
-                t,
-                "{} and {} exchange weapons [SK-11.7.4-b]",
-                name(s, *fig),
-                name(s, *with)
-            );
+        Event::Exchanged {
+            fig, with, rule, ..
+        } => {
+            let _ = if rule.0 == "SK-16.15.7-b" {
+                write!(
+                    t,
+                    "{} takes {}'s weapon [{rule}]",
+                    name(s, *fig),
+                    name(s, *with)
+                )
+            } else {
+                write!(
+                    t,
+                    "{} and {} exchange weapons [{rule}]",
+                    name(s, *fig),
+                    name(s, *with)
+                )
+            };
         }
         Event::StrikesFirst { fig, first } => {
             let _ = if *first {

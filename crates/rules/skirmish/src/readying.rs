@@ -119,6 +119,7 @@ pub(crate) fn exchange(ctx: &mut Ctx, fig: FigId, with: FigId) -> Result<(), Res
         with,
         fig_slot: fa,
         with_slot: fb,
+        rule: RuleId("SK-11.7.4-b"),
     });
     for (who, slot) in [(fig, fa), (with, fb)] {
         if ctx.s.fig(who).ready == Some(slot) {

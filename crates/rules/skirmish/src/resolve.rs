@@ -160,11 +160,11 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         }
         Action::Subdue { fig, target } => {
             ctx.emit(Event::Acted { fig });
-            hth::contest_hth(ctx, fig, target, true, Attr::Str)
+            hth::contest_hth(ctx, fig, target, true, Attr::Str, false)
         }
         Action::Disarm { fig, target } => {
             ctx.emit(Event::Acted { fig });
-            hth::contest_hth(ctx, fig, target, false, Attr::Str)
+            hth::contest_hth(ctx, fig, target, false, Attr::Str, false)
         }
         Action::Breather { fig } => {
             ctx.emit(Event::Acted { fig });
@@ -246,6 +246,14 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             stab_first,
         } => attack::bayonet::shoot_and_stab(ctx, fig, target, stab_first),
         Action::Exchange { fig, with } => readying::exchange(ctx, fig, with),
+        Action::SubdueByDex { fig, target } => {
+            ctx.emit(Event::Acted { fig });
+            hth::contest_hth(ctx, fig, target, true, Attr::Dex, false)
+        }
+        Action::DisarmAndTake { fig, target } => {
+            ctx.emit(Event::Acted { fig });
+            hth::contest_hth(ctx, fig, target, false, Attr::Str, true)
+        }
         Action::WaitTurn { fig } => {
             attack::bayonet::wait_turn(ctx, fig);
             Ok(())

@@ -335,6 +335,17 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 )
             };
         }
+        Action::SubdueByDex { fig, target } => {
+            let _ = write!(t, "{} tries to subdue {} using DEX", name(fig), name(target));
+        }
+        Action::DisarmAndTake { fig, target } => {
+            let _ = write!(
+                t,
+                "{} tries to disarm {} and take his weapon",
+                name(fig),
+                name(target)
+            );
+        }
         Action::Exchange { fig, with } => {
             let _ = write!(t, "{} exchanges weapons with {}", name(fig), name(with));
         }

@@ -1938,7 +1938,8 @@ fn sk_11_7_4_b_adjacent_friends_exchange_the_weapons_in_their_hands() {
         fig: ash,
         with: cal,
         fig_slot: 0,
-        with_slot: 0
+        with_slot: 0,
+        rule: fireteam_engine::RuleId("SK-11.7.4-b")
     }));
     let name = |g: &Game, n: &str| {
         let f = g.fig(n);
@@ -1978,4 +1979,387 @@ fn sk_11_7_4_b_not_with_a_friend_who_has_acted_or_is_engaged() {
     ]);
     // Bay engages Cal (Cal is in his front): no exchange.
     assert!(!g.texts().iter().any(|t| t.contains("exchanges")));
+}
+
+// =============================================================================================
+// SK-16.1-b/c/d: improvised weapons and brass knuckles, damage by STR.
+// =============================================================================================
+
+#[test]
+fn sk_16_1_d_brass_knuckles_cannot_be_dropped() {
+    // "Brass knuckles count as clubs but are always one-handed, can't be thrown, can't be
+    // dropped": a 17 (SK-12.1-d) is a miss and nothing more.
+    let mut g = fight(&[
+        unit("Ash", 0, (1, 1), S, &["brass-knuckles"], "str = 10, dex = 12, int = 10"),
+        unit("Bay", 1, (1, 2), N, &[], SLOW),
+    ]);
+    let ev = g.play("Ash attacks Bay", &d3(17));
+    assert_eq!(roll(&ev).result, fireteam_skirmish::autoresult::ToHit::Dropped);
+    assert!(effects(&ev).is_empty(), "{ev:#?}");
+    assert_eq!(g.fig("Ash").ready, Some(0));
+}
+
+#[test]
+fn sk_16_1_d_brass_knuckles_are_kept_in_hand_to_hand() {
+    // "… and can be used in HTH combat": going hand to hand does not drop them.
+    let mut g = fight(&[
+        unit("Ash", 0, (1, 1), S, &["brass-knuckles"], "str = 10, dex = 12, int = 10"),
+        unit("Bay", 1, (1, 2), N, &[], SLOW).stance("kneeling"),
+    ]);
+    g.play("Ash goes hand to hand with Bay", &[1]);
+    assert_eq!(g.fig("Ash").ready, Some(0));
+}
+
+// =============================================================================================
+// SK-16.15.6, SK-16.15.7: subduing and disarming in hand to hand.
+// =============================================================================================
+
+/// Ash (Martial Arts `ma`, STR 10, DEX 14) and Bay (STR 12, fighting knife) in hand to hand
+/// since turn 1 (Bay knelt; reaction die 1); turn 2, Ash to act.
+fn brawl(ma: u8) -> Game {
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &[],
+            &format!("str = 10, dex = 14, int = 10, martial_arts = {ma}"),
+        ),
+        unit(
+            "Bay",
+            1,
+            (1, 2),
+            N,
+            &["fighting-knife"],
+            "str = 12, dex = 10, int = 10, knife = 1",
+        )
+        .stance("kneeling"),
+    ]);
+    g.play("Ash goes hand to hand with Bay", &[1]);
+    g.finish_turn();
+    g.start_turn(0);
+    movement(&mut g, &[]);
+    assert_eq!(g.decider(), Some(g.id("Ash")));
+    g
+}
+
+#[test]
+fn sk_16_15_6_a_a_martial_artist_may_subdue_on_edex() {
+    // "A character with Martial Arts training may optionally use eDEX instead of eSTR. Add +1
+    // for every level": Martial Arts 1, eDEX 14 + 1 = 15 against Bay's eSTR 12. Ash rolls 13
+    // (margin 2; on eSTR 10 + 1 = 11 he would fail), Bay 11 (margin 1): subdued.
+    let mut g = brawl(1);
+    assert!(g.can("Ash tries to subdue Bay"));
+    let ev = g.play(
+        "Ash tries to subdue Bay using DEX",
+        &faces(&[&d3(13), &d3(11)]),
+    );
+    let (what, a, d, won, rule) = contest(&ev);
+    assert_eq!((what, won, rule), ("subdue", true, "SK-16.15.6-a"));
+    assert_eq!(
+        side(&a),
+        (
+            "eDEX",
+            14,
+            vec![("martial-arts", 1, "SK-16.15.6-a")],
+            15,
+            13,
+            true,
+            2
+        )
+    );
+    assert_eq!(side(&d), ("eSTR", 12, vec![], 12, 11, true, 1));
+    assert!(effects(&ev).contains(&(g.id("Bay"), Effect::Stunned, "SK-16.15.6-b")));
+}
+
+#[test]
+fn sk_16_15_6_a_subdue_on_estr_and_b_two_turns_without_acting_and_c_blows_hit() {
+    // No Martial Arts: eSTR 10 against Bay's 12. Ash 7 (margin 3), Bay 10 (margin 2): Bay is
+    // subdued: down, no move nor action for two turns (SK-16.15.6-b).
+    let mut g = brawl(0);
+    assert!(!g.can("Ash tries to subdue Bay using DEX"));
+    let ev = g.play("Ash tries to subdue Bay", &faces(&[&d3(7), &d3(10)]));
+    let (_, a, d, won, _) = contest(&ev);
+    assert_eq!((a.target, a.margin, d.target, d.margin, won), (10, 3, 12, 2, true));
+    // Bay, down and stunned, cannot act: the turn ends at once; one more turn to go (G-49's
+    // timing: through the end of the next turn).
+    assert_eq!(
+        (g.s.phase, g.fig("Bay").stunned, g.fig("Bay").posture),
+        (Phase::TurnStart, 1, Posture::Fallen)
+    );
+    g.start_turn(0);
+    movement(&mut g, &[]);
+    // SK-16.15.6-c: "Any attacks against a subdued foe are an automatic hit": 16 hits. In HTH
+    // bare-handed: STR 10's HTH column 1d6−2; a 4 does 2.
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(16), &[4]]));
+    assert_eq!(
+        roll(&ev).result,
+        fireteam_skirmish::autoresult::ToHit::Hit {
+            mult: 1,
+            automatic: true
+        }
+    );
+    assert_eq!(damages(&ev)[0].taken, 2);
+    assert_ne!(g.decider(), Some(g.id("Bay")), "Bay does not act");
+}
+
+#[test]
+fn sk_16_15_7_a_disarm_knocks_the_weapon_to_the_ground() {
+    // Unarmed Ash against Bay's knife: opposed eSTR, 10 against 12; Ash 6, Bay 10: the knife is
+    // on the ground in their hex.
+    let mut g = brawl(0);
+    let ev = g.play("Ash tries to disarm Bay", &faces(&[&d3(6), &d3(10)]));
+    let (what, _, _, won, rule) = contest(&ev);
+    assert_eq!((what, won, rule), ("disarm", true, "SK-16.15.7-a"));
+    assert_eq!(
+        effects(&ev),
+        [(g.id("Bay"), Effect::WeaponDropped { slot: 0 }, "SK-16.15.7-b")]
+    );
+}
+
+#[test]
+fn sk_16_15_7_b_the_disarmed_weapon_may_be_taken() {
+    // "Success means the enemy has lost their weapon and its now your ready weapon or (your
+    // option) on the ground": eSTR 10 + 0 against eSTR 12; Ash rolls 6 (margin 4), Bay 10
+    // (margin 2). Ash takes the knife.
+    let mut g = brawl(0);
+    g.play(
+        "Ash tries to disarm Bay and take his weapon",
+        &faces(&[&d3(6), &d3(10)]),
+    );
+    assert!(g.log.iter().any(|e| matches!(
+        e,
+        Event::Exchanged { rule, .. } if rule.0 == "SK-16.15.7-b"
+    )));
+    let ash = g.fig("Ash");
+    let knife = ash.weapons[usize::from(ash.ready.expect("a weapon in hand"))].unwrap();
+    assert_eq!(g.s.rules.weapons[usize::from(knife.weapon)].name, "Fighting Knife");
+    assert_eq!(g.fig("Bay").ready, None);
+}
+
+#[test]
+fn sk_16_1_d_g_39_brass_knuckles_are_a_club_outside_hth_and_the_brass_column_inside() {
+    // STR 10: the One-Handed Club column 1d6 in regular combat (G-39 (3)); [4] = 4.
+    let mut g = fight(&[
+        unit("Ash", 0, (1, 1), S, &["brass-knuckles"], "str = 10, dex = 12, int = 10"),
+        unit("Bay", 1, (1, 2), N, &[], "str = 16, dex = 10, int = 10").stance("kneeling"),
+    ]);
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[4]]));
+    assert_eq!(damages(&ev)[0].expr, "1d6");
+    // In HTH the Brass Knuckles column: 1d6−1; [4] − 1 = 3.
+    g.finish_turn();
+    g.reach_actions(0);
+    g.play("Ash goes hand to hand with Bay", &[1]);
+    g.finish_turn();
+    g.start_turn(0);
+    movement(&mut g, &[]);
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[4]]));
+    let d = &damages(&ev)[0];
+    assert_eq!((d.expr.as_str(), d.taken), ("1d6-1", 3));
+}
+
+#[test]
+fn sk_16_1_b_c_improvised_weapons_do_damage_by_str() {
+    // A two-handed improvised club at STR 14: the table's Two-handed Club column, 1d6+3 (the
+    // Damage column's 1d6−1 plus 4); a rock thrown at STR 10: the Damage column, 1d6−3.
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["improvised-club-two-handed"],
+            "str = 14, dex = 12, int = 10",
+        ),
+        unit("Bay", 1, (1, 2), N, &[], "str = 16, dex = 10, int = 10"),
+    ]);
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[1]]));
+    let d = &damages(&ev)[0];
+    assert_eq!((d.expr.as_str(), d.taken), ("1d6+3", 4));
+    let mut g = at_range(&["rock"], "str = 10, dex = 12, int = 10, thrown_weapons = 1");
+    let ev = g.play("Ash throws the Rock at Bay", &faces(&[&d3(8), &[6]]));
+    let r = roll(&ev);
+    // SK-6.2.10-a +2, SK-13.5-b −3: 12 − 1 = 11.
+    assert_eq!(r.target_number, 11);
+    let d = &damages(&ev)[0];
+    assert_eq!((d.expr.as_str(), d.taken), ("1d6-3", 3));
+}
+
+// =============================================================================================
+// SK-16.15-a, SK-16.15.4-c/d: bare hands and Martial Arts.
+// =============================================================================================
+
+#[test]
+fn sk_16_15_a_a_punch_is_the_damage_column_and_hth_the_hth_column() {
+    // STR 14: Damage column 1d6−1 into the next hex; [5] − 1 = 4.
+    let mut g = fight(&[
+        unit("Ash", 0, (1, 1), S, &[], "str = 14, dex = 12, int = 10"),
+        unit("Bay", 1, (1, 2), N, &[], "str = 16, dex = 10, int = 10").stance("kneeling"),
+    ]);
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[5]]));
+    let d = &damages(&ev)[0];
+    assert_eq!((d.expr.as_str(), d.taken), ("1d6-1", 4));
+    // In HTH: the HTH column, 1d6.
+    g.finish_turn();
+    g.reach_actions(0);
+    g.play("Ash goes hand to hand with Bay", &[1]);
+    g.finish_turn();
+    g.start_turn(0);
+    movement(&mut g, &[]);
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[5]]));
+    assert_eq!(damages(&ev)[0].expr, "1d6");
+}
+
+#[test]
+fn sk_16_15_4_c_d_martial_arts_two_and_three_add_damage_and_their_moves() {
+    // STR 10's Damage column 1d6−3: Level 2 makes it 1d6−1, Level 3 1d6 (Level 4 stays +3).
+    let punch = |ma: u8| {
+        let mut g = fight(&[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &[],
+                &format!("str = 10, dex = 15, int = 10, martial_arts = {ma}"),
+            ),
+            unit("Bay", 1, (1, 2), N, &[], "str = 16, dex = 10, int = 10"),
+        ]);
+        let texts = g.texts();
+        let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[4]]));
+        (damages(&ev)[0].expr.clone(), texts)
+    };
+    let (two, texts) = punch(2);
+    assert_eq!(two, "1d6-1");
+    assert!(texts.contains(&"Ash knocks down Bay using DEX".to_string()));
+    assert!(!texts.iter().any(|t| t.starts_with("Ash throws")));
+    let (three, texts) = punch(3);
+    assert_eq!(three, "1d6");
+    assert!(texts.contains(&"Ash throws Bay using DEX".to_string()));
+    assert_eq!(punch(4).0, "1d6");
+}
+
+#[test]
+fn sk_16_15_4_d_level_three_defends_bare_handed_and_level_two_does_not() {
+    let can = |ma: u8| {
+        let mut g = game(
+            &[],
+            &open(3, 6),
+            &[],
+            &[
+                unit(
+                    "Ash",
+                    0,
+                    (1, 1),
+                    S,
+                    &[],
+                    &format!("str = 10, dex = 15, int = 10, martial_arts = {ma}"),
+                ),
+                unit("Bay", 1, (1, 2), N, &[], SLOW),
+            ],
+        );
+        g.start_turn(0);
+        g.can("Ash stands facing S and defends")
+    };
+    assert!(can(3));
+    assert!(!can(2));
+}
+
+// =============================================================================================
+// SK-16.2-c, SK-13.4-a: reach.
+// =============================================================================================
+
+#[test]
+fn sk_16_2_c_a_long_pole_arm_jabs_two_hexes_ahead_past_an_empty_hex() {
+    // Spear at [1, 1] facing S; Bay two hexes straight ahead at [1, 3].
+    let spear = || unit("Ash", 0, (1, 1), S, &["spear"], "str = 15, dex = 12, int = 10, polearms = 1");
+    let g = fight(&[spear(), unit("Bay", 1, (1, 3), N, &[], SLOW)]);
+    assert!(g.can("Ash attacks Bay"));
+    // No damage bonus on a jab (SK-16.2-d): no blow with STR put in (a throw may have it).
+    assert!(!g.texts().iter().any(|t| t.starts_with("Ash attacks Bay with")));
+    assert!(g.can("Ash throws the Spear at Bay with +2 from STR"));
+    // With Cal standing in [1, 2] between them, Bay cannot be jabbed.
+    let g = fight(&[
+        spear(),
+        unit("Cal", 0, (1, 2), S, &[], SLOW),
+        unit("Bay", 1, (1, 3), N, &[], SLOW),
+    ]);
+    assert!(!g.can("Ash attacks Bay"));
+    // A Medium weapon reaches the next hex only (SK-13.4-a).
+    let g = fight(&[
+        unit("Ash", 0, (1, 1), S, &["saber"], "str = 10, dex = 12, int = 10, sword = 1"),
+        unit("Bay", 1, (1, 3), N, &[], SLOW),
+    ]);
+    assert!(!g.can("Ash attacks Bay"));
+}
+
+#[test]
+fn sk_16_2_c_a_jab_to_the_side_of_the_cone() {
+    // G-46: any hex two away in the front arc; [2, 3] is two hexes off, front-right of Ash.
+    let g = fight(&[
+        unit("Ash", 0, (1, 1), S, &["spear"], "str = 11, dex = 12, int = 10, polearms = 1"),
+        unit("Bay", 1, (2, 3), N, &[], SLOW),
+    ]);
+    assert_eq!(p(1, 1).distance(p(2, 3)), 2);
+    assert!(g.can("Ash attacks Bay"));
+}
+
+// =============================================================================================
+// SK-11.7.4-a/c: readying.
+// =============================================================================================
+
+#[test]
+fn sk_11_7_4_a_ready_after_a_pace_at_most() {
+    // Ash (Saber in hand, Hatchet carried) moves two hexes: he may ready; three: he may not.
+    let ready_after = |to: &str| {
+        let mut g = game(
+            &[],
+            &open(3, 8),
+            &[],
+            &[
+                unit(
+                    "Ash",
+                    0,
+                    (1, 0),
+                    S,
+                    &["saber", "hatchet"],
+                    "str = 10, dex = 12, int = 10, sword = 1, axe = 1",
+                ),
+                unit("Bay", 1, (1, 7), N, &[], SLOW),
+            ],
+        );
+        g.start_turn(0);
+        movement(&mut g, &[("Ash", to, &[])]);
+        g.can("Ash readies the Hatchet")
+    };
+    assert!(ready_after("Ash moves to [1, 2] facing S"));
+    assert!(!ready_after("Ash moves to [1, 3] facing S"));
+}
+
+#[test]
+fn sk_11_7_4_c_a_prone_figure_rolls_3d6_against_dex_to_ready() {
+    // Prone, DEX 12: 13 fails, the Hatchet stays on his belt; 12 succeeds.
+    let prone = || {
+        fight(&[
+            unit(
+                "Ash",
+                0,
+                (1, 0),
+                S,
+                &["saber", "hatchet"],
+                "str = 10, dex = 12, int = 10, sword = 1, axe = 1",
+            )
+            .stance("prone"),
+            unit("Bay", 1, (1, 5), N, &[], SLOW),
+        ])
+    };
+    let mut g = prone();
+    let ev = g.play("Ash readies the Hatchet", &d3(13));
+    let ash = g.id("Ash");
+    assert_eq!(checks(&ev), [(ash, "ready", 3, 13, 12, false, "SK-11.7.4-c")]);
+    assert_eq!(g.fig("Ash").ready, Some(0));
+    let mut g = prone();
+    g.play("Ash readies the Hatchet", &d3(12));
+    assert_eq!(g.fig("Ash").ready, Some(1));
 }

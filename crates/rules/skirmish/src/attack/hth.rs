@@ -10,6 +10,7 @@ use crate::combat::edex::order_dex;
 use crate::combat::weapon_of;
 use crate::event::{AttackKind, Effect, Event};
 use crate::geometry;
+use crate::hands::hth_weapon;
 use crate::legal::targets::may_grapple;
 use crate::state::{FigId, Phase, Pos, Posture, WeaponState};
 use fireteam_engine::{ResolveError, RuleId};
@@ -144,10 +145,6 @@ fn reaction(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError
     Ok(())
 }
 
-/// A knife or a pistol: the weapons that may be used in HTH (SK-16.15.3-b, SK-11.9.1-a).
-pub(crate) fn hth_weapon(w: &crate::data::Weapon) -> bool {
-    w.is_group("knife") || w.is_group("pistol")
-}
 
 /// Entering HTH: everything in the figure's hands but a knife or pistol is dropped
 /// (SK-16.15.3-b).
@@ -225,13 +222,15 @@ pub(crate) fn escape(ctx: &mut Ctx, fig: FigId, to: Pos) -> Result<(), ResolveEr
 }
 
 /// SK-16.15.6 subdue and SK-16.15.7 disarm: opposed 3d6 against eSTR, +1 per Martial Arts
-/// level; a Martial Artist may subdue on eDEX (`attr`, SK-16.15.6-a).
+/// level; a Martial Artist may subdue on eDEX (`attr`, SK-16.15.6-a); a disarmer takes the
+/// weapon (`take`) or knocks it to the ground (SK-16.15.7-b).
 pub(crate) fn contest_hth(
     ctx: &mut Ctx,
     fig: FigId,
     target: FigId,
     subdue: bool,
     attr: Attr,
+    take: bool,
 ) -> Result<(), ResolveError> {
     let t = ctx.s.fig(target).clone();
     let kind = if subdue {
@@ -259,11 +258,24 @@ pub(crate) fn contest_hth(
                 rule: RuleId("SK-16.15.6-b"),
             });
         } else if let Some(slot) = t.ready_slot().map(|_| t.ready.unwrap_or(0)) {
-            ctx.emit(Event::Effect {
-                fig: target,
-                effect: Effect::WeaponDropped { slot },
-                rule: RuleId("SK-16.15.7-b"),
-            });
+            // SK-16.15.7-b: "now your ready weapon or (your option) on the ground"; taken only
+            // into an empty hand and a free slot, else it falls.
+            let me = ctx.s.fig(fig).clone();
+            let free = me.weapons.iter().position(|w| w.is_none());
+            match free {
+                Some(k) if take && me.ready_slot().is_none() => ctx.emit(Event::Exchanged {
+                    fig,
+                    with: target,
+                    fig_slot: k as u8,
+                    with_slot: slot,
+                    rule: RuleId("SK-16.15.7-b"),
+                }),
+                _ => ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::WeaponDropped { slot },
+                    rule: RuleId("SK-16.15.7-b"),
+                }),
+            }
         }
     }
     Ok(())

@@ -130,8 +130,11 @@ pub(crate) fn melee(
             }
             if c.result.is_hit() {
                 let t = ctx.s.fig(target).clone();
+                // SK-16.1-d: brass knuckles cannot be knocked away.
+                let loses = crate::combat::weapon_of(&ctx.s, &t, t.ready)
+                    .is_some_and(crate::hands::droppable);
                 if strike == Strike::Disarm {
-                    if !ctx.check(target, "keep-weapon", 3, t.dex, RuleId(rule))? {
+                    if loses && !ctx.check(target, "keep-weapon", 3, t.dex, RuleId(rule))? {
                         if let Some(ts) = t.ready_slot().map(|_| t.ready.unwrap_or(0)) {
                             ctx.emit(Event::Effect {
                                 fig: target,

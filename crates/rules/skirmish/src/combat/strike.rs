@@ -225,6 +225,8 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 RuleId("SK-16.15.1-a"),
             )?;
         }
+        // SK-16.1-d: brass knuckles "can't be dropped": a 17 is a plain miss.
+        ToHit::Dropped if w.as_ref().is_some_and(|w| !crate::hands::droppable(w)) => {}
         ToHit::Dropped => {
             // SK-16.3: a bayonet drops with the rifle it is fixed to.
             let bayonet_rifle = att.bayonet.filter(|b| Some(b.0) == a.slot).map(|b| b.1);
@@ -339,7 +341,11 @@ fn stun_check(ctx: &mut Ctx, target: FigId) -> Result<(), ResolveError> {
     };
     if !ctx.check(target, "stun", n, t.est(), RuleId("SK-16.9-a"))? {
         if let Some(slot) = t.ready {
-            if t.weapons[usize::from(slot)].is_some_and(|w| w.state == WeaponState::Ok) {
+            // SK-16.1-d: brass knuckles stay on the fist.
+            let keeps = t.weapons[usize::from(slot)].is_some_and(|w| {
+                !crate::hands::droppable(&ctx.s.rules.weapons[usize::from(w.weapon)])
+            });
+            if t.weapons[usize::from(slot)].is_some_and(|w| w.state == WeaponState::Ok) && !keeps {
                 ctx.emit(Event::Effect {
                     fig: target,
                     effect: Effect::WeaponDropped { slot },

@@ -110,7 +110,10 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         for (k, sl) in f.weapons.iter().enumerate() {
             if let Some(sl) = sl {
                 let w = &s.rules.weapons[usize::from(sl.weapon)];
-                let small = w.is_group("knife") || w.is_group("pistol");
+                // SK-11.9.2-a: a knife or pistol (or brass knuckles, SK-16.1-d); not a knife
+                // fixed as a bayonet (SK-16.3).
+                let small = crate::hands::hth_weapon(w)
+                    && f.bayonet.is_none_or(|(knife, _)| knife != k as u8);
                 if small && f.ready != Some(k as u8) && sl.state == WeaponState::Ok {
                     out.push(Action::Ready {
                         fig: id,
@@ -119,15 +122,34 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
                 }
             }
         }
+        // SK-16.1-d: brass knuckles cannot be taken off a fist.
+        let can_lose = |e: &Figure| {
+            weapon_of(s, e, e.ready)
+                .filter(|_| e.ready_slot().is_some())
+                .is_some_and(crate::hands::droppable)
+        };
         for (t, tf) in enemies(s, f) {
             if tf.in_hth && tf.pos == f.pos {
                 out.push(Action::Subdue { fig: id, target: t });
-                if f.ready_slot().is_none() && tf.ready_slot().is_some() {
+                if f.ready_slot().is_none() && can_lose(tf) {
                     out.push(Action::Disarm { fig: id, target: t });
                 }
             }
         }
         out.push(Action::Pass { fig: id });
+        // ---- weapons and melee: subduing on eDEX (SK-16.15.6-a) and taking the weapon one
+        // disarms (SK-16.15.7-b).
+        for (t, tf) in enemies(s, f) {
+            if tf.in_hth && tf.pos == f.pos {
+                if f.martial_arts > 0 && martial_arts_allowed(s, f) {
+                    out.push(Action::SubdueByDex { fig: id, target: t });
+                }
+                let room = f.weapons.iter().any(|w| w.is_none());
+                if f.ready_slot().is_none() && can_lose(tf) && room {
+                    out.push(Action::DisarmAndTake { fig: id, target: t });
+                }
+            }
+        }
         return;
     }
 
