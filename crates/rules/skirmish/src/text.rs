@@ -336,7 +336,12 @@ pub fn action_text(s: &State, a: &Action) -> String {
             };
         }
         Action::SubdueByDex { fig, target } => {
-            let _ = write!(t, "{} tries to subdue {} using DEX", name(fig), name(target));
+            let _ = write!(
+                t,
+                "{} tries to subdue {} using DEX",
+                name(fig),
+                name(target)
+            );
         }
         Action::DisarmAndTake { fig, target } => {
             let _ = write!(

@@ -1990,11 +1990,21 @@ fn sk_16_1_d_brass_knuckles_cannot_be_dropped() {
     // "Brass knuckles count as clubs but are always one-handed, can't be thrown, can't be
     // dropped": a 17 (SK-12.1-d) is a miss and nothing more.
     let mut g = fight(&[
-        unit("Ash", 0, (1, 1), S, &["brass-knuckles"], "str = 10, dex = 12, int = 10"),
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["brass-knuckles"],
+            "str = 10, dex = 12, int = 10",
+        ),
         unit("Bay", 1, (1, 2), N, &[], SLOW),
     ]);
     let ev = g.play("Ash attacks Bay", &d3(17));
-    assert_eq!(roll(&ev).result, fireteam_skirmish::autoresult::ToHit::Dropped);
+    assert_eq!(
+        roll(&ev).result,
+        fireteam_skirmish::autoresult::ToHit::Dropped
+    );
     assert!(effects(&ev).is_empty(), "{ev:#?}");
     assert_eq!(g.fig("Ash").ready, Some(0));
 }
@@ -2003,7 +2013,14 @@ fn sk_16_1_d_brass_knuckles_cannot_be_dropped() {
 fn sk_16_1_d_brass_knuckles_are_kept_in_hand_to_hand() {
     // "… and can be used in HTH combat": going hand to hand does not drop them.
     let mut g = fight(&[
-        unit("Ash", 0, (1, 1), S, &["brass-knuckles"], "str = 10, dex = 12, int = 10"),
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["brass-knuckles"],
+            "str = 10, dex = 12, int = 10",
+        ),
         unit("Bay", 1, (1, 2), N, &[], SLOW).stance("kneeling"),
     ]);
     g.play("Ash goes hand to hand with Bay", &[1]);
@@ -2081,7 +2098,10 @@ fn sk_16_15_6_a_subdue_on_estr_and_b_two_turns_without_acting_and_c_blows_hit() 
     assert!(!g.can("Ash tries to subdue Bay using DEX"));
     let ev = g.play("Ash tries to subdue Bay", &faces(&[&d3(7), &d3(10)]));
     let (_, a, d, won, _) = contest(&ev);
-    assert_eq!((a.target, a.margin, d.target, d.margin, won), (10, 3, 12, 2, true));
+    assert_eq!(
+        (a.target, a.margin, d.target, d.margin, won),
+        (10, 3, 12, 2, true)
+    );
     // Bay, down and stunned, cannot act: the turn ends at once; one more turn to go (G-49's
     // timing: through the end of the next turn).
     assert_eq!(
@@ -2114,7 +2134,11 @@ fn sk_16_15_7_a_disarm_knocks_the_weapon_to_the_ground() {
     assert_eq!((what, won, rule), ("disarm", true, "SK-16.15.7-a"));
     assert_eq!(
         effects(&ev),
-        [(g.id("Bay"), Effect::WeaponDropped { slot: 0 }, "SK-16.15.7-b")]
+        [(
+            g.id("Bay"),
+            Effect::WeaponDropped { slot: 0 },
+            "SK-16.15.7-b"
+        )]
     );
 }
 
@@ -2134,7 +2158,10 @@ fn sk_16_15_7_b_the_disarmed_weapon_may_be_taken() {
     )));
     let ash = g.fig("Ash");
     let knife = ash.weapons[usize::from(ash.ready.expect("a weapon in hand"))].unwrap();
-    assert_eq!(g.s.rules.weapons[usize::from(knife.weapon)].name, "Fighting Knife");
+    assert_eq!(
+        g.s.rules.weapons[usize::from(knife.weapon)].name,
+        "Fighting Knife"
+    );
     assert_eq!(g.fig("Bay").ready, None);
 }
 
@@ -2142,7 +2169,14 @@ fn sk_16_15_7_b_the_disarmed_weapon_may_be_taken() {
 fn sk_16_1_d_g_39_brass_knuckles_are_a_club_outside_hth_and_the_brass_column_inside() {
     // STR 10: the One-Handed Club column 1d6 in regular combat (G-39 (3)); [4] = 4.
     let mut g = fight(&[
-        unit("Ash", 0, (1, 1), S, &["brass-knuckles"], "str = 10, dex = 12, int = 10"),
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["brass-knuckles"],
+            "str = 10, dex = 12, int = 10",
+        ),
         unit("Bay", 1, (1, 2), N, &[], "str = 16, dex = 10, int = 10").stance("kneeling"),
     ]);
     let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[4]]));
@@ -2177,7 +2211,10 @@ fn sk_16_1_b_c_improvised_weapons_do_damage_by_str() {
     let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[1]]));
     let d = &damages(&ev)[0];
     assert_eq!((d.expr.as_str(), d.taken), ("1d6+3", 4));
-    let mut g = at_range(&["rock"], "str = 10, dex = 12, int = 10, thrown_weapons = 1");
+    let mut g = at_range(
+        &["rock"],
+        "str = 10, dex = 12, int = 10, thrown_weapons = 1",
+    );
     let ev = g.play("Ash throws the Rock at Bay", &faces(&[&d3(8), &[6]]));
     let r = roll(&ev);
     // SK-6.2.10-a +2, SK-13.5-b −3: 12 − 1 = 11.
@@ -2273,11 +2310,23 @@ fn sk_16_15_4_d_level_three_defends_bare_handed_and_level_two_does_not() {
 #[test]
 fn sk_16_2_c_a_long_pole_arm_jabs_two_hexes_ahead_past_an_empty_hex() {
     // Spear at [1, 1] facing S; Bay two hexes straight ahead at [1, 3].
-    let spear = || unit("Ash", 0, (1, 1), S, &["spear"], "str = 15, dex = 12, int = 10, polearms = 1");
+    let spear = || {
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["spear"],
+            "str = 15, dex = 12, int = 10, polearms = 1",
+        )
+    };
     let g = fight(&[spear(), unit("Bay", 1, (1, 3), N, &[], SLOW)]);
     assert!(g.can("Ash attacks Bay"));
     // No damage bonus on a jab (SK-16.2-d): no blow with STR put in (a throw may have it).
-    assert!(!g.texts().iter().any(|t| t.starts_with("Ash attacks Bay with")));
+    assert!(!g
+        .texts()
+        .iter()
+        .any(|t| t.starts_with("Ash attacks Bay with")));
     assert!(g.can("Ash throws the Spear at Bay with +2 from STR"));
     // With Cal standing in [1, 2] between them, Bay cannot be jabbed.
     let g = fight(&[
@@ -2288,7 +2337,14 @@ fn sk_16_2_c_a_long_pole_arm_jabs_two_hexes_ahead_past_an_empty_hex() {
     assert!(!g.can("Ash attacks Bay"));
     // A Medium weapon reaches the next hex only (SK-13.4-a).
     let g = fight(&[
-        unit("Ash", 0, (1, 1), S, &["saber"], "str = 10, dex = 12, int = 10, sword = 1"),
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["saber"],
+            "str = 10, dex = 12, int = 10, sword = 1",
+        ),
         unit("Bay", 1, (1, 3), N, &[], SLOW),
     ]);
     assert!(!g.can("Ash attacks Bay"));
@@ -2298,7 +2354,14 @@ fn sk_16_2_c_a_long_pole_arm_jabs_two_hexes_ahead_past_an_empty_hex() {
 fn sk_16_2_c_a_jab_to_the_side_of_the_cone() {
     // G-46: any hex two away in the front arc; [2, 3] is two hexes off, front-right of Ash.
     let g = fight(&[
-        unit("Ash", 0, (1, 1), S, &["spear"], "str = 11, dex = 12, int = 10, polearms = 1"),
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["spear"],
+            "str = 11, dex = 12, int = 10, polearms = 1",
+        ),
         unit("Bay", 1, (2, 3), N, &[], SLOW),
     ]);
     assert_eq!(p(1, 1).distance(p(2, 3)), 2);
@@ -2357,9 +2420,89 @@ fn sk_11_7_4_c_a_prone_figure_rolls_3d6_against_dex_to_ready() {
     let mut g = prone();
     let ev = g.play("Ash readies the Hatchet", &d3(13));
     let ash = g.id("Ash");
-    assert_eq!(checks(&ev), [(ash, "ready", 3, 13, 12, false, "SK-11.7.4-c")]);
+    assert_eq!(
+        checks(&ev),
+        [(ash, "ready", 3, 13, 12, false, "SK-11.7.4-c")]
+    );
     assert_eq!(g.fig("Ash").ready, Some(0));
     let mut g = prone();
     g.play("Ash readies the Hatchet", &d3(12));
     assert_eq!(g.fig("Ash").ready, Some(1));
+}
+
+// =============================================================================================
+// SK-16.15.3-f: a miss in a brawl may hit another brawler.
+// =============================================================================================
+
+/// Ash and Cal (side A) in hand to hand with Bay in [1, 2] since turn 1 (Bay knelt; die 1; Cal
+/// joined); Dan (side B, blade, DEX 9) outside at [1, 3] facing the brawl; turn 2's action
+/// phase.
+fn three_way() -> Game {
+    let mut g = fight(&[
+        unit("Ash", 0, (1, 1), S, &[], "str = 12, dex = 12, int = 10"),
+        unit("Cal", 0, (2, 2), NW, &[], "str = 12, dex = 11, int = 10"),
+        unit("Bay", 1, (1, 2), N, &[], "str = 12, dex = 10, int = 10").stance("kneeling"),
+        unit(
+            "Dan",
+            1,
+            (1, 3),
+            N,
+            &["duel-blade"],
+            "str = 12, dex = 9, int = 10, sword = 1",
+        ),
+    ]);
+    g.play("Ash goes hand to hand with Bay", &[1]);
+    g.act("Cal goes hand to hand with Bay");
+    g.finish_turn();
+    g.start_turn(0);
+    movement(&mut g, &[]);
+    g
+}
+
+#[test]
+fn sk_16_15_3_f_a_brawler_who_misses_rolls_to_avoid_the_others() {
+    // Bay swings at Ash and misses (16); he rolls to avoid Cal, 3d6 against his eDEX 10: 12
+    // fails, and Cal takes the blow: STR 12's HTH column 1d6−1, [4] − 1 = 3.
+    let mut g = three_way();
+    until(&mut g, "Bay");
+    let ev = g.play("Bay attacks Ash", &faces(&[&d3(16), &d3(12), &[4]]));
+    let rs = rolls(&ev);
+    assert_eq!(rs.len(), 2);
+    let cal = g.id("Cal");
+    assert!(rs[1].avoid);
+    assert_eq!(
+        (rs[1].target, rs[1].rule, rs[1].target_number, rs[1].total),
+        (cal, "SK-16.15.3-f", 10, 12)
+    );
+    let d = &damages(&ev)[0];
+    assert_eq!((d.target, d.expr.as_str(), d.taken), (cal, "1d6-1", 3));
+}
+
+#[test]
+fn sk_16_15_3_f_a_hit_rolls_nothing_more() {
+    let mut g = three_way();
+    until(&mut g, "Bay");
+    let ev = g.play("Bay attacks Ash", &faces(&[&d3(10), &[4]]));
+    assert_eq!(rolls(&ev).len(), 1);
+}
+
+#[test]
+fn sk_16_15_3_f_an_outsider_who_misses_rolls_to_avoid_everyone_else_in_the_brawl() {
+    // Dan strikes into the brawl at Ash (+4, SK-16.15.3-e) and misses (16). He rolls to avoid
+    // Cal (9 against his eDEX 9: missed him) and then Bay, his own side (13: hit): the blade's
+    // 2d6 [1, 2] = 3 on Bay.
+    let mut g = three_way();
+    until(&mut g, "Dan");
+    let ev = g.play(
+        "Dan attacks Ash",
+        &faces(&[&d3(16), &d3(9), &d3(13), &[1, 2]]),
+    );
+    let rs = rolls(&ev);
+    let (cal, bay) = (g.id("Cal"), g.id("Bay"));
+    assert_eq!(
+        rs.iter().map(|r| (r.target, r.avoid)).collect::<Vec<_>>(),
+        [(g.id("Ash"), false), (cal, true), (bay, true)]
+    );
+    let d = &damages(&ev)[0];
+    assert_eq!((d.target, d.taken), (bay, 3));
 }

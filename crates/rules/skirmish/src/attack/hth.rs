@@ -145,7 +145,6 @@ fn reaction(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError
     Ok(())
 }
 
-
 /// Entering HTH: everything in the figure's hands but a knife or pistol is dropped
 /// (SK-16.15.3-b).
 fn drop_for_hth(ctx: &mut Ctx, who: FigId) {

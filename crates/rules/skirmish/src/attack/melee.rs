@@ -195,9 +195,13 @@ pub(crate) fn melee(
                 let t = ctx.s.fig(target);
                 (t.damage + t.nonlethal, t.guard)
             };
-            combat::strike::strike(ctx, &spec)?;
+            let result = combat::strike::strike(ctx, &spec)?;
             // SK-16.10-d: a weapon that parried a mono-filament or plasma sword.
             crate::attack::swords::parries_broken(ctx, &spec, guard);
+            // SK-16.15.3-f: a blow that misses someone in HTH may hit another brawler.
+            if !result.is_hit() {
+                brawl_miss(ctx, &spec)?;
+            }
             // SK-16.15.4-f: a Master's bare-handed blow that does 3+ hits, in HTH or not, makes
             // the foe drop his weapon: this blow's hits, not the turn's.
             let t = ctx.s.fig(target).clone();
@@ -320,4 +324,24 @@ pub(crate) fn melee(
             Ok(())
         }
     }
+}
+
+/// SK-16.15.3-f: a brawler who misses, or an adjacent outsider who misses a brawler, rolls to
+/// avoid every other figure in the brawl (SK-12.2-b: 3d6 against eDEX, success misses him),
+/// in figure order, until one is hit.
+fn brawl_miss(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
+    let t = ctx.s.fig(spec.target).clone();
+    if !t.in_hth {
+        return Ok(());
+    }
+    for i in 0..ctx.s.figures.len() {
+        let id = i as FigId;
+        let o = &ctx.s.figures[i];
+        let other =
+            id != spec.attacker && id != spec.target && o.in_hth && o.pos == t.pos && o.active();
+        if other && crate::attack::stray::roll_to_avoid(ctx, spec, id, "SK-16.15.3-f")? {
+            break;
+        }
+    }
+    Ok(())
 }
