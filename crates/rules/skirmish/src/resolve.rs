@@ -123,6 +123,8 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
                 .find(|d| d.owner == fig && d.pos == f.pos && d.slot != SHIELD_SLOT)
             {
                 let slot = d.slot;
+                // SK-13.3-a: a weapon that needs both hands slings the shield as it comes up.
+                readying::free_hands_for(ctx, fig, slot);
                 ctx.emit(Event::PickedUp { fig, slot });
             }
             Ok(())

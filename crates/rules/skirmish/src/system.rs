@@ -195,16 +195,17 @@ impl RuleSystem for Skirmish {
                 return Err(format!("{} is off the map", s.name(a.id)));
             }
             // Two hands at most (SK-13.1-b, SK-13.3-a).
-            if let Some(k) = a.off_hand {
-                let main_both = a
-                    .ready
-                    .and_then(|r| a.weapons[usize::from(r)])
-                    .is_some_and(|w| {
-                        crate::hands::needs_both_hands(a, &s.rules.weapons[usize::from(w.weapon)])
-                    });
-                if a.ready == Some(k) || main_both || crate::hands::shield_in_hand(a) {
-                    return Err(format!("{} holds more than two hands can", s.name(a.id)));
-                }
+            let main_both = a
+                .ready
+                .and_then(|r| a.weapons[usize::from(r)])
+                .is_some_and(|w| {
+                    crate::hands::needs_both_hands(a, &s.rules.weapons[usize::from(w.weapon)])
+                });
+            let other = a.off_hand.is_some() || crate::hands::shield_in_hand(a);
+            let twice = a.off_hand.is_some() && a.off_hand == a.ready;
+            let three = a.off_hand.is_some() && crate::hands::shield_in_hand(a);
+            if (main_both && other) || twice || three {
+                return Err(format!("{} holds more than two hands can", s.name(a.id)));
             }
             for w in a.weapons.iter().flatten() {
                 let cap = s.rules.weapons[usize::from(w.weapon)].rounds;

@@ -2506,3 +2506,33 @@ fn sk_16_15_3_f_an_outsider_who_misses_rolls_to_avoid_everyone_else_in_the_brawl
     let d = &damages(&ev)[0];
     assert_eq!((d.target, d.taken), (bay, 3));
 }
+
+#[test]
+fn sk_13_3_a_picking_up_a_two_handed_weapon_slings_the_shield_in_hand() {
+    // Ash drops the Fire Axe on a 17 (SK-12.1-d); next turn he takes his shield in hand; the
+    // turn after, picking the axe up slings the shield again.
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["fire-axe", "large-shield"],
+            "str = 12, dex = 12, int = 10, axe = 1",
+        ),
+        unit("Bay", 1, (1, 2), N, &[], "str = 16, dex = 10, int = 10"),
+    ]);
+    g.play("Ash attacks Bay", &d3(17));
+    assert_eq!(g.fig("Ash").ready, None);
+    g.finish_turn();
+    g.reach_actions(0);
+    g.act("Ash readies his shield");
+    assert_eq!(g.fig("Ash").shield_at, ShieldAt::Hand);
+    g.finish_turn();
+    g.reach_actions(0);
+    g.act("Ash picks up his weapon");
+    assert_eq!(
+        (g.fig("Ash").ready, g.fig("Ash").shield_at),
+        (Some(0), ShieldAt::Back)
+    );
+}
