@@ -2536,3 +2536,43 @@ fn sk_13_3_a_picking_up_a_two_handed_weapon_slings_the_shield_in_hand() {
         (Some(0), ShieldAt::Back)
     );
 }
+
+// =============================================================================================
+// SK-16.5-c: the staff's trip.
+// =============================================================================================
+
+#[test]
+fn sk_16_5_c_the_trip_save_is_on_str_not_wounded_str() {
+    // "the defender must make a 3d6/STR saving throw": the book writes eSTR where it means it
+    // (SK-16.9-a "4d6/eSTR"), so this is STR. Cal (DEX 14) first cuts Bay (STR 12) for 2d6
+    // [2, 2] = 4: eSTR 8. Ash's trip hits (12 − 4 = 8; an 8); Bay rolls 10: under STR 12, he
+    // stays up.
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 1),
+            S,
+            &["quarterstaff"],
+            "str = 11, dex = 12, int = 10, staff = 1",
+        ),
+        unit(
+            "Cal",
+            0,
+            (2, 3),
+            NW,
+            &["duel-blade"],
+            "str = 10, dex = 14, int = 10, sword = 1",
+        ),
+        unit("Bay", 1, (1, 2), N, &[], "str = 12, dex = 10, int = 10"),
+    ]);
+    g.play("Cal attacks Bay", &faces(&[&d3(10), &[2, 2]]));
+    assert_eq!(g.fig("Bay").est(), 8);
+    let ev = g.play("Ash tries to trip Bay", &faces(&[&d3(8), &d3(10)]));
+    let bay = g.id("Bay");
+    assert_eq!(
+        checks(&ev),
+        [(bay, "stay-standing", 3, 10, 12, true, "SK-16.5-c")]
+    );
+    assert_eq!(g.fig("Bay").posture, Posture::Standing);
+}

@@ -63,7 +63,7 @@ pub(crate) fn melee(
         }
         Strike::Disarm | Strike::Trip => {
             // SK-16.5-b/c: a roll to hit at −4, then the defender's 3d6 save (DEX to keep his
-            // weapon, STR to stay up).
+            // weapon, STR to stay up: the attributes, unwounded).
             let spec = AttackSpec {
                 attacker: fig,
                 target,
@@ -143,7 +143,9 @@ pub(crate) fn melee(
                             });
                         }
                     }
-                } else if !ctx.check(target, "stay-standing", 3, t.est(), RuleId(rule))? {
+                // SK-16.5-c: "a 3d6/STR saving throw": STR, not eSTR (the book writes eSTR
+                // where it means it, e.g. SK-16.9-a), as the disarm's is DEX.
+                } else if !ctx.check(target, "stay-standing", 3, t.st, RuleId(rule))? {
                     ctx.emit(Event::Effect {
                         fig: target,
                         effect: Effect::Fell,
