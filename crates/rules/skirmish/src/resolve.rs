@@ -12,7 +12,6 @@ use crate::attack::melee::melee;
 use crate::attack::{aimed, grenade, hth, missile, quick_shot};
 use crate::combat::contest::Attr;
 use crate::combat::ctx::Ctx;
-use crate::combat::edex::order_dex;
 use crate::combat::weapon_of;
 use crate::event::Event;
 use crate::readying;
@@ -86,13 +85,14 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             ctx.emit(Event::Acted { fig });
             let f = ctx.s.fig(fig).clone();
             // SK-11.7.4-c prone: 3d6 vs DEX; SK-11.9.2-a in HTH: 3d6 vs DEX without the +4.
+            // DEX, not eDEX: the book writes eDEX where it means it (SK-12.2-b's 3d6/eDEX).
             if f.posture.down() || f.in_hth {
                 let rule = if f.in_hth {
                     "SK-11.9.2-a"
                 } else {
                     "SK-11.7.4-c"
                 };
-                if !ctx.check(fig, "ready", 3, order_dex(&ctx.s, &f), RuleId(rule))? {
+                if !ctx.check(fig, "ready", 3, f.dex, RuleId(rule))? {
                     return Ok(());
                 }
             }
@@ -273,12 +273,6 @@ fn prone_ready_fails(ctx: &mut Ctx, fig: FigId) -> Result<bool, ResolveError> {
     if !f.posture.down() {
         return Ok(false);
     }
-    let ok = ctx.check(
-        fig,
-        "ready",
-        3,
-        order_dex(&ctx.s, &f),
-        RuleId("SK-11.7.4-c"),
-    )?;
+    let ok = ctx.check(fig, "ready", 3, f.dex, RuleId("SK-11.7.4-c"))?;
     Ok(!ok)
 }

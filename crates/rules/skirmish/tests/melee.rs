@@ -2576,3 +2576,28 @@ fn sk_16_5_c_the_trip_save_is_on_str_not_wounded_str() {
     );
     assert_eq!(g.fig("Bay").posture, Posture::Standing);
 }
+
+#[test]
+fn sk_11_7_4_c_sk_11_9_2_a_the_ready_roll_is_against_dex_not_edex() {
+    // "A prone figure must roll 3 dice against DEX": the book writes eDEX where it means it
+    // (SK-12.2-b's 3d6/eDEX). In leather (−1 DEX, eDEX 11) Ash's 12 still readies: DEX 12.
+    let mut g = fight(&[
+        unit(
+            "Ash",
+            0,
+            (1, 0),
+            S,
+            &["saber", "hatchet", "leather"],
+            "str = 10, dex = 12, int = 10, sword = 1, axe = 1",
+        )
+        .stance("prone"),
+        unit("Bay", 1, (1, 5), N, &[], SLOW),
+    ]);
+    let ev = g.play("Ash readies the Hatchet", &d3(12));
+    let ash = g.id("Ash");
+    assert_eq!(
+        checks(&ev),
+        [(ash, "ready", 3, 12, 12, true, "SK-11.7.4-c")]
+    );
+    assert_eq!(g.fig("Ash").ready, Some(1));
+}
