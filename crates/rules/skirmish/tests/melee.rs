@@ -2601,3 +2601,109 @@ fn sk_11_7_4_c_sk_11_9_2_a_the_ready_roll_is_against_dex_not_edex() {
     );
     assert_eq!(g.fig("Ash").ready, Some(1));
 }
+
+// =============================================================================================
+// SK-13.1-b, SK-13.3-a: random play with every kind of hand never holds more than two hands can.
+// =============================================================================================
+
+/// Six figures with a second weapon, shields, a two-handed axe, a spear, a bayonet, brass
+/// knuckles and a Martial Artist, close together.
+fn hands_melee() -> Game {
+    game(
+        &[],
+        &open(6, 6),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &["saber", "fighting-knife", "large-shield"],
+                "str = 12, dex = 13, int = 10, sword = 1, two_weapon_fighting = 1",
+            ),
+            unit(
+                "Cal",
+                0,
+                (2, 1),
+                S,
+                &["fire-axe", "tower-shield", "hatchet"],
+                "str = 14, dex = 12, int = 10, axe = 1",
+            ),
+            unit(
+                "Eve",
+                0,
+                (3, 1),
+                S,
+                &["rifle", "fighting-knife"],
+                "str = 11, dex = 12, int = 10, shoulderarms = 1, bayonet = 1, knife = 1",
+            ),
+            unit(
+                "Bay",
+                1,
+                (1, 3),
+                N,
+                &["spear", "brass-knuckles"],
+                "str = 14, dex = 12, int = 10, polearms = 1",
+            ),
+            unit(
+                "Dan",
+                1,
+                (2, 3),
+                N,
+                &["plasma-sword", "utility-knife"],
+                "str = 12, dex = 13, int = 10, sword = 1, off_hand = 1",
+            ),
+            unit(
+                "Fay",
+                1,
+                (3, 3),
+                N,
+                &[],
+                "str = 11, dex = 15, int = 10, martial_arts = 4",
+            ),
+        ],
+    )
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// Random legal play: every action's text is distinct and reads back as itself, and the
+    /// state's invariants (two hands at most among them) hold after every action.
+    #[test]
+    fn sk_13_1_b_random_melee_play_keeps_the_hands_whole(seed in 0u64..1_000_000) {
+        use fireteam_dice::{DiceSource, SeededSource};
+        use fireteam_engine::RuleSystem;
+        use fireteam_skirmish::Skirmish;
+        let mut g = hands_melee();
+        let mut dice = SeededSource::new(seed);
+        let mut pick = seed;
+        for step in 0..160u64 {
+            let legal = g.legal();
+            if legal.is_empty() {
+                break;
+            }
+            let texts = g.texts();
+            let mut sorted = texts.clone();
+            sorted.sort();
+            sorted.dedup();
+            proptest::prop_assert_eq!(sorted.len(), texts.len(), "duplicate texts: {:?}", texts);
+            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let k = ((pick >> 33) % legal.len() as u64) as usize;
+            let a = legal[k];
+            proptest::prop_assert_eq!(Skirmish.parse_action(&g.s, &texts[k]).ok(), Some(a));
+            dice.begin_scope(step);
+            let mut out = Vec::new();
+            Skirmish
+                .resolve(&g.s, &a, &mut dice, &mut out)
+                .map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{}: {e}", texts[k])))?;
+            for e in &out {
+                Skirmish.apply(&mut g.s, e);
+            }
+            if let Err(e) = Skirmish.invariants(&g.s) {
+                return Err(proptest::test_runner::TestCaseError::fail(format!("after '{}': {e}", texts[k])));
+            }
+        }
+    }
+}
