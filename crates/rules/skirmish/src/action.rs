@@ -32,6 +32,20 @@ pub enum Strike {
     /// Staff disarm and trip (SK-16.5-b/c).
     Disarm,
     Trip,
+    // ---- weapons and melee (§16.15.5)
+    /// A Martial Arts knockdown or throw made on eSTR instead of eDEX (SK-16.15.5-b).
+    KnockdownStr,
+    ThrowStr,
+    /// A blow with +n damage from STR above the weapon's minimum, at −n DEX (SK-13.2-b).
+    Power(u8),
+    /// A blow with the main weapon while the other one parries (SK-6.5.3-b).
+    Parrying,
+    /// The second weapon's blow, at −4 (SK-6.5.3-b); a maneuver, never an action.
+    SecondWeapon,
+    /// A set pole arm's blow at a charger, +2 and double damage (SK-16.2-b); a maneuver.
+    Set,
+    /// A thrust of the bayonet fixed to the rifle in hand (SK-16.3).
+    Bayonet,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -178,6 +192,80 @@ pub enum Action {
     NoPush {
         fig: FigId,
     },
+    // ---- weapons and melee (§6.5.3, §11.7.4, §13, §16.1–16.3, §16.15)
+    /// SK-16.15.3-a (5): the defender says whether he also wants hand to hand.
+    HthAnswer {
+        fig: FigId,
+        attacker: FigId,
+        accept: bool,
+    },
+    /// Ready a one-handed weapon in the other hand (SK-6.5.3, SK-13.1-b).
+    ReadyOffHand {
+        fig: FigId,
+        slot: u8,
+    },
+    /// Take the slung shield in hand (SK-13.3-a, SK-14.1-c).
+    ReadyShield {
+        fig: FigId,
+    },
+    /// Drop the shield in hand and ready a weapon that needs both hands (SK-13.3-a).
+    ReadyDropShield {
+        fig: FigId,
+        slot: u8,
+    },
+    /// Pick up one's own dropped shield (SK-11.8.3-a).
+    PickUpShield {
+        fig: FigId,
+    },
+    /// Attack with both weapons at one slot, the main one at `first`, the other at `second`
+    /// at −4 (SK-6.5.3-b, G-47).
+    TwoWeapons {
+        fig: FigId,
+        first: FigId,
+        second: FigId,
+    },
+    /// Fix the knife in `knife` to the rifle in `rifle` as a bayonet (SK-16.3-a).
+    FixBayonet {
+        fig: FigId,
+        knife: u8,
+        rifle: u8,
+    },
+    /// Take the bayonet off the rifle.
+    UnfixBayonet {
+        fig: FigId,
+    },
+    /// Fire at and bayonet the same target in one turn (SK-16.3-c), in either order.
+    ShootAndStab {
+        fig: FigId,
+        target: FigId,
+        stab_first: bool,
+    },
+    /// Give up the bayonet's first strike and act at one's own eDEX (SK-16.3-d).
+    WaitTurn {
+        fig: FigId,
+    },
+    /// A Martial Artist's attempt to subdue on eDEX instead of eSTR (SK-16.15.6-a).
+    SubdueByDex {
+        fig: FigId,
+        target: FigId,
+    },
+    /// Disarm in HTH and take the weapon as one's own ready weapon (SK-16.15.7-b).
+    DisarmAndTake {
+        fig: FigId,
+        target: FigId,
+    },
+    /// Two disengaged figures next to each other exchange the weapons in their hands, both
+    /// spending their Ready (SK-11.7.4-b).
+    Exchange {
+        fig: FigId,
+        with: FigId,
+    },
+    /// Throw with +n damage from STR above the weapon's minimum, at −n DEX (SK-13.2-b).
+    PowerThrow {
+        fig: FigId,
+        target: FigId,
+        bonus: u8,
+    },
 }
 
 impl Action {
@@ -215,7 +303,21 @@ impl Action {
             | Punish { fig, .. }
             | LetGo { fig }
             | Push { fig, .. }
-            | NoPush { fig } => Some(fig),
+            | NoPush { fig }
+            | HthAnswer { fig, .. }
+            | ReadyOffHand { fig, .. }
+            | ReadyShield { fig }
+            | ReadyDropShield { fig, .. }
+            | PickUpShield { fig }
+            | TwoWeapons { fig, .. }
+            | FixBayonet { fig, .. }
+            | UnfixBayonet { fig }
+            | ShootAndStab { fig, .. }
+            | WaitTurn { fig }
+            | Exchange { fig, .. }
+            | SubdueByDex { fig, .. }
+            | DisarmAndTake { fig, .. }
+            | PowerThrow { fig, .. } => Some(fig),
         }
     }
 }

@@ -2,7 +2,8 @@
 
 use crate::event::{Effect, Event};
 use crate::state::{
-    Condition, Dropped, FigId, Guard, MoveKind, Phase, Posture, State, WeaponState,
+    Condition, Dropped, FigId, Guard, MoveKind, Phase, Posture, ShieldAt, State, WeaponState,
+    SHIELD_SLOT,
 };
 
 pub fn apply(s: &mut State, e: &Event) {
@@ -39,6 +40,9 @@ pub fn apply(s: &mut State, e: &Event) {
                     f.aim_target = None;
                 }
                 f.aiming_now = false;
+                // SK-16.15.3-T1: a draw promised for this turn is made at its start or not at all.
+                f.hth_draw = 0;
+                f.bayonet_first = false;
             }
         }
         Event::Initiative { winner, .. } => {
@@ -219,6 +223,10 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Readied { fig, slot } => {
             let f = s.fig_mut(*fig);
             f.ready = Some(*slot);
+            // The weapon moves to the main hand (SK-6.5.3).
+            if f.off_hand == Some(*slot) {
+                f.off_hand = None;
+            }
             if let Some(w) = &mut f.weapons[usize::from(*slot)] {
                 if w.state == WeaponState::Jammed {
                     w.state = WeaponState::Ok;
@@ -231,6 +239,12 @@ pub fn apply(s: &mut State, e: &Event) {
                 w.rounds = *rounds;
             }
             f.spare_magazines = f.spare_magazines.saturating_sub(1);
+        }
+        Event::PickedUp { fig, slot } if *slot == SHIELD_SLOT => {
+            // The shield comes back; the `Hands` event that follows says where it goes.
+            let fig = *fig;
+            s.dropped
+                .retain(|d| !(d.owner == fig && d.slot == SHIELD_SLOT));
         }
         Event::PickedUp { fig, slot } => {
             let f = s.fig_mut(*fig);
@@ -388,6 +402,62 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::BattleOver { .. } => {
             s.phase = Phase::Over;
         }
+        // ---- weapons and melee: rolls and questions that change nothing by themselves.
+        Event::Contest { .. } | Event::HthOffered { .. } | Event::HthAnswered { .. } => {}
+        Event::Bayonet {
+            fig,
+            knife,
+            rifle,
+            weapon,
+            fixed,
+        } => {
+            let f = s.fig_mut(*fig);
+            if let Some(w) = &mut f.weapons[usize::from(*knife)] {
+                w.weapon = *weapon;
+            }
+            f.bayonet = fixed.then_some((*knife, *rifle));
+            if f.off_hand == Some(*knife) {
+                f.off_hand = None;
+            }
+            if f.ready == Some(*knife) {
+                f.ready = None;
+            }
+        }
+        Event::StrikesFirst { fig, first } => s.fig_mut(*fig).bayonet_first = *first,
+        Event::Exchanged {
+            fig,
+            with,
+            fig_slot,
+            with_slot,
+            ..
+        } => {
+            let a = s.fig(*fig).weapons[usize::from(*fig_slot)];
+            let b = s.fig(*with).weapons[usize::from(*with_slot)];
+            for (who, slot, got) in [(*fig, *fig_slot, b), (*with, *with_slot, a)] {
+                let f = s.fig_mut(who);
+                f.weapons[usize::from(slot)] = got;
+                f.ready = got.map(|_| slot);
+            }
+        }
+        Event::Hands {
+            fig,
+            off_hand,
+            shield_at,
+            ..
+        } => {
+            let f = s.fig_mut(*fig);
+            let dropping = *shield_at == ShieldAt::Ground && f.shield_at != ShieldAt::Ground;
+            f.off_hand = *off_hand;
+            f.shield_at = *shield_at;
+            if dropping {
+                let pos = f.pos;
+                s.dropped.push(Dropped {
+                    pos,
+                    owner: *fig,
+                    slot: SHIELD_SLOT,
+                });
+            }
+        }
     }
 }
 
@@ -417,6 +487,9 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             f.in_hth = false;
         }
         Effect::WeaponDropped { slot } => {
+            if f.off_hand == Some(slot) {
+                f.off_hand = None;
+            }
             if let Some(w) = &mut f.weapons[usize::from(slot)] {
                 w.state = WeaponState::Dropped;
             }
@@ -431,6 +504,13 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             });
         }
         Effect::WeaponBroken { slot, permanent } => {
+            if f.off_hand == Some(slot) {
+                f.off_hand = None;
+            }
+            // A broken bayonet is off the rifle (SK-16.3).
+            if f.bayonet.is_some_and(|(k, _)| k == slot) {
+                f.bayonet = None;
+            }
             if let Some(w) = &mut f.weapons[usize::from(slot)] {
                 w.state = if permanent {
                     WeaponState::Broken
@@ -454,6 +534,9 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             }
         }
         Effect::WeaponThrown { slot, to } => {
+            if f.off_hand == Some(slot) {
+                f.off_hand = None;
+            }
             if let Some(w) = &mut f.weapons[usize::from(slot)] {
                 w.state = WeaponState::Dropped;
             }
@@ -479,8 +562,10 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
         Effect::Floating { on } => f.floating = on,
         Effect::HeadHit { turn } => f.head_turn = turn,
         Effect::ArmOut => {
-            // SK-21.4-e: with an arm out of use, a two-handed weapon cannot be held ready.
+            // SK-21.4-e: with an arm out of use, a two-handed weapon cannot be held ready, and
+            // the other hand holds nothing (SK-6.5.3).
             f.arm_out = true;
+            f.off_hand = None;
             if let Some(k) = f.ready {
                 let two = f.weapons[usize::from(k)]
                     .is_some_and(|w| s_rules_hands(s_rules, w.weapon) == 2);
@@ -488,6 +573,17 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
                     f.ready = None;
                 }
             }
+        }
+        // ---- weapons and melee
+        Effect::BrokenAsWeapon { slot } => {
+            if let Some(w) = &mut f.weapons[usize::from(slot)] {
+                w.state = WeaponState::ParryOnly;
+            }
+        }
+        Effect::DrawsNextTurn { slot } => f.hth_draw = slot + 1,
+        Effect::DrawnInHth { slot } => {
+            f.ready = Some(slot);
+            f.hth_draw = 0;
         }
         Effect::LegHit { until, out } => {
             f.leg_down_until = until;

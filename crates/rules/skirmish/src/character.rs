@@ -37,6 +37,9 @@ pub const NON_SKILL_STATS: &[&str] = &[
     "leader",
     "bipod",
     "tripod",
+    // ---- weapons and melee
+    "off_hand",
+    "bayonet_fixed",
 ];
 
 /// The skill stats of the schema, in its order; each is the id of a `skill` catalog entry.

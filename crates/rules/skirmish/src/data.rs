@@ -96,6 +96,28 @@ pub struct Weapon {
     pub stun: bool,
     pub attack_type: AttackType,
     pub provenance: String,
+    // ---- weapons and melee (§6.5.3, §16.1)
+    /// SK-6.5.3-a: weapon ids or groups it makes a combination with (sword and dagger, …).
+    pub combination: Vec<String>,
+    /// SK-16.1-e, G-40: an unbalanced improvised item's DEX penalty (GM input; 0 by default).
+    pub dex_penalty: i16,
+    /// SK-16.1-e, G-40: when an improvised item breaks (GM input; never by default).
+    pub breaks: Breaks,
+    /// SK-16.10-d, G-50: a weapon that Defends against this one is broken as a weapon (the
+    /// mono-filament and plasma swords).
+    pub breaks_parries: bool,
+}
+
+/// When a weapon breaks besides an 18 (SK-16.1-e, G-40).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Breaks {
+    #[default]
+    Never,
+    /// On any attack that hits.
+    OnHit,
+    /// On any attack with it, hit or miss.
+    OnUse,
 }
 
 impl Weapon {
@@ -304,6 +326,18 @@ pub struct Rules {
     pub max_turns: u32,
     /// The scenario's seed (or 1): the seed `odds --action` plays its opening with.
     pub seed: u64,
+    // ---- weapons and melee (§16.3)
+    /// The bayonets the battle's knives and rifles make (SK-16.3, G-06).
+    pub bayonets: Vec<BayonetPair>,
+}
+
+/// A knife fixed to a rifle (SK-16.3-a, G-06): the weapon indexes of the knife, the rifle, and
+/// the bayonet weapon made of the two (`attack::bayonet::make`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct BayonetPair {
+    pub knife: u16,
+    pub rifle: u16,
+    pub weapon: u16,
 }
 
 impl Rules {

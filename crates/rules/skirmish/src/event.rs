@@ -88,6 +88,36 @@ pub enum Effect {
     ClubCracked {
         slot: u8,
     },
+    // ---- weapons and melee (§16.15)
+    /// SK-16.10-d, G-50: the weapon in `slot` parried a mono-filament or plasma sword and is
+    /// broken as a weapon; it can still Defend.
+    BrokenAsWeapon {
+        slot: u8,
+    },
+    /// SK-16.15.3-T1 (3–4): the belt knife or pistol in `slot` will be ready next turn.
+    DrawsNextTurn {
+        slot: u8,
+    },
+    /// SK-16.15.3-T1 (3–4): that knife or pistol is ready now.
+    DrawnInHth {
+        slot: u8,
+    },
+}
+
+/// One side of an opposed roll (SK-5.9.3-a): the attribute it rolls against, every adjustment
+/// with its rule, the faces, and whether it succeeded by itself.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContestSide {
+    pub fig: FigId,
+    /// "eSTR", "eDEX" or "STR" (unwounded).
+    pub attribute: &'static str,
+    pub base: i16,
+    pub modifiers: Mods,
+    pub target: i16,
+    pub faces: Faces,
+    pub total: i32,
+    pub success: bool,
+    pub margin: i32,
 }
 
 // Events are plain records kept in a reused buffer; boxing the large ones (rolls with their
@@ -316,5 +346,61 @@ pub enum Event {
     },
     BattleOver {
         outcome: Outcome,
+    },
+    // ---- weapons and melee (§16.15)
+    /// An opposed roll (SK-5.9.3-a): a knockdown or throw (SK-16.15.5), subduing (SK-16.15.6),
+    /// disarming (SK-16.15.7) or breaking free (G-39). `won`: the attacker won (ties go to the
+    /// defender, G-74).
+    Contest {
+        what: &'static str,
+        attacker: ContestSide,
+        defender: ContestSide,
+        won: bool,
+        rule: RuleId,
+    },
+    /// SK-16.15.3-a (5): no other condition allows hand to hand; the defender is asked.
+    HthOffered {
+        attacker: FigId,
+        defender: FigId,
+    },
+    /// The defender's answer.
+    HthAnswered {
+        attacker: FigId,
+        defender: FigId,
+        accepted: bool,
+    },
+    /// SK-16.3-a: a knife fixed to a rifle as a bayonet (`fixed`), or taken off; the knife's
+    /// slot now holds `weapon` (the bayonet, or the knife again).
+    Bayonet {
+        fig: FigId,
+        knife: u8,
+        rifle: u8,
+        weapon: u16,
+        fixed: bool,
+    },
+    /// SK-11.7.4-b: the weapon in `fig`'s slot `fig_slot` and the one in `with`'s slot
+    /// `with_slot` change hands (an empty slot gives nothing); each holds what he received.
+    /// Also a weapon taken by disarming (SK-16.15.7-b).
+    Exchanged {
+        fig: FigId,
+        with: FigId,
+        fig_slot: u8,
+        with_slot: u8,
+        /// SK-11.7.4-b, or SK-16.15.7-b for a weapon taken by disarming.
+        rule: RuleId,
+    },
+    /// SK-16.3-d: the figure strikes first with its bayonet this action phase (`first`), or has
+    /// given that up.
+    StrikesFirst {
+        fig: FigId,
+        first: bool,
+    },
+    /// What the figure's other hand and shield now hold (SK-6.5.3, SK-13.3-a, G-26): a weapon
+    /// slot in the other hand, and the shield in hand, on the back or on the ground.
+    Hands {
+        fig: FigId,
+        off_hand: Option<u8>,
+        shield_at: crate::state::ShieldAt,
+        rule: RuleId,
     },
 }

@@ -10,7 +10,7 @@
 //! (the turn in the book's order: initiative, movement, actions, forced retreats, the end of the
 //! turn), `legal` (each phase's legal actions), `attack` (one module per kind of attack),
 //! [`combat`] (rolls to hit, damage, effects), [`geometry`] (threat zones, reach, lines of
-//! fire), [`character`], [`encumbrance`] and [`experience`] (creation and advancement).
+//! fire), [`hands`] (what a figure holds, and how), [`character`], [`encumbrance`] and [`experience`] (creation and advancement).
 //! [`system`] is the `RuleSystem` itself, and `resolve` hands each action to the module of its
 //! rule.
 
@@ -25,10 +25,12 @@ pub mod encumbrance;
 pub mod event;
 pub mod experience;
 pub mod geometry;
+pub mod hands;
 mod legal;
 pub mod options;
 pub mod present;
 pub mod progression;
+mod readying;
 mod resolve;
 pub mod scenario;
 pub mod schema;

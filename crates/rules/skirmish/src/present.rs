@@ -89,7 +89,17 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             let _ = write!(t, "{} is now {} [{rule}]", name(s, *fig), posture.name());
         }
         Event::Guarded { fig, guard } => {
-            let _ = write!(t, "{} {:?}s [SK-11.4-a]", name(s, *fig), guard);
+            let _ = match guard {
+                crate::state::Guard::Parry => write!(
+                    t,
+                    "{} parries with his other weapon [SK-6.5.3-b]",
+                    name(s, *fig)
+                ),
+                crate::state::Guard::Set => {
+                    write!(t, "{} sets his pole arm [SK-16.2-b]", name(s, *fig))
+                }
+                _ => write!(t, "{} {:?}s [SK-11.4-a]", name(s, *fig), guard),
+            };
         }
         Event::Roll {
             attacker,
@@ -244,6 +254,20 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 }
                 Effect::Floating { on: true } => "loses his footing and floats".to_string(),
                 Effect::Floating { on: false } => "regains his footing".to_string(),
+                // ---- weapons and melee
+                Effect::BrokenAsWeapon { slot } => format!(
+                    "'s {} is broken as a weapon; it can still parry",
+                    slot_name(s, *fig, *slot)
+                ),
+                Effect::DrawsNextTurn { slot } => {
+                    format!(
+                        "will have his {} ready next turn",
+                        slot_name(s, *fig, *slot)
+                    )
+                }
+                Effect::DrawnInHth { slot } => {
+                    format!("has his {} ready", slot_name(s, *fig, *slot))
+                }
             };
             let sep = if what.starts_with('\'') { "" } else { " " };
             let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));
@@ -280,6 +304,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         }
         Event::Reloaded { fig, rounds, .. } => {
             let _ = write!(t, "{} reloads ({rounds} rounds) [G-73]", name(s, *fig));
+        }
+        Event::PickedUp { fig, slot } if *slot == crate::state::SHIELD_SLOT => {
+            let _ = write!(t, "{} picks up his shield [SK-11.8.3-a]", name(s, *fig));
         }
         Event::PickedUp { fig, .. } => {
             let _ = write!(t, "{} picks up his weapon [SK-11.8.3-a]", name(s, *fig));
@@ -382,6 +409,119 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         Event::Breathing { fig } => {
             let _ = write!(t, "{} takes a breather [SK-21.3-e]", name(s, *fig));
         }
+        // ---- weapons and melee
+        Event::Contest {
+            what,
+            attacker,
+            defender,
+            won,
+            rule,
+        } => {
+            let _ = write!(
+                t,
+                "  {what}: {} {} {} {}",
+                contest_side(s, attacker),
+                if *won { "beats" } else { "does not beat" },
+                contest_side(s, defender),
+                format_args!("[{rule}]")
+            );
+        }
+        Event::HthOffered { attacker, defender } => {
+            let _ = write!(
+                t,
+                "{} tries to go hand to hand with {}, who is asked whether he wants it too [SK-16.15.3-a]",
+                name(s, *attacker),
+                name(s, *defender)
+            );
+        }
+        Event::Bayonet {
+            fig,
+            knife,
+            rifle,
+            fixed,
+            ..
+        } => {
+            let _ = if *fixed {
+                write!(
+                    t,
+                    "{} fixes a bayonet to the {} [SK-16.3-a]",
+                    name(s, *fig),
+                    slot_name(s, *fig, *rifle)
+                )
+            } else {
+                write!(
+                    t,
+                    "{} takes the bayonet off; the {} is a knife again [SK-16.3-a]",
+                    name(s, *fig),
+                    slot_name(s, *fig, *knife)
+                )
+            };
+        }
+        Event::Exchanged {
+            fig, with, rule, ..
+        } => {
+            let _ = if rule.0 == "SK-16.15.7-b" {
+                write!(
+                    t,
+                    "{} takes {}'s weapon [{rule}]",
+                    name(s, *fig),
+                    name(s, *with)
+                )
+            } else {
+                write!(
+                    t,
+                    "{} and {} exchange weapons [{rule}]",
+                    name(s, *fig),
+                    name(s, *with)
+                )
+            };
+        }
+        Event::StrikesFirst { fig, first } => {
+            let _ = if *first {
+                write!(
+                    t,
+                    "{}'s bayonet strikes before any other weapon [SK-16.3-d]",
+                    name(s, *fig)
+                )
+            } else {
+                write!(t, "{} waits for his own turn [SK-16.3-d]", name(s, *fig))
+            };
+        }
+        Event::Hands {
+            fig,
+            off_hand,
+            shield_at,
+            rule,
+        } => {
+            let other = match off_hand {
+                Some(k) => format!("the {} in his other hand", slot_name(s, *fig, *k)),
+                None => "nothing in his other hand".to_string(),
+            };
+            let shield = if s.fig(*fig).shield.is_some() {
+                match shield_at {
+                    crate::state::ShieldAt::Hand => ", his shield in hand",
+                    crate::state::ShieldAt::Back => ", his shield slung on his back",
+                    crate::state::ShieldAt::Ground => ", his shield on the ground",
+                }
+            } else {
+                ""
+            };
+            let _ = write!(t, "{} has {other}{shield} [{rule}]", name(s, *fig));
+        }
+        Event::HthAnswered {
+            defender, accepted, ..
+        } => {
+            let _ = write!(
+                t,
+                "{} {} [SK-16.15.3-a]",
+                name(s, *defender),
+                if *accepted {
+                    "wants hand to hand too"
+                } else {
+                    "refuses hand to hand"
+                }
+            );
+        }
         Event::BattleOver { outcome } => {
             let _ = match outcome {
                 fireteam_engine::Outcome::Winner { side } => {
@@ -393,6 +533,31 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         _ => return None,
     }
     Some(t)
+}
+
+/// A weapon slot's name, for narration.
+fn slot_name(s: &State, fig: u16, slot: u8) -> String {
+    s.fig(fig).weapons[usize::from(slot)].map_or_else(
+        || "weapon".to_string(),
+        |w| s.rules.weapons[usize::from(w.weapon)].name.clone(),
+    )
+}
+
+/// One side of an opposed roll: "Ash (eDEX 13 +2 Martial Arts = 15; 3d6 [..] = 14)".
+fn contest_side(s: &State, c: &crate::event::ContestSide) -> String {
+    let mut t = format!("{} ({} {}", name(s, c.fig), c.attribute, c.base);
+    for m in c.modifiers.iter() {
+        let _ = write!(t, " {}", fmt_mod(m));
+    }
+    let _ = write!(
+        t,
+        " = {}; 3d6 {:?} = {}, {})",
+        c.target,
+        c.faces.as_slice(),
+        c.total,
+        if c.success { "success" } else { "failure" }
+    );
+    t
 }
 
 fn fmt_mod(m: &Modifier) -> String {
@@ -420,12 +585,27 @@ impl Present for Skirmish {
                     .map(|w| s.rules.weapons[usize::from(w.weapon)].name.clone())
                     .collect();
                 let armor = f.armor.map(|a| s.rules.armor[usize::from(a)].name.clone());
-                json!({
+                let mut u = json!({
                     "name": s.name(f.id), "side": f.side, "at": [f.pos.col, f.pos.row],
                     "facing": f.facing, "posture": f.posture,
                     "stats": {"str": f.st, "dex": f.dex, "int": f.int, "mov": f.mov},
                     "weapons": weapons, "ready": f.ready, "armor": armor,
-                })
+                });
+                // What else is in hand or carried (SK-6.5.3, SK-13.3-a, SK-16.3-a), only when
+                // there is any.
+                if let Some(map) = u.as_object_mut() {
+                    if let Some(k) = f.off_hand {
+                        map.insert("off_hand".into(), json!(k));
+                    }
+                    if let Some(sh) = f.shield {
+                        let name = &s.rules.armor[usize::from(sh)].name;
+                        map.insert("shield".into(), json!({"name": name, "at": f.shield_at}));
+                    }
+                    if let Some((k, r)) = f.bayonet {
+                        map.insert("bayonet".into(), json!({"knife": k, "rifle": r}));
+                    }
+                }
+                u
             })
             .collect();
         let terrain: Vec<_> = s
@@ -523,6 +703,12 @@ impl ActionOdds for Skirmish {
     fn reaction(&self, s: &State, _defend: u8) -> Option<Action> {
         match s.phase {
             Phase::DisengageReaction { opponent, .. } => Some(Action::LetGo { fig: opponent }),
+            // SK-16.15.3-a (5): the odds of an attempt at hand to hand assume it is accepted.
+            Phase::HthOffer { attacker, defender } => Some(Action::HthAnswer {
+                fig: defender,
+                attacker,
+                accept: true,
+            }),
             _ => None,
         }
     }
@@ -563,6 +749,7 @@ impl ActionOdds for Skirmish {
                                 "weapon broken until repaired".to_string()
                             }
                             WeaponState::Jammed => "weapon jammed".to_string(),
+                            WeaponState::ParryOnly => "weapon only parries".to_string(),
                             WeaponState::Ok => "weapon ok".to_string(),
                         });
                     }

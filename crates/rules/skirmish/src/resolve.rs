@@ -7,13 +7,15 @@
 //! nothing, and holding one's later shots (SK-12-e).
 
 use crate::action::Action;
+use crate::attack;
 use crate::attack::melee::melee;
 use crate::attack::{aimed, grenade, hth, missile, quick_shot};
+use crate::combat::contest::Attr;
 use crate::combat::ctx::Ctx;
-use crate::combat::edex::order_dex;
 use crate::combat::weapon_of;
 use crate::event::Event;
-use crate::state::MoveKind;
+use crate::readying;
+use crate::state::{FigId, MoveKind, SHIELD_SLOT};
 use crate::turn::{disengage, initiative, movement, retreat};
 use fireteam_engine::{ResolveError, RuleId};
 
@@ -83,16 +85,18 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             ctx.emit(Event::Acted { fig });
             let f = ctx.s.fig(fig).clone();
             // SK-11.7.4-c prone: 3d6 vs DEX; SK-11.9.2-a in HTH: 3d6 vs DEX without the +4.
+            // DEX, not eDEX: the book writes eDEX where it means it (SK-12.2-b's 3d6/eDEX).
             if f.posture.down() || f.in_hth {
                 let rule = if f.in_hth {
                     "SK-11.9.2-a"
                 } else {
                     "SK-11.7.4-c"
                 };
-                if !ctx.check(fig, "ready", 3, order_dex(&ctx.s, &f), RuleId(rule))? {
+                if !ctx.check(fig, "ready", 3, f.dex, RuleId(rule))? {
                     return Ok(());
                 }
             }
+            readying::free_hands_for(ctx, fig, slot);
             ctx.emit(Event::Readied { fig, slot });
             Ok(())
         }
@@ -116,9 +120,11 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
                 .s
                 .dropped
                 .iter()
-                .find(|d| d.owner == fig && d.pos == f.pos)
+                .find(|d| d.owner == fig && d.pos == f.pos && d.slot != SHIELD_SLOT)
             {
                 let slot = d.slot;
+                // SK-13.3-a: a weapon that needs both hands slings the shield as it comes up.
+                readying::free_hands_for(ctx, fig, slot);
                 ctx.emit(Event::PickedUp { fig, slot });
             }
             Ok(())
@@ -156,11 +162,11 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         }
         Action::Subdue { fig, target } => {
             ctx.emit(Event::Acted { fig });
-            hth::contest(ctx, fig, target, true)
+            hth::contest_hth(ctx, fig, target, true, Attr::Str, false)
         }
         Action::Disarm { fig, target } => {
             ctx.emit(Event::Acted { fig });
-            hth::contest(ctx, fig, target, false)
+            hth::contest_hth(ctx, fig, target, false, Attr::Str, false)
         }
         Action::Breather { fig } => {
             ctx.emit(Event::Acted { fig });
@@ -186,5 +192,87 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             to,
             follow,
         } => retreat::push(ctx, fig, victim, to, follow),
+        // ---- weapons and melee
+        Action::HthAnswer {
+            fig,
+            attacker,
+            accept,
+        } => hth::answer(ctx, fig, attacker, accept),
+        Action::ReadyOffHand { fig, slot } => {
+            ctx.emit(Event::Acted { fig });
+            if prone_ready_fails(ctx, fig)? {
+                return Ok(());
+            }
+            readying::ready_off_hand(ctx, fig, slot);
+            Ok(())
+        }
+        Action::ReadyShield { fig } => {
+            ctx.emit(Event::Acted { fig });
+            if prone_ready_fails(ctx, fig)? {
+                return Ok(());
+            }
+            readying::ready_shield(ctx, fig);
+            Ok(())
+        }
+        Action::ReadyDropShield { fig, slot } => {
+            ctx.emit(Event::Acted { fig });
+            if prone_ready_fails(ctx, fig)? {
+                return Ok(());
+            }
+            readying::ready_dropping_shield(ctx, fig, slot);
+            Ok(())
+        }
+        Action::PickUpShield { fig } => {
+            ctx.emit(Event::Acted { fig });
+            readying::pick_up_shield(ctx, fig);
+            Ok(())
+        }
+        Action::TwoWeapons { fig, first, second } => {
+            ctx.emit(Event::Acted { fig });
+            attack::two_weapons::both_attacks(ctx, fig, first, second)
+        }
+        Action::FixBayonet { fig, knife, rifle } => {
+            ctx.emit(Event::Acted { fig });
+            if prone_ready_fails(ctx, fig)? {
+                return Ok(());
+            }
+            attack::bayonet::fix(ctx, fig, knife, rifle)
+        }
+        Action::UnfixBayonet { fig } => {
+            ctx.emit(Event::Acted { fig });
+            attack::bayonet::unfix(ctx, fig)
+        }
+        Action::ShootAndStab {
+            fig,
+            target,
+            stab_first,
+        } => attack::bayonet::shoot_and_stab(ctx, fig, target, stab_first),
+        Action::Exchange { fig, with } => readying::exchange(ctx, fig, with),
+        Action::SubdueByDex { fig, target } => {
+            ctx.emit(Event::Acted { fig });
+            hth::contest_hth(ctx, fig, target, true, Attr::Dex, false)
+        }
+        Action::DisarmAndTake { fig, target } => {
+            ctx.emit(Event::Acted { fig });
+            hth::contest_hth(ctx, fig, target, false, Attr::Str, true)
+        }
+        Action::WaitTurn { fig } => {
+            attack::bayonet::wait_turn(ctx, fig);
+            Ok(())
+        }
+        Action::PowerThrow { fig, target, bonus } => {
+            ctx.emit(Event::Acted { fig });
+            attack::power::power_throw(ctx, fig, target, bonus)
+        }
     }
+}
+
+/// SK-11.7.4-c: a prone figure readying rolls 3d6 against DEX; true when it fails.
+fn prone_ready_fails(ctx: &mut Ctx, fig: FigId) -> Result<bool, ResolveError> {
+    let f = ctx.s.fig(fig).clone();
+    if !f.posture.down() {
+        return Ok(false);
+    }
+    let ok = ctx.check(fig, "ready", 3, f.dex, RuleId("SK-11.7.4-c"))?;
+    Ok(!ok)
 }

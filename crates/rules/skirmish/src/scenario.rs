@@ -1,8 +1,8 @@
 //! From a loaded scenario to a battle: options, catalog entries, map and figures.
 
 use crate::data::{
-    Armor, ArmorKind, AttackType, Class, Footing, GrenadeKind, ItemKind, Length, Rules, Spread,
-    Terrain, Wall, Weapon,
+    Armor, ArmorKind, AttackType, BayonetPair, Breaks, Class, Footing, GrenadeKind, ItemKind,
+    Length, Rules, Spread, Terrain, Wall, Weapon,
 };
 use crate::encumbrance::{effective_load, encumbrance, EncumbranceModel};
 use crate::options::Options;
@@ -10,7 +10,7 @@ use crate::progression::{Damage, StrColumn};
 use crate::schema::parse_damage;
 use crate::skills;
 use crate::state::{
-    Condition, Figure, Guard, MoveKind, Phase, Pos, Posture, Slot, State, WeaponState,
+    Condition, Figure, Guard, MoveKind, Phase, Pos, Posture, ShieldAt, Slot, State, WeaponState,
 };
 use fireteam_scenario::{Entry, Loaded, Value};
 
@@ -102,6 +102,24 @@ pub fn weapon(e: &Entry) -> Weapon {
             None => AttackType::Damaging,
         },
         provenance: e.provenance.to_string(),
+        // ---- weapons and melee
+        combination: match e.get("combination") {
+            Some(Value::List(items)) => items
+                .iter()
+                .filter_map(|v| match v {
+                    Value::Text(t) => Some(t.clone()),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        },
+        dex_penalty: int("dex_penalty").unwrap_or(0) as i16,
+        breaks: match e.text("breaks") {
+            Some("on_hit") => Breaks::OnHit,
+            Some("on_use") => Breaks::OnUse,
+            _ => Breaks::Never,
+        },
+        breaks_parries: e.flag("breaks_parries"),
     }
 }
 
@@ -213,6 +231,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
         cells.push(i as u8);
     }
     let mut weapons: Vec<Weapon> = Vec::new();
+    let mut bayonets: Vec<BayonetPair> = Vec::new();
     let mut armors: Vec<Armor> = Vec::new();
     let gravity = f64::from(options.gravity_percent) / 100.0;
     let mut figures = Vec::new();
@@ -285,6 +304,72 @@ pub fn setup(loaded: &Loaded) -> Setup {
             stat("weight_training") > 0,
             model,
         );
+        // SK-6.5.3 (unit stat `off_hand`): the second weapon listed starts in the other hand,
+        // when the first is ready and both may be held in one hand each. SK-13.3-a: a shield
+        // starts slung when the hands are full without it.
+        let mut ready = (stat("ready") > 0 && n_slots > 0).then_some(0u8);
+        // SK-16.3-a, G-06: every knife of the figure makes a bayonet with every rifle it
+        // carries; with unit stat `bayonet_fixed` the first such pair is fixed before the
+        // battle, and the rifle is what he holds.
+        let mut bayonet = None;
+        for k in 0..n_slots {
+            for r in 0..n_slots {
+                let (Some(ks), Some(rs)) = (slots[k], slots[r]) else {
+                    continue;
+                };
+                let (knife, rifle) = (
+                    &weapons[usize::from(ks.weapon)],
+                    &weapons[usize::from(rs.weapon)],
+                );
+                if !crate::attack::bayonet::fits(knife, rifle) {
+                    continue;
+                }
+                let w = match crate::attack::bayonet::pair_in(&bayonets, ks.weapon, rs.weapon) {
+                    Some(w) => w,
+                    None => {
+                        let made = crate::attack::bayonet::make(knife, rifle);
+                        weapons.push(made);
+                        let w = (weapons.len() - 1) as u16;
+                        bayonets.push(BayonetPair {
+                            knife: ks.weapon,
+                            rifle: rs.weapon,
+                            weapon: w,
+                        });
+                        w
+                    }
+                };
+                if stat("bayonet_fixed") > 0 && bayonet.is_none() {
+                    bayonet = Some((k as u8, r as u8));
+                    if let Some(s) = &mut slots[k] {
+                        s.weapon = w;
+                    }
+                    if ready.is_some() {
+                        ready = Some(r as u8);
+                    }
+                }
+            }
+        }
+        let one_hand = |k: usize| {
+            slots[k].is_some_and(|sl| {
+                let w = &weapons[usize::from(sl.weapon)];
+                w.hands < 2
+                    || i64::from(w.str_one_handed.unwrap_or(w.str_min.unwrap_or(0) + 10))
+                        <= stat("str")
+            })
+        };
+        let off_hand = (ready == Some(0)
+            && stat("off_hand") > 0
+            && n_slots > 1
+            && one_hand(0)
+            && one_hand(1)
+            && bayonet.is_none())
+        .then_some(1u8);
+        let held = ready.map_or(0, usize::from);
+        let shield_at = if off_hand.is_some() || (ready.is_some() && !one_hand(held)) {
+            ShieldAt::Back
+        } else {
+            ShieldAt::Hand
+        };
         let posture = match u.stance.as_deref() {
             Some("kneeling") => Posture::Kneeling,
             Some("prone") => Posture::Prone,
@@ -310,7 +395,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             enc_mov: enc.mov_penalty as i16,
             immobile: enc.immobile,
             weapons: slots,
-            ready: (stat("ready") > 0 && n_slots > 0).then_some(0),
+            ready,
             spare_magazines: stat("rounds_carried").clamp(0, 20) as u8,
             damage: 0,
             nonlethal: 0,
@@ -359,6 +444,12 @@ pub fn setup(loaded: &Loaded) -> Setup {
             floating: false,
             burst_turn: false,
             items,
+            // ---- weapons and melee
+            off_hand,
+            shield_at,
+            bayonet,
+            hth_draw: 0,
+            bayonet_first: false,
         });
     }
     let rules = Rules {
@@ -373,6 +464,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
         names: sc.units.iter().map(|u| u.name.clone()).collect(),
         max_turns: sc.max_rounds.unwrap_or(DEFAULT_MAX_TURNS),
         seed: sc.seed.unwrap_or(1),
+        bayonets,
     };
     Setup(State {
         // The rules outlive every state of the battle (see `State::rules`).

@@ -241,6 +241,21 @@ pub const STATS: &[StatSpec] = &[
         Some(0),
         "SK-24-T3: carries a tripod for his shoulderarm (+4 where it can be set up)",
     ),
+    // ---- weapons and melee (§6.5.3, §16.3)
+    StatSpec::optional(
+        "off_hand",
+        0,
+        1,
+        Some(0),
+        "SK-6.5.3: 1: the second weapon listed starts in the other hand (both one-handed)",
+    ),
+    StatSpec::optional(
+        "bayonet_fixed",
+        0,
+        1,
+        Some(0),
+        "SK-16.3-a: 1: his first knife is fixed to his first rifle before the battle",
+    ),
     skill("axe"),
     skill("bayonet"),
     skill("bow"),
@@ -294,6 +309,17 @@ pub const STATS: &[StatSpec] = &[
     skill("heavy_weapons"),
     skill("energy_weapons"),
     skill("weapon_master"),
+    // ---- weapons and melee: SK-6.9.4-a, the uncommon weapons, each its own skill; their
+    // weapons are a GM's catalog entries (G-04).
+    skill("blowgun"),
+    skill("bola"),
+    skill("boomerang"),
+    skill("cestus"),
+    skill("lasso"),
+    skill("naginata"),
+    skill("net"),
+    skill("sha_ken"),
+    skill("spear_thrower"),
 ];
 
 const fn skill(name: &'static str) -> StatSpec {
@@ -442,6 +468,31 @@ const WEAPON_FIELDS: &[FieldSpec] = &[
         "attack_type",
         FieldKind::Choice(&["damaging", "bludgeoning", "stunning", "shock"]),
         "SK-21.3-b damage type for the nonlethal rules",
+    ),
+    // ---- weapons and melee (§6.5.3, §16.1)
+    FieldSpec::optional(
+        "combination",
+        FieldKind::List {
+            of: &TEXT,
+            min_len: 1,
+            max_len: 10,
+        },
+        "SK-6.5.3-a weapon ids or groups it is a combination with (fought together without Two Weapon Fighting)",
+    ),
+    FieldSpec::optional(
+        "dex_penalty",
+        FieldKind::Int { min: -10, max: 0 },
+        "SK-16.1-e GM input: an unbalanced improvised item's DEX penalty (default 0, G-40)",
+    ),
+    FieldSpec::optional(
+        "breaks_parries",
+        FieldKind::Bool,
+        "SK-16.10-d a weapon that Defends against it is broken as a weapon (mono-filament and plasma swords, G-50)",
+    ),
+    FieldSpec::optional(
+        "breaks",
+        FieldKind::Choice(&["never", "on_hit", "on_use"]),
+        "SK-16.1-e GM input: an improvised item that breaks when it hits or whenever used (default never, G-40)",
     ),
     FieldSpec::optional(
         "invented_fields",
@@ -751,6 +802,21 @@ impl ScenarioSchema for SkirmishSchema {
                                 .with_help("write NdS+M, e.g. 2d6-2, 3d6, 1d6+1, or a number"),
                         );
                     }
+                }
+            }
+            // SK-6.9.1-a, SK-6.9.4-a: a weapon's skill is one of the skill stats.
+            if let Some(skill) = entry.text("skill") {
+                if crate::skills::bit(skill) == 0 {
+                    out.push(
+                        FieldError::new("skill", format!("'{skill}' is not a skill")).with_help(
+                            match crate::skills::closest(skill) {
+                                Some(s) => {
+                                    format!("did you mean '{s}'? (the skill stats of the schema)")
+                                }
+                                None => "name one of the skill stats of the schema".to_string(),
+                            },
+                        ),
+                    );
                 }
             }
             let has_damage = entry.get("damage").is_some()

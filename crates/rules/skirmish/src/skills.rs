@@ -49,6 +49,17 @@ pub const SKILLS: &[&str] = &[
     "heavy_weapons",
     "energy_weapons",
     "weapon_master",
+    // ---- weapons and melee: SK-6.9.4-a, each uncommon weapon its own skill (Quarterstaff is
+    // `staff`).
+    "blowgun",
+    "bola",
+    "boomerang",
+    "cestus",
+    "lasso",
+    "naginata",
+    "net",
+    "sha_ken",
+    "spear_thrower",
 ];
 
 /// The bit of a skill name; 0 for an unknown name. A `const fn`, so the engine's own checks
@@ -126,4 +137,31 @@ pub fn expand(mut mask: u64) -> u64 {
 /// group: it is its own skill (SK-6.3.2-a).
 pub fn knows(mask: u64, name: &str) -> bool {
     mask & bit(name) != 0
+}
+
+/// The skill name nearest to `name` (by edit distance), for "did you mean".
+pub fn closest(name: &str) -> Option<&'static str> {
+    SKILLS
+        .iter()
+        .map(|s| (distance(s, name), *s))
+        .filter(|(d, _)| *d <= 3)
+        .min()
+        .map(|(_, s)| s)
+}
+
+/// Levenshtein distance, for the few names of one error message (the scenario crate's own
+/// suggester is private to it).
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }

@@ -103,6 +103,9 @@ pub enum WeaponState {
     /// Jammed on a broken-weapon result in burst or automatic fire (SK-16.6-l, G-32); a Ready
     /// action clears it with the Automatic Weapons (or Small Arms) skill.
     Jammed,
+    /// Broken as a weapon by parrying a mono-filament or plasma sword: it still Defends, it
+    /// no longer attacks (SK-16.10-d, G-50).
+    ParryOnly,
 }
 
 /// One weapon a figure carries.
@@ -124,6 +127,12 @@ pub enum Guard {
     None,
     Dodge,
     Defend,
+    // ---- weapons and melee (§6.5.3, §16.2)
+    /// Defend with the weapon in the other hand while the main hand still attacks at the
+    /// figure's slot (SK-6.5.3-b).
+    Parry,
+    /// A pole arm set to meet a charge (SK-16.2-b, G-46): the figure's action.
+    Set,
 }
 
 /// How far a figure moved this turn, as the option lists count it (SK-25-a).
@@ -253,7 +262,34 @@ pub struct Figure {
     pub gassed: bool,
     /// Miscellaneous items carried (SK-15.2-a), one bit per [`crate::data::ItemKind`].
     pub items: u16,
+    // ---- weapons and melee (§6.5.3, §13.1–13.3, §16.1–16.3, §16.10, §16.15)
+    /// The weapon slot held in the other hand (SK-6.5.3); `ready` is the main hand's.
+    pub off_hand: Option<u8>,
+    /// Where the shield is: in hand, slung on the back (SK-13.3-a, G-26) or on the ground.
+    pub shield_at: ShieldAt,
+    /// A knife fixed to a rifle as a bayonet: (knife slot, rifle slot) (SK-16.3-a). While it is
+    /// fixed the knife's slot holds the bayonet weapon (`data::BayonetPair`).
+    pub bayonet: Option<(u8, u8)>,
+    /// SK-16.15.3-T1 (3–4): the belt knife or pistol (slot + 1) that is ready next turn.
+    pub hth_draw: u8,
+    /// SK-16.3-d: strikes first this action phase with its fixed bayonet.
+    pub bayonet_first: bool,
 }
+
+/// Where a figure's shield is (SK-13.3-a, SK-14.1-c, G-26).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShieldAt {
+    /// Ready in hand: it covers the front hexes.
+    Hand,
+    /// Slung on the back: it covers the rear hex.
+    Back,
+    /// Dropped in the figure's hex (`State::dropped`, slot [`SHIELD_SLOT`]).
+    Ground,
+}
+
+/// The `Dropped::slot` of a dropped shield (weapons use 0..4).
+pub const SHIELD_SLOT: u8 = 255;
 
 impl Figure {
     pub fn active(&self) -> bool {
@@ -341,6 +377,12 @@ pub enum Phase {
         next: u8,
     },
     Over,
+    // ---- weapons and melee (§16.15)
+    /// SK-16.15.3-a (5): the defender says whether he also wants hand to hand.
+    HthOffer {
+        attacker: FigId,
+        defender: FigId,
+    },
 }
 
 /// The whole battle state.

@@ -72,6 +72,10 @@ impl RuleSystem for Skirmish {
                     unit: Some(f),
                 }
             }
+            Phase::HthOffer { defender, .. } => Decision::Choose {
+                side: s.fig(defender).side,
+                unit: Some(defender),
+            },
         }
     }
 
@@ -98,6 +102,16 @@ impl RuleSystem for Skirmish {
             }
             Phase::Retreat { next } => {
                 legal::retreat::retreat_actions(s, s.act_order[usize::from(next)], out)
+            }
+            Phase::HthOffer { attacker, defender } => {
+                // SK-16.15.3-a (5): declining first, as for every optional reaction.
+                for accept in [false, true] {
+                    out.push(Action::HthAnswer {
+                        fig: defender,
+                        attacker,
+                        accept,
+                    });
+                }
             }
         }
     }
@@ -143,6 +157,14 @@ impl RuleSystem for Skirmish {
                 c.u64(u64::from(w.rounds));
                 c.u64(w.state as u64);
             }
+            // ---- weapons and melee: only when in use, so that battles without them keep
+            // their checksums.
+            if f.off_hand.is_some() || f.shield.is_some() || f.bayonet.is_some() {
+                c.u64(u64::from(f.off_hand.unwrap_or(9)));
+                c.u64(f.shield_at as u64);
+                let (k, r) = f.bayonet.unwrap_or((9, 9));
+                c.u64(u64::from(k) * 16 + u64::from(r));
+            }
         }
         c.finish()
     }
@@ -171,6 +193,19 @@ impl RuleSystem for Skirmish {
             }
             if !s.on_map(a.pos) {
                 return Err(format!("{} is off the map", s.name(a.id)));
+            }
+            // Two hands at most (SK-13.1-b, SK-13.3-a).
+            let main_both = a
+                .ready
+                .and_then(|r| a.weapons[usize::from(r)])
+                .is_some_and(|w| {
+                    crate::hands::needs_both_hands(a, &s.rules.weapons[usize::from(w.weapon)])
+                });
+            let other = a.off_hand.is_some() || crate::hands::shield_in_hand(a);
+            let twice = a.off_hand.is_some() && a.off_hand == a.ready;
+            let three = a.off_hand.is_some() && crate::hands::shield_in_hand(a);
+            if (main_both && other) || twice || three {
+                return Err(format!("{} holds more than two hands can", s.name(a.id)));
             }
             for w in a.weapons.iter().flatten() {
                 let cap = s.rules.weapons[usize::from(w.weapon)].rounds;

@@ -13,6 +13,8 @@ fn guard_suffix(g: Guard) -> &'static str {
         Guard::None => "",
         Guard::Dodge => " and dodges",
         Guard::Defend => " and defends",
+        Guard::Parry => " and parries with his other weapon",
+        Guard::Set => " and sets his pole arm",
     }
 }
 
@@ -99,13 +101,28 @@ pub fn action_text(s: &State, a: &Action) -> String {
             let verb = match strike {
                 Strike::Normal => "attacks",
                 Strike::Slam => "slams",
-                Strike::Knockdown => "knocks down",
-                Strike::Throw => "throws",
+                Strike::Knockdown | Strike::KnockdownStr => "knocks down",
+                Strike::Throw | Strike::ThrowStr => "throws",
                 Strike::Sweep => "sweeps at",
                 Strike::Disarm => "tries to knock the weapon from",
                 Strike::Trip => "tries to trip",
+                Strike::Power(_) | Strike::Parrying | Strike::SecondWeapon | Strike::Set => {
+                    "attacks"
+                }
+                Strike::Bayonet => "thrusts his bayonet at",
             };
             let _ = write!(t, "{} {verb} {}", name(fig), name(target));
+            // SK-16.15.5-b: the attribute a knockdown or throw is made on.
+            match strike {
+                Strike::Knockdown | Strike::Throw => t.push_str(" using DEX"),
+                Strike::KnockdownStr | Strike::ThrowStr => t.push_str(" using STR"),
+                // SK-13.2-b: the damage put in from STR above the minimum.
+                Strike::Power(n) => {
+                    let _ = write!(t, " with +{n} from STR");
+                }
+                Strike::Parrying => t.push_str(" and parries with his other weapon"),
+                _ => {}
+            }
         }
         Action::Shoot { fig, target, mode } => {
             let _ = match mode {
@@ -235,6 +252,122 @@ pub fn action_text(s: &State, a: &Action) -> String {
         }
         Action::NoPush { fig } => {
             let _ = write!(t, "{} holds his ground", name(fig));
+        }
+        // ---- weapons and melee
+        Action::HthAnswer {
+            fig,
+            attacker,
+            accept,
+        } => {
+            let _ = write!(
+                t,
+                "{} {} hand to hand with {}",
+                name(fig),
+                if accept { "accepts" } else { "refuses" },
+                name(attacker)
+            );
+        }
+        Action::ReadyOffHand { fig, slot } => {
+            let _ = write!(
+                t,
+                "{} readies the {} in his other hand",
+                name(fig),
+                weapon_name(s, fig, slot)
+            );
+        }
+        Action::ReadyShield { fig } => {
+            let _ = write!(t, "{} readies his shield", name(fig));
+        }
+        Action::ReadyDropShield { fig, slot } => {
+            let _ = write!(
+                t,
+                "{} drops his shield and readies the {}",
+                name(fig),
+                weapon_name(s, fig, slot)
+            );
+        }
+        Action::PickUpShield { fig } => {
+            let _ = write!(t, "{} picks up his shield", name(fig));
+        }
+        Action::TwoWeapons { fig, first, second } => {
+            let _ = if first == second {
+                write!(t, "{} attacks {} with both weapons", name(fig), name(first))
+            } else {
+                write!(
+                    t,
+                    "{} attacks {}, then {} with his other weapon",
+                    name(fig),
+                    name(first),
+                    name(second)
+                )
+            };
+        }
+        Action::FixBayonet { fig, knife, rifle } => {
+            let _ = write!(
+                t,
+                "{} fixes the {} to the {}",
+                name(fig),
+                weapon_name(s, fig, knife),
+                weapon_name(s, fig, rifle)
+            );
+        }
+        Action::UnfixBayonet { fig } => {
+            let _ = write!(t, "{} takes his bayonet off", name(fig));
+        }
+        Action::ShootAndStab {
+            fig,
+            target,
+            stab_first,
+        } => {
+            let _ = if stab_first {
+                write!(
+                    t,
+                    "{} thrusts his bayonet at {}, then shoots him",
+                    name(fig),
+                    name(target)
+                )
+            } else {
+                write!(
+                    t,
+                    "{} shoots {}, then thrusts his bayonet at him",
+                    name(fig),
+                    name(target)
+                )
+            };
+        }
+        Action::SubdueByDex { fig, target } => {
+            let _ = write!(
+                t,
+                "{} tries to subdue {} using DEX",
+                name(fig),
+                name(target)
+            );
+        }
+        Action::DisarmAndTake { fig, target } => {
+            let _ = write!(
+                t,
+                "{} tries to disarm {} and take his weapon",
+                name(fig),
+                name(target)
+            );
+        }
+        Action::Exchange { fig, with } => {
+            let _ = write!(t, "{} exchanges weapons with {}", name(fig), name(with));
+        }
+        Action::WaitTurn { fig } => {
+            let _ = write!(t, "{} waits for his turn", name(fig));
+        }
+        Action::PowerThrow { fig, target, bonus } => {
+            let w = s
+                .fig(fig)
+                .ready
+                .map_or_else(String::new, |k| weapon_name(s, fig, k));
+            let _ = write!(
+                t,
+                "{} throws the {w} at {} with +{bonus} from STR",
+                name(fig),
+                name(target)
+            );
         }
     }
     t

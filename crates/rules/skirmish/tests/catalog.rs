@@ -68,7 +68,6 @@ fn the_catalog_loads_with_every_weapon_armor_and_terrain() {
             "duel-blade",
             "fighting-knife",
             "fire-axe",
-            "fixed-bayonet",
             "flame-thrower",
             "hatchet",
             "he-grenade",
@@ -244,11 +243,8 @@ fn weapon_rows_hold_the_books_values() {
     assert_eq!(spear.text("damage_two_handed"), Some("1d6+1"));
     assert!(spear.flag("thrown"));
 
-    // G-06: the bayonet reaches adjacent hexes only, with its own skill.
-    let bayonet = get(&catalog, "fixed-bayonet");
-    assert_eq!(bayonet.text("length"), Some("medium"));
-    assert_eq!(bayonet.text("skill"), Some("bayonet"));
-    assert_eq!(bayonet.int("hands"), Some(2));
+    // G-06: the bayonet is a knife fixed to a rifle (SK-16.3-a), not an entry of its own; the
+    // engine makes it (melee::sk_16_3_b_g_06_a_bayonet_is_the_knife_on_the_rifle).
 
     // STR-table weapons; no skill needed for clubs, rocks and brass knuckles (SK-6-b).
     let brass = get(&catalog, "brass-knuckles");

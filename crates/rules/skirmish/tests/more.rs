@@ -663,18 +663,25 @@ fn sk_16_6_h_autopistol_same_target_again_has_no_penalty() {
 // =============================================================================================
 
 const SPEARMAN: &str = "str = 11, dex = 12, int = 10, polearms = 1";
-const BAYONETEER: &str = "str = 11, dex = 12, int = 10, bayonet = 1";
+/// A Fighting Knife fixed to a Rifle before the battle (SK-16.3-a): the bayonet does the knife's
+/// 1d6+1 (G-06).
+const BAYONETEER: &str = "str = 11, dex = 12, int = 10, bayonet = 1, bayonet_fixed = 1";
+const BAYONET: &[&str] = &["rifle", "fighting-knife"];
 
 /// Ash at `from` facing `facing` with `gear`; Bay (STR 16) at [1, 4] facing N. Ash moves to
 /// [1, 3], next to Bay, in turn 1's movement phase; the action phase follows with Ash first.
 /// Returns the game and the path Ash moved.
 fn charge(gear: &str, stats: &str, from: (i32, i32), facing: u8) -> (Game, Vec<Pos>) {
+    charge_with(&[gear], stats, from, facing)
+}
+
+fn charge_with(gear: &[&str], stats: &str, from: (i32, i32), facing: u8) -> (Game, Vec<Pos>) {
     let mut g = game(
         &[],
         &open(3, 7),
         &[],
         &[
-            unit("Ash", 0, from, facing, &[gear], stats),
+            unit("Ash", 0, from, facing, gear, stats),
             unit("Bay", 1, (1, 4), N, &[], STURDY),
         ],
     );
@@ -748,9 +755,9 @@ fn sk_16_2_a_g_34_charge_times_an_automatic_double_is_four_times() {
 #[test]
 fn sk_16_3_b_bayonet_after_three_hexes_doubles_even_on_a_bent_path() {
     // The bayonet needs 3+ hexes moved, not a straight line.
-    let (mut g, path) = charge("fixed-bayonet", BAYONETEER, (0, 1), SE);
+    let (mut g, path) = charge_with(BAYONET, BAYONETEER, (0, 1), SE);
     assert_eq!(path.len(), 4, "{path:?}");
-    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[3]]));
+    let ev = g.play("Ash thrusts his bayonet at Bay", &faces(&[&d3(10), &[3]]));
     let d = &damages(&ev)[0];
     assert_eq!(
         (d.expr.as_str(), d.rolled, d.mult, d.taken),
@@ -760,8 +767,8 @@ fn sk_16_3_b_bayonet_after_three_hexes_doubles_even_on_a_bent_path() {
 
 #[test]
 fn sk_16_3_b_bayonet_after_two_hexes_does_not_double() {
-    let (mut g, _) = charge("fixed-bayonet", BAYONETEER, (1, 1), S);
-    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[3]]));
+    let (mut g, _) = charge_with(BAYONET, BAYONETEER, (1, 1), S);
+    let ev = g.play("Ash thrusts his bayonet at Bay", &faces(&[&d3(10), &[3]]));
     let d = &damages(&ev)[0];
     assert_eq!((d.rolled, d.mult, d.taken), (4, 1, 4));
 }
@@ -775,7 +782,7 @@ fn sk_16_3_b_sk_21_8_b_a_charge_shot_at_on_the_way_still_doubles() {
         &open(3, 7),
         &[],
         &[
-            unit("Ash", 0, (1, 0), S, &["fixed-bayonet"], BAYONETEER),
+            unit("Ash", 0, (1, 0), S, BAYONET, BAYONETEER),
             unit(
                 "Bay",
                 1,
@@ -795,7 +802,7 @@ fn sk_16_3_b_sk_21_8_b_a_charge_shot_at_on_the_way_still_doubles() {
     assert_eq!(roll(&ev).target, g.id("Ash"));
     assert_eq!((g.fig("Ash").pos, g.fig("Ash").moved), (p(1, 3), 3));
     until(&mut g, "Ash");
-    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[3]]));
+    let ev = g.play("Ash thrusts his bayonet at Bay", &faces(&[&d3(10), &[3]]));
     let d = &damages(&ev)[0];
     assert_eq!((d.rolled, d.mult, d.taken), (4, 2, 8));
 }

@@ -1879,8 +1879,28 @@ fn g_39_option_opposed_estr_to_leave_hth() {
     // Bay rolls 9 against STR 10 (margin 1); Ash 12 (margin -2): Bay breaks free.
     let mut g = brawl(&[("sk.hth_disengage", "\"opposed_estr\"")]);
     let ev = g.play("Bay breaks free to [1, 3]", &faces(&[&d3(9), &d3(12)]));
-    let c = checks(&ev);
-    assert_eq!((c[0].1, c[0].4, c[0].5), ("leave-hth", 10, true));
+    // Both rolls are recorded in one opposed roll (SK-5.9.3-a).
+    let c = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Contest {
+                what,
+                attacker,
+                defender,
+                won,
+                ..
+            } => Some((
+                *what,
+                attacker.target,
+                attacker.margin,
+                defender.target,
+                defender.margin,
+                *won,
+            )),
+            _ => None,
+        })
+        .expect("an opposed roll");
+    assert_eq!(c, ("leave-hth", 10, 1, 10, -2, true));
     assert!(!g.fig("Bay").in_hth);
     // And a tie goes to the one holding on (G-74).
     let mut g = brawl(&[("sk.hth_disengage", "\"opposed_estr\"")]);

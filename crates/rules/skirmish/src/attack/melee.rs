@@ -6,13 +6,14 @@
 use crate::action::Strike;
 use crate::combat;
 use crate::combat::armor::martial_arts_allowed;
+use crate::combat::contest::{contest, Attr, Kind};
 use crate::combat::ctx::Ctx;
 use crate::combat::edex::order_dex;
 use crate::combat::modifiers::{attack_mods, AttackSpec};
 use crate::event::{AttackKind, Effect, Event};
 use crate::geometry;
 use crate::legal::targets::enemies;
-use crate::state::{FigId, Figure, Pos, Posture, State};
+use crate::state::{FigId, Pos, Posture};
 use fireteam_engine::{ResolveError, RuleId};
 use smallvec::SmallVec;
 
@@ -62,7 +63,7 @@ pub(crate) fn melee(
         }
         Strike::Disarm | Strike::Trip => {
             // SK-16.5-b/c: a roll to hit at −4, then the defender's 3d6 save (DEX to keep his
-            // weapon, STR to stay up).
+            // weapon, STR to stay up: the attributes, unwounded).
             let spec = AttackSpec {
                 attacker: fig,
                 target,
@@ -129,8 +130,11 @@ pub(crate) fn melee(
             }
             if c.result.is_hit() {
                 let t = ctx.s.fig(target).clone();
+                // SK-16.1-d: brass knuckles cannot be knocked away.
+                let loses = crate::combat::weapon_of(&ctx.s, &t, t.ready)
+                    .is_some_and(crate::hands::droppable);
                 if strike == Strike::Disarm {
-                    if !ctx.check(target, "keep-weapon", 3, t.dex, RuleId(rule))? {
+                    if loses && !ctx.check(target, "keep-weapon", 3, t.dex, RuleId(rule))? {
                         if let Some(ts) = t.ready_slot().map(|_| t.ready.unwrap_or(0)) {
                             ctx.emit(Event::Effect {
                                 fig: target,
@@ -139,7 +143,9 @@ pub(crate) fn melee(
                             });
                         }
                     }
-                } else if !ctx.check(target, "stay-standing", 3, t.est(), RuleId(rule))? {
+                // SK-16.5-c: "a 3d6/STR saving throw": STR, not eSTR (the book writes eSTR
+                // where it means it, e.g. SK-16.9-a), as the disarm's is DEX.
+                } else if !ctx.check(target, "stay-standing", 3, t.st, RuleId(rule))? {
                     ctx.emit(Event::Effect {
                         fig: target,
                         effect: Effect::Fell,
@@ -149,7 +155,26 @@ pub(crate) fn melee(
             }
             Ok(())
         }
-        Strike::Normal => {
+        Strike::Normal
+        | Strike::Power(_)
+        | Strike::Parrying
+        | Strike::SecondWeapon
+        | Strike::Set
+        | Strike::Bayonet => {
+            if strike == Strike::Parrying {
+                // SK-6.5.3-b: the other weapon parries (a Defend, G-44) while this one strikes.
+                ctx.emit(Event::Guarded {
+                    fig,
+                    guard: crate::state::Guard::Parry,
+                });
+            }
+            // SK-6.5.3-b: the second weapon is the one in the other hand.
+            // SK-16.3: the bayonet is the knife's slot, fixed to the rifle in hand.
+            let slot = match strike {
+                Strike::SecondWeapon => f.off_hand,
+                Strike::Bayonet => crate::attack::bayonet::ready_bayonet(&f),
+                _ => slot,
+            };
             let spec = AttackSpec {
                 attacker: fig,
                 target,
@@ -161,20 +186,40 @@ pub(crate) fn melee(
                 quick: false,
                 aim: None,
                 opportunity: None,
-                maneuver: None,
+                // SK-13.2-b +n damage at −n DEX; SK-6.5.3-b the second weapon at −4;
+                // SK-16.2-b a set pole arm at +2 and ×2.
+                maneuver: match strike {
+                    Strike::Normal | Strike::Parrying | Strike::Bayonet => None,
+                    s => Some(s),
+                },
             };
-            combat::strike::strike(ctx, &spec)?;
-            if kind == AttackKind::Hth {
-                // SK-16.15.4-f: a Master's bare-handed 3+ hits make the foe drop his weapon.
-                let t = ctx.s.fig(target).clone();
-                if f.martial_arts >= 5 && slot.is_none() && t.turn_damage >= 3 {
-                    if let Some(ts) = t.ready {
-                        ctx.emit(Event::Effect {
-                            fig: target,
-                            effect: Effect::WeaponDropped { slot: ts },
-                            rule: RuleId("SK-16.15.4-f"),
-                        });
-                    }
+            let (before, guard) = {
+                let t = ctx.s.fig(target);
+                (t.damage + t.nonlethal, t.guard)
+            };
+            let result = combat::strike::strike(ctx, &spec)?;
+            // SK-16.10-d: a weapon that parried a mono-filament or plasma sword.
+            crate::attack::swords::parries_broken(ctx, &spec, guard);
+            // SK-16.15.3-f: a blow that misses someone in HTH may hit another brawler.
+            if !result.is_hit() {
+                brawl_miss(ctx, &spec)?;
+            }
+            // SK-16.15.4-f: a Master's bare-handed blow that does 3+ hits, in HTH or not, makes
+            // the foe drop his weapon: this blow's hits, not the turn's.
+            let t = ctx.s.fig(target).clone();
+            let this_blow = t.damage + t.nonlethal - before;
+            if f.martial_arts >= 5
+                && martial_arts_allowed(&ctx.s, &f)
+                && slot.is_none()
+                && this_blow >= 3
+                && t.active()
+            {
+                if let Some(ts) = t.ready_slot().map(|_| t.ready.unwrap_or(0)) {
+                    ctx.emit(Event::Effect {
+                        fig: target,
+                        effect: Effect::WeaponDropped { slot: ts },
+                        rule: RuleId("SK-16.15.4-f"),
+                    });
                 }
             }
             Ok(())
@@ -225,8 +270,15 @@ pub(crate) fn melee(
                 avoid: false,
             });
             if c.result.is_hit() {
+                // SK-16.14-b/c: 3d6 against his unwounded STR, ± the STR difference; one trained
+                // in Martial Arts throwing (Level 3+, G-09) may check eDEX instead, and takes the
+                // higher (a higher number is never worse for him).
                 let t = ctx.s.fig(target).clone();
-                let need = t.st + (t.st - f.st);
+                let diff = t.st - f.st;
+                let mut need = t.st + diff;
+                if t.martial_arts >= 3 && martial_arts_allowed(&ctx.s, &t) {
+                    need = need.max(order_dex(&ctx.s, &t) + diff);
+                }
                 if !ctx.check(target, "stay-standing", 3, need, RuleId("SK-16.14-b"))? {
                     ctx.emit(Event::Effect {
                         fig: target,
@@ -237,43 +289,29 @@ pub(crate) fn melee(
             }
             Ok(())
         }
-        Strike::Knockdown | Strike::Throw => {
-            // SK-16.15.5-a/b/c: opposed 3d6 vs eSTR (Martial Arts: eDEX + level).
-            let t = ctx.s.fig(target).clone();
-            let score = |s: &State, g: &Figure| -> i16 {
-                if g.martial_arts > 0 && martial_arts_allowed(s, g) {
-                    order_dex(s, g) + i16::from(g.martial_arts.min(4))
-                } else {
-                    g.est()
-                }
+        Strike::Knockdown | Strike::Throw | Strike::KnockdownStr | Strike::ThrowStr => {
+            // SK-16.15.5-a/b/c: opposed 3d6; a Martial Artist rolls on eDEX or eSTR, his
+            // choice, +1 per level; 3–5 always succeed, 16–18 always fail.
+            let throw = matches!(strike, Strike::Throw | Strike::ThrowStr);
+            let attr = match strike {
+                Strike::KnockdownStr | Strike::ThrowStr => Attr::Str,
+                _ => Attr::Dex,
             };
-            let (a_n, d_n) = (score(&ctx.s, &f), score(&ctx.s, &t));
-            let (_, ra) = ctx.roll("contest", 3)?;
-            let (_, rd) = ctx.roll("contest", 3)?;
-            let (a_ok, a_m) = crate::autoresult::check_with_auto(ra, i32::from(a_n));
-            let (d_ok, d_m) = crate::autoresult::check_with_auto(rd, i32::from(d_n));
-            let win = crate::autoresult::opposed(a_m, a_ok, d_m, d_ok) && a_ok;
-            ctx.emit(Event::Check {
-                fig,
-                what: if strike == Strike::Throw {
-                    "throw"
-                } else {
-                    "knockdown"
-                },
-                dice: 3,
-                faces: SmallVec::new(),
-                total: ra,
-                target: a_n,
-                success: win,
-                rule: RuleId("SK-16.15.5-a"),
-            });
-            if win {
+            let kind = Kind {
+                what: if throw { "throw" } else { "knockdown" },
+                rule: "SK-16.15.5-a",
+                automatic: true,
+                martial_arts: true,
+                dex_allowed: true,
+            };
+            let t = ctx.s.fig(target).clone();
+            if contest(ctx, &kind, fig, attr, target)? {
                 ctx.emit(Event::Effect {
                     fig: target,
                     effect: Effect::Fell,
                     rule: RuleId("SK-16.15.5-c"),
                 });
-                if strike == Strike::Throw {
+                if throw {
                     let away = t.pos.hex() + (t.pos.hex() - f.pos.hex());
                     let p = Pos::from_hex(away);
                     if ctx.s.passable(p) && !ctx.s.anyone_at(p) {
@@ -288,4 +326,24 @@ pub(crate) fn melee(
             Ok(())
         }
     }
+}
+
+/// SK-16.15.3-f: a brawler who misses, or an adjacent outsider who misses a brawler, rolls to
+/// avoid every other figure in the brawl (SK-12.2-b: 3d6 against eDEX, success misses him),
+/// in figure order, until one is hit.
+fn brawl_miss(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
+    let t = ctx.s.fig(spec.target).clone();
+    if !t.in_hth {
+        return Ok(());
+    }
+    for i in 0..ctx.s.figures.len() {
+        let id = i as FigId;
+        let o = &ctx.s.figures[i];
+        let other =
+            id != spec.attacker && id != spec.target && o.in_hth && o.pos == t.pos && o.active();
+        if other && crate::attack::stray::roll_to_avoid(ctx, spec, id, "SK-16.15.3-f")? {
+            break;
+        }
+    }
+    Ok(())
 }

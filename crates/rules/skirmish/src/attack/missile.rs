@@ -70,9 +70,11 @@ pub(crate) fn shoot(
     if !r.is_hit() {
         avoid_rolls(ctx, &spec)?;
     }
-    // SK-11.8.2-a: a weapon longer than short is dropped after shooting a charger.
+    // SK-11.8.2-a: a weapon longer than short is dropped after shooting a charger; not a
+    // rifle with a bayonet, which fights on (SK-16.3-c).
     let engaged = engagers_at(&ctx.s, f.side, f.pos) != 0;
-    if engaged && w.length > Length::Short && ctx.s.fig(fig).ready == Some(slot) {
+    let bayonet = f.bayonet.is_some_and(|b| b.1 == slot);
+    if engaged && !bayonet && w.length > Length::Short && ctx.s.fig(fig).ready == Some(slot) {
         ctx.emit(Event::Effect {
             fig,
             effect: Effect::WeaponDropped { slot },

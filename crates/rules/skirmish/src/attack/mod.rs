@@ -1,18 +1,24 @@
 //! The attacks, one module per kind, each following its section of the book: melee, with
 //! sweeps, staves, slams, knockdowns and throws (`melee`); missile and thrown weapons (`missile`);
 //! the figures a missed shot may hit instead (`stray`); grenades (`grenade`); hand to hand
-//! (`hth`); and the optional opportunity fire (`opportunity`), aimed attacks (`aimed`) and quick
+//! (`hth`); STR put into a throw (`power`); two weapons at once (`two_weapons`); a pole arm set against a charge (`set`); bayonets
+//! (`bayonet`); what a mono-filament or plasma sword does to a parry (`swords`); and the optional opportunity fire (`opportunity`), aimed attacks (`aimed`) and quick
 //! shots (`quick_shot`). Each states the attack as an `AttackSpec` and rolls it with
 //! `combat::strike`; `single_attack` is the finish they share.
 
 pub(crate) mod aimed;
+pub mod bayonet;
 pub(crate) mod grenade;
 pub(crate) mod hth;
 pub(crate) mod melee;
 pub(crate) mod missile;
 pub(crate) mod opportunity;
+pub(crate) mod power;
 pub(crate) mod quick_shot;
+pub(crate) mod set;
 pub(crate) mod stray;
+pub(crate) mod swords;
+pub(crate) mod two_weapons;
 
 use crate::attack::missile::{expose_if_over_wall, spend_shot};
 use crate::attack::stray::avoid_rolls;

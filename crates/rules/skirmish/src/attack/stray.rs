@@ -179,7 +179,7 @@ fn beyond(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
 /// A roll to avoid a bystander (SK-12.2-b): 3d6 against the attacker's eDEX plus the
 /// bystander's distance modifier as a bonus (SK-12.2-e/h); a failure hits him for normal
 /// damage. Returns whether he was hit.
-fn roll_to_avoid(
+pub(crate) fn roll_to_avoid(
     ctx: &mut Ctx,
     spec: &AttackSpec,
     bystander: FigId,

@@ -11,7 +11,7 @@ use fireteam_grid::Arc;
 /// or a vest (option: cloth only).
 pub fn martial_arts_allowed(s: &State, f: &Figure) -> bool {
     let armor = f.armor.and_then(|a| s.rules.armor.get(usize::from(a)));
-    let shield = f.shield.and_then(|a| s.rules.armor.get(usize::from(a)));
+    let shield = crate::hands::shield_carried(s, f);
     if s.rules.options.ma_cloth_only {
         return armor.is_none_or(|a| a.defense <= 1) && shield.is_none();
     }
@@ -65,10 +65,9 @@ pub fn armor_at(
         };
     }
     let arc = geometry::arc_from(tgt, from);
-    if let Some(a) = tgt.shield.and_then(|a| s.rules.armor.get(usize::from(a))) {
-        if arc == Arc::Front && tgt.pos != from {
-            v += a.defense;
-        }
+    // A shield in hand covers the front, one slung on the back the rear (G-26).
+    if tgt.pos != from {
+        v += crate::hands::shield_covers(s, tgt, arc);
     }
     if tgt.backpack && arc == Arc::Rear {
         v += 1;

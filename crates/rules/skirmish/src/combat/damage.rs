@@ -54,13 +54,24 @@ pub fn damage_expr(s: &State, att: &Figure, slot: Option<u8>, kind: AttackKind) 
                 // G-39 (4): a knife in HTH uses the Knife HTH column.
                 unarmed_damage(i32::from(att.st), StrColumn::Club2)
             } else {
+                // G-05: the two-handed row when held in both hands (SK-13.1-g, `hands`).
                 let one = w.damage.unwrap_or(Damage::new(1, 0));
-                w.damage_two_handed.unwrap_or(one)
+                match w.damage_two_handed {
+                    // A thrown spear is the one-handed row (G-05: "one-handed or thrown 1d6").
+                    Some(two)
+                        if kind != AttackKind::Thrown
+                            && crate::hands::two_handed_row(att, slot, w) =>
+                    {
+                        two
+                    }
+                    _ => one,
+                }
             }
         }
     };
     let w = weapon_of(s, att, slot).expect("weapon present");
-    match w.str_min {
+    // SK-13.2-a: −1 per 2 STR short of the requirement in this grip (SK-13.1-g).
+    match crate::hands::str_need(att, slot, w) {
         Some(min) if w.muscle_powered() && att.st < min => {
             base.plus(-i32::from((min - att.st) / 2))
         }

@@ -19,7 +19,8 @@ pub fn standing_mods(s: &State, f: &Figure, mods: &mut Mods) {
             ));
         }
     }
-    if let Some(a) = f.shield.and_then(|a| s.rules.armor.get(usize::from(a))) {
+    // A shield on the ground no longer weighs on him (SK-13.3-a).
+    if let Some(a) = crate::hands::shield_carried(s, f) {
         if a.dex_penalty != 0 {
             mods.push(Modifier::applied(
                 "shield",

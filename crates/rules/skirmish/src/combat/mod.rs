@@ -1,9 +1,11 @@
 //! Rolls to hit and damage, shared by every attack: the resolution context (`ctx`), effective
 //! DEX (`edex`), every adjustment of an attack's roll (`modifiers`, the SK-24 table), one roll to
 //! hit and what follows it (`strike`), damage and its effects (`damage`), armor (`armor`), hits
-//! in a known place (`located`, SK-21.4) and footing in microgravity (`footing`).
+//! in a known place (`located`, SK-21.4), footing in microgravity (`footing`) and the opposed
+//! rolls of hand to hand and Martial Arts (`contest`).
 
 pub mod armor;
+pub(crate) mod contest;
 pub mod ctx;
 pub mod damage;
 pub mod edex;

@@ -16,9 +16,15 @@ use fireteam_engine::{Modifier, RuleId};
 use fireteam_grid::Arc;
 
 /// The weapon's STR requirement for this attack (SK-13.2-a, SK-16.6-d recoil of bursts and
-/// full automatic, G-35).
-fn str_needed(w: &Weapon, rounds: u8, mode: Option<FireMode>) -> Option<i16> {
-    let base = w.str_min?;
+/// full automatic, G-35), in the grip it is held in (SK-13.1-g, SK-13.3-b; `hands`).
+fn str_needed(
+    att: &Figure,
+    slot: Option<u8>,
+    w: &Weapon,
+    rounds: u8,
+    mode: Option<FireMode>,
+) -> Option<i16> {
+    let base = crate::hands::str_need(att, slot, w)?;
     let extra = match mode {
         Some(FireMode::Burst) | Some(FireMode::Auto) => (i16::from(rounds) - 1).max(0) / 3,
         _ => 0,
@@ -71,7 +77,7 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
             ));
         }
         // STR short (SK-13.2-a / SK-13.1-f / SK-16.6-c), counted once (G-35).
-        if let Some(need) = str_needed(w, a.rounds, a.mode) {
+        if let Some(need) = str_needed(att, a.slot, w, a.rounds, a.mode) {
             let mut short = need - att.st;
             if short > 0 && w.class == Class::Missile {
                 // SK-16.6-c / G-22: a tripod takes the recoil penalty away, a bipod halves it
@@ -88,13 +94,34 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                 };
             }
             if short > 0 {
+                // Held in both hands, a one-handed weapon asks half its STR (SK-13.1-g).
+                let halved = crate::hands::str_need(att, a.slot, w)
+                    .zip(w.str_min)
+                    .is_some_and(|(n, m)| n < m);
+                let (label, rule) = if halved {
+                    (
+                        "STR below half the minimum (held in both hands)",
+                        "SK-13.1-g",
+                    )
+                } else {
+                    ("STR below the weapon's minimum", "SK-13.2-a")
+                };
                 m.push(Modifier::applied(
                     "str-short",
-                    "STR below the weapon's minimum",
+                    label,
                     -i32::from(short),
-                    RuleId("SK-13.2-a"),
+                    RuleId(rule),
                 ));
             }
+        }
+        // SK-16.1-e, G-40: an unbalanced improvised item's DEX penalty (catalog `dex_penalty`).
+        if w.dex_penalty != 0 {
+            m.push(Modifier::applied(
+                "unbalanced",
+                "unbalanced improvised weapon",
+                i32::from(w.dex_penalty),
+                RuleId("SK-16.1-e"),
+            ));
         }
     }
     match a.kind {
@@ -511,6 +538,27 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
             -4,
             RuleId("SK-16.5-c"),
         )),
+        // SK-6.5.3-b: the second weapon's attack is at −4.
+        Some(crate::action::Strike::SecondWeapon) => m.push(Modifier::applied(
+            "second-weapon",
+            "second weapon's attack",
+            -4,
+            RuleId("SK-6.5.3-b"),
+        )),
+        // SK-16.2-b: a set pole arm strikes the charger at +2.
+        Some(crate::action::Strike::Set) => m.push(Modifier::applied(
+            "set",
+            "pole arm set against the charge",
+            2,
+            RuleId("SK-16.2-b"),
+        )),
+        // SK-13.2-b: each +1 damage from STR above the minimum costs −1 DEX.
+        Some(crate::action::Strike::Power(n)) => m.push(Modifier::applied(
+            "str-surplus",
+            "damage from STR above the minimum",
+            -i32::from(n),
+            RuleId("SK-13.2-b"),
+        )),
         _ => {}
     }
     if let Some(off) = a.opportunity {
@@ -544,17 +592,18 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
     let mut dice = 3u8;
     let guarded = match tgt.guard {
         Guard::Dodge => ranged,
-        Guard::Defend => {
+        // SK-6.5.3-b: parrying with the other weapon is a Defend (G-44: nothing more).
+        Guard::Defend | Guard::Parry => {
             matches!(a.kind, AttackKind::Melee | AttackKind::Hth)
                 && geometry::in_front(tgt, att.pos)
         }
-        Guard::None => false,
+        Guard::None | Guard::Set => false,
     };
     if tgt.martial_arts >= 5 {
         // SK-16.15.4-f: 4d6 always; 5d6 when he dodges (and, as MA4, when he defends).
         dice = if guarded { 5 } else { 4 };
     } else if guarded {
-        dice = if tgt.guard == Guard::Defend && tgt.martial_arts >= 4 {
+        dice = if matches!(tgt.guard, Guard::Defend | Guard::Parry) && tgt.martial_arts >= 4 {
             5
         } else {
             4

@@ -106,6 +106,10 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 microgravity_check(ctx, a.target)?;
             }
             let mut expr = damage_expr(&ctx.s, &att, a.slot, a.kind);
+            // SK-13.2-b: the damage put in from STR above the minimum (G-34: on the ladder).
+            if let Some(crate::action::Strike::Power(n)) = a.maneuver {
+                expr = expr.plus(i32::from(n));
+            }
             let tgt = ctx.s.fig(a.target).clone();
             // SK-14.3-b/c, G-27: shielding (R-factor) against energy weapons removes R dice
             // (option: rolls R dice and subtracts them); against other weapons it stops R hits.
@@ -221,8 +225,12 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 RuleId("SK-16.15.1-a"),
             )?;
         }
+        // SK-16.1-d: brass knuckles "can't be dropped": a 17 is a plain miss.
+        ToHit::Dropped if w.as_ref().is_some_and(|w| !crate::hands::droppable(w)) => {}
         ToHit::Dropped => {
-            if let Some(slot) = a.slot {
+            // SK-16.3: a bayonet drops with the rifle it is fixed to.
+            let bayonet_rifle = att.bayonet.filter(|b| Some(b.0) == a.slot).map(|b| b.1);
+            if let Some(slot) = bayonet_rifle.or(a.slot) {
                 ctx.emit(Event::Effect {
                     fig: a.attacker,
                     effect: Effect::WeaponDropped { slot },
@@ -272,16 +280,40 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
         }
         ToHit::Miss { .. } => {}
     }
+    // SK-16.1-e, G-40: an improvised item agreed to break when it hits, or whenever used.
+    if let (Some(slot), Some(w)) = (a.slot, w.as_ref()) {
+        let breaks = match w.breaks {
+            crate::data::Breaks::Never => false,
+            crate::data::Breaks::OnHit => result.is_hit(),
+            crate::data::Breaks::OnUse => true,
+        };
+        let intact = ctx.s.fig(a.attacker).weapons[usize::from(slot)]
+            .is_some_and(|x| x.state == WeaponState::Ok);
+        if breaks && intact {
+            ctx.emit(Event::Effect {
+                fig: a.attacker,
+                effect: Effect::WeaponBroken {
+                    slot,
+                    permanent: true,
+                },
+                rule: RuleId("SK-16.1-e"),
+            });
+        }
+    }
     Ok(result)
 }
 
 /// SK-16.2-a: a pole arm charged in a straight line for the last 3 hexes doubles its damage;
 /// SK-16.3-b: a bayonet after 3 or more hexes doubles too (G-34: multipliers multiply).
-/// SK-16.2-d: a jab (at 2 hexes) is never a charge.
+/// SK-16.2-d: a jab (at 2 hexes) is never a charge. SK-16.2-b: a set pole arm's blow doubles.
 fn charge_mult(att: &Figure, w: Option<&Weapon>, a: &AttackSpec, adjacent: bool) -> u8 {
     let Some(w) = w else { return 1 };
     if a.kind != AttackKind::Melee || a.disengaging || !adjacent {
         return 1;
+    }
+    // SK-16.2-b: a pole arm set against a charge does double damage.
+    if a.maneuver == Some(crate::action::Strike::Set) {
+        return 2;
     }
     let pole = w.is_group("polearm") && att.straight && att.run_up >= 3;
     let bayonet = w.skill.as_deref() == Some("bayonet") && att.run_up >= 3;
@@ -309,7 +341,11 @@ fn stun_check(ctx: &mut Ctx, target: FigId) -> Result<(), ResolveError> {
     };
     if !ctx.check(target, "stun", n, t.est(), RuleId("SK-16.9-a"))? {
         if let Some(slot) = t.ready {
-            if t.weapons[usize::from(slot)].is_some_and(|w| w.state == WeaponState::Ok) {
+            // SK-16.1-d: brass knuckles stay on the fist.
+            let keeps = t.weapons[usize::from(slot)].is_some_and(|w| {
+                !crate::hands::droppable(&ctx.s.rules.weapons[usize::from(w.weapon)])
+            });
+            if t.weapons[usize::from(slot)].is_some_and(|w| w.state == WeaponState::Ok) && !keeps {
                 ctx.emit(Event::Effect {
                     fig: target,
                     effect: Effect::WeaponDropped { slot },

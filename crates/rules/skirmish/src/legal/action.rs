@@ -9,9 +9,11 @@ use crate::combat::armor::martial_arts_allowed;
 use crate::combat::weapon_of;
 use crate::data::{Class, Length};
 use crate::geometry::{self, engagers_at, in_front, line_of_fire};
-use crate::legal::targets::{can_defend, enemies, may_grapple, melee_reach, shootable};
+use crate::legal::targets::{can_defend, enemies, melee_reach, shootable};
 use crate::skills;
-use crate::state::{FigId, Figure, Guard, MoveKind, Pos, Posture, State, WeaponState};
+use crate::state::{
+    FigId, Figure, Guard, MoveKind, Pos, Posture, ShieldAt, State, WeaponState, SHIELD_SLOT,
+};
 use crate::turn::movement::movement_allowance;
 use smallvec::SmallVec;
 
@@ -108,7 +110,10 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         for (k, sl) in f.weapons.iter().enumerate() {
             if let Some(sl) = sl {
                 let w = &s.rules.weapons[usize::from(sl.weapon)];
-                let small = w.is_group("knife") || w.is_group("pistol");
+                // SK-11.9.2-a: a knife or pistol (or brass knuckles, SK-16.1-d); not a knife
+                // fixed as a bayonet (SK-16.3).
+                let small = crate::hands::hth_weapon(w)
+                    && f.bayonet.is_none_or(|(knife, _)| knife != k as u8);
                 if small && f.ready != Some(k as u8) && sl.state == WeaponState::Ok {
                     out.push(Action::Ready {
                         fig: id,
@@ -117,22 +122,62 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
                 }
             }
         }
+        // SK-16.1-d: brass knuckles cannot be taken off a fist.
+        let can_lose = |e: &Figure| {
+            weapon_of(s, e, e.ready)
+                .filter(|_| e.ready_slot().is_some())
+                .is_some_and(crate::hands::droppable)
+        };
         for (t, tf) in enemies(s, f) {
             if tf.in_hth && tf.pos == f.pos {
                 out.push(Action::Subdue { fig: id, target: t });
-                if f.ready_slot().is_none() && tf.ready_slot().is_some() {
+                if f.ready_slot().is_none() && can_lose(tf) {
                     out.push(Action::Disarm { fig: id, target: t });
                 }
             }
         }
         out.push(Action::Pass { fig: id });
+        // ---- weapons and melee: subduing on eDEX (SK-16.15.6-a) and taking the weapon one
+        // disarms (SK-16.15.7-b).
+        for (t, tf) in enemies(s, f) {
+            if tf.in_hth && tf.pos == f.pos {
+                if f.martial_arts > 0 && martial_arts_allowed(s, f) {
+                    out.push(Action::SubdueByDex { fig: id, target: t });
+                }
+                let room = f.weapons.iter().any(|w| w.is_none());
+                if f.ready_slot().is_none() && can_lose(tf) && room {
+                    out.push(Action::DisarmAndTake { fig: id, target: t });
+                }
+            }
+        }
         return;
     }
 
+    // SK-6.5.3-b: parrying with the other weapon (declared with the movement), the main one
+    // may still strike, and nothing else.
+    if f.guard == Guard::Parry {
+        parry_actions(s, id, out);
+        return;
+    }
+    // SK-16.3-d: the bayonet's first strike: thrust at a foe, or wait for his own eDEX.
+    if f.bayonet_first {
+        for t in crate::attack::bayonet::targets(s, f) {
+            out.push(Action::Attack {
+                fig: id,
+                target: t,
+                strike: Strike::Bayonet,
+            });
+        }
+        out.push(Action::WaitTurn { fig: id });
+        return;
+    }
     let down = f.posture.down();
     // Empty-handed with a weapon to take up: that comes first (the most direct action).
     let rearm_first = slot.is_none()
-        && (s.dropped.iter().any(|d| d.owner == id && d.pos == f.pos)
+        && (s
+            .dropped
+            .iter()
+            .any(|d| d.owner == id && d.pos == f.pos && d.slot != SHIELD_SLOT)
             || f.weapons
                 .iter()
                 .flatten()
@@ -144,8 +189,14 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     // A figure that moved into contact charged (SK-11.7.8-a, SK-11.6-b): Half Move; one that
     // was engaged could only shift.
     let melee_ok = moved_at_most(f, MoveKind::Half, mov);
+    // SK-16.10-d: a weapon broken as a weapon only parries; it does not leave a hand free to
+    // punch either.
+    let parry_only = f
+        .ready
+        .and_then(|k| f.weapons[usize::from(k)])
+        .is_some_and(|sl| sl.state == WeaponState::ParryOnly);
     let melee_weapon = match w {
-        None => true,
+        None => !parry_only,
         Some(w) => w.class == Class::Melee,
     };
     if melee_ok && !down && melee_weapon {
@@ -177,8 +228,7 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         }
         // SK-16.4-a: a two-handed cutting weapon may sweep the whole threat zone.
         if let Some(w) = w {
-            let two_handed = w.hands == 2 || w.damage_two_handed.is_some();
-            if w.cutting && two_handed {
+            if crate::hands::sweeps(f, w) {
                 let first = enemies(s, f)
                     .find(|(_, e)| !e.in_hth && geometry::threatens(f, e.pos))
                     .map(|(t, _)| t);
@@ -290,10 +340,11 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
             }
         }
     }
-    // Attempt HTH (SK-11.7.8-a / SK-11.8.6-a, SK-16.15.3-a).
+    // Attempt HTH (SK-11.7.8-a / SK-11.8.6-a, SK-16.15.3-a): against any adjacent enemy in
+    // front, since condition 5 (he also wants it) is his to answer when 1–4 fail.
     if melee_ok && !down {
         for (t, tf) in enemies(s, f) {
-            if f.pos.distance(tf.pos) == 1 && in_front(f, tf.pos) && may_grapple(s, f, tf) {
+            if f.pos.distance(tf.pos) == 1 && in_front(f, tf.pos) {
                 out.push(Action::Grapple { fig: id, target: t });
             }
         }
@@ -310,19 +361,24 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
                     target: t,
                     strike: Strike::Slam,
                 });
+                // SK-16.15.5-b: on eDEX or on eSTR, the Martial Artist's choice.
                 if f.martial_arts >= 2 && martial_arts_allowed(s, f) {
-                    out.push(Action::Attack {
-                        fig: id,
-                        target: t,
-                        strike: Strike::Knockdown,
-                    });
+                    for strike in [Strike::Knockdown, Strike::KnockdownStr] {
+                        out.push(Action::Attack {
+                            fig: id,
+                            target: t,
+                            strike,
+                        });
+                    }
                 }
                 if f.martial_arts >= 3 && martial_arts_allowed(s, f) {
-                    out.push(Action::Attack {
-                        fig: id,
-                        target: t,
-                        strike: Strike::Throw,
-                    });
+                    for strike in [Strike::Throw, Strike::ThrowStr] {
+                        out.push(Action::Attack {
+                            fig: id,
+                            target: t,
+                            strike,
+                        });
+                    }
                 }
             }
         }
@@ -424,6 +480,247 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     if opts.nonlethal && opts.take_a_breather && f.moved == 0 && f.nonlethal > 0 {
         out.push(Action::Breather { fig: id });
     }
+    // ---- weapons and melee: after every action the book lists first.
+    melee_extras(s, id, engaged, melee_ok && !down, out);
+}
+
+/// The choices of §6.5.3, §13 and §16.1 that come after the plain ones: blows and throws with
+/// STR put in (SK-13.2-b), and what is taken in hand: a second weapon (SK-6.5.3), the shield
+/// (SK-13.3-a), dropping the shield to ready a two-handed weapon, picking the shield up.
+fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let slot = f.ready_slot().map(|_| f.ready.unwrap_or(0));
+    let w = weapon_of(s, f, slot);
+    // SK-13.2-b: +1 damage per 2 STR above the minimum at −1 DEX each, up to +3, melee and
+    // thrown only (G-35); not on a jab (SK-16.2-d: a jab never gets a damage bonus).
+    if let Some(w) = w {
+        let most = crate::hands::str_surplus(f, slot, w);
+        if most > 0 && melee_ok && w.class == Class::Melee {
+            for (t, tf) in enemies(s, f) {
+                if f.pos.distance(tf.pos) == 1 && melee_reach(s, f, tf) {
+                    for n in 1..=most {
+                        out.push(Action::Attack {
+                            fig: id,
+                            target: t,
+                            strike: Strike::Power(n),
+                        });
+                    }
+                }
+            }
+        }
+        let mov = movement_allowance(s, f);
+        let throw_ok = !engaged && moved_at_most(f, MoveKind::Step, mov) && !f.posture.down();
+        if most > 0 && throw_ok && (w.class == Class::Thrown || w.throwable) {
+            let max = (9 * i32::from(f.st) / 4) as u32;
+            for (t, tf) in enemies(s, f) {
+                if f.pos.distance(tf.pos) <= max && shootable(s, f, tf) {
+                    for bonus in 1..=most {
+                        out.push(Action::PowerThrow {
+                            fig: id,
+                            target: t,
+                            bonus,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    // SK-6.5.3-b: both weapons at one slot (the second at −4), at the same foe or another; or
+    // one attacking while the other parries, at the slot when Defend is not declared with the
+    // movement.
+    if melee_ok && crate::attack::two_weapons::may_fight_with_both(s, f) {
+        use crate::attack::two_weapons::reaches_with;
+        let off = crate::hands::off_weapon(s, f);
+        for (a, af) in enemies(s, f) {
+            if !melee_reach(s, f, af) || af.in_hth && f.pos.distance(af.pos) != 1 {
+                continue;
+            }
+            for (b, bf) in enemies(s, f) {
+                let ok = off.is_some_and(|w| reaches_with(s, f, w, bf));
+                if ok && (!bf.in_hth || f.pos.distance(bf.pos) == 1) {
+                    out.push(Action::TwoWeapons {
+                        fig: id,
+                        first: a,
+                        second: b,
+                    });
+                }
+            }
+            if !s.rules.options.defense_in_movement && engaged {
+                out.push(Action::Attack {
+                    fig: id,
+                    target: a,
+                    strike: Strike::Parrying,
+                });
+            }
+        }
+    }
+    // SK-16.3: the bayonet on the rifle in hand, at an adjacent foe; and firing at him and
+    // bayoneting him in one turn, in either order (SK-16.3-c), where the shot alone is legal.
+    if melee_ok {
+        for t in crate::attack::bayonet::targets(s, f) {
+            out.push(Action::Attack {
+                fig: id,
+                target: t,
+                strike: Strike::Bayonet,
+            });
+            let shot = Action::Shoot {
+                fig: id,
+                target: t,
+                mode: crate::action::FireMode::Single,
+            };
+            if out.contains(&shot) {
+                for stab_first in [false, true] {
+                    out.push(Action::ShootAndStab {
+                        fig: id,
+                        target: t,
+                        stab_first,
+                    });
+                }
+            }
+        }
+    }
+    if !ready_limit(s, f, engaged) {
+        return;
+    }
+    // SK-16.3-a: fixing a knife to a rifle takes the turn's action; so does taking it off.
+    match f.bayonet {
+        Some(_) => out.push(Action::UnfixBayonet { fig: id }),
+        None => {
+            for (k, ks) in f.weapons.iter().enumerate() {
+                for (r, rs) in f.weapons.iter().enumerate() {
+                    let (Some(ks), Some(rs)) = (ks, rs) else {
+                        continue;
+                    };
+                    let knife = &s.rules.weapons[usize::from(ks.weapon)];
+                    let rifle = &s.rules.weapons[usize::from(rs.weapon)];
+                    let ok = ks.state == WeaponState::Ok
+                        && rs.state == WeaponState::Ok
+                        && crate::attack::bayonet::fits(knife, rifle)
+                        && !(engaged && f.ready != Some(r as u8))
+                        && !(f.arm_out && crate::hands::needs_both_hands(f, rifle));
+                    if ok {
+                        out.push(Action::FixBayonet {
+                            fig: id,
+                            knife: k as u8,
+                            rifle: r as u8,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    // SK-11.7.4-b: two disengaged figures next to each other exchange the weapons in their
+    // hands; the partner, of the same side, must still have his Ready to give (not acted, no
+    // more than a Pace moved, not down). A rifle with a bayonet is not handed over.
+    if !engaged && !f.posture.down() && f.bayonet.is_none() {
+        for (k, o) in s.figures.iter().enumerate() {
+            let k = k as FigId;
+            let partner = k != id
+                && o.side == f.side
+                && o.active()
+                && !o.acted
+                && !o.in_hth
+                && !o.posture.down()
+                && o.bayonet.is_none()
+                && o.pos.distance(f.pos) == 1
+                && engagers_at(s, o.side, o.pos) == 0
+                && ready_limit(s, o, false);
+            let something = f.ready_slot().is_some() || o.ready_slot().is_some();
+            let room = crate::readying::exchange_slot(f).is_some()
+                && crate::readying::exchange_slot(o).is_some();
+            // What each receives must fit his hands (SK-21.4-e: an arm out).
+            let fits = |g: &Figure, from: &Figure| {
+                weapon_of(s, from, from.ready)
+                    .filter(|_| from.ready_slot().is_some())
+                    .is_none_or(|w| !(g.arm_out && crate::hands::needs_both_hands(g, w)))
+            };
+            if partner && something && room && fits(f, o) && fits(o, f) {
+                out.push(Action::Exchange { fig: id, with: k });
+            }
+        }
+    }
+    // SK-6.5.3 / SK-13.1-b: a second one-handed weapon in the other hand, beside a main weapon
+    // held in one hand (a shield in hand is slung to free the hand).
+    if let Some(w) = w {
+        if !f.arm_out && crate::hands::one_handed_ok(f, w) {
+            for (k, sl) in f.weapons.iter().enumerate() {
+                let Some(sl) = sl else { continue };
+                let k = k as u8;
+                let o = &s.rules.weapons[usize::from(sl.weapon)];
+                let free = sl.state == WeaponState::Ok
+                    && Some(k) != f.ready
+                    && Some(k) != f.off_hand
+                    && f.bayonet.is_none_or(|(knife, _)| knife != k);
+                let engaged_ok = !engaged || o.class != Class::Missile;
+                if free && engaged_ok && o.hands < 2 && o.class != Class::Grenade {
+                    out.push(Action::ReadyOffHand { fig: id, slot: k });
+                }
+            }
+        }
+    }
+    // SK-13.3-a: the slung shield taken in hand, when the main weapon can be held in one hand.
+    if f.shield.is_some()
+        && f.shield_at == ShieldAt::Back
+        && !f.arm_out
+        && w.is_none_or(|w| crate::hands::one_handed_ok(f, w))
+    {
+        out.push(Action::ReadyShield { fig: id });
+    }
+    // SK-13.3-a: a weapon that needs both hands, readied by dropping the shield instead of
+    // slinging it (which plain readying does).
+    if crate::hands::shield_in_hand(f) {
+        for (k, sl) in f.weapons.iter().enumerate() {
+            let Some(sl) = sl else { continue };
+            let o = &s.rules.weapons[usize::from(sl.weapon)];
+            let k = k as u8;
+            if sl.state == WeaponState::Ok
+                && f.ready != Some(k)
+                && crate::hands::needs_both_hands(f, o)
+                && !(engaged && o.class == Class::Missile)
+                && !f.arm_out
+            {
+                out.push(Action::ReadyDropShield { fig: id, slot: k });
+            }
+        }
+    }
+    if s.dropped
+        .iter()
+        .any(|d| d.owner == id && d.pos == f.pos && d.slot == SHIELD_SLOT)
+    {
+        out.push(Action::PickUpShield { fig: id });
+    }
+}
+
+/// SK-6.5.3-b: a figure parrying with its other weapon attacks with the main one (any blow
+/// the main weapon may make, STR put in or not) or does nothing.
+fn parry_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let mov = movement_allowance(s, f);
+    let w = weapon_of(s, f, f.ready).filter(|_| f.ready_slot().is_some());
+    if moved_at_most(f, MoveKind::Half, mov) && !f.posture.down() {
+        if let Some(w) = w.filter(|w| w.class == Class::Melee) {
+            let most = crate::hands::str_surplus(f, f.ready, w);
+            for (t, tf) in enemies(s, f) {
+                if melee_reach(s, f, tf) && (!tf.in_hth || f.pos.distance(tf.pos) == 1) {
+                    out.push(Action::Attack {
+                        fig: id,
+                        target: t,
+                        strike: Strike::Normal,
+                    });
+                    if f.pos.distance(tf.pos) == 1 {
+                        for n in 1..=most {
+                            out.push(Action::Attack {
+                                fig: id,
+                                target: t,
+                                strike: Strike::Power(n),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out.push(Action::Pass { fig: id });
 }
 
 /// Ready a weapon, reload, or pick up one's own dropped weapon (SK-11.7.4-a, SK-11.8.3-a, G-73).
@@ -441,12 +738,17 @@ fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
                 if !jam_clear && (sl.state != WeaponState::Ok || f.ready == Some(k as u8)) {
                     continue;
                 }
+                // SK-16.3: a knife fixed as a bayonet rides on its rifle.
+                if f.bayonet.is_some_and(|(knife, _)| knife == k as u8) {
+                    continue;
+                }
                 let w = &s.rules.weapons[usize::from(sl.weapon)];
                 if engaged && w.class == Class::Missile {
                     continue;
                 }
-                // SK-21.4-e: not with an arm out of use.
-                if f.arm_out && w.hands == 2 {
+                // SK-21.4-e: not with an arm out of use, unless strong enough for one hand
+                // (SK-13.3-b).
+                if f.arm_out && crate::hands::needs_both_hands(f, w) {
                     continue;
                 }
                 out.push(Action::Ready {
@@ -460,7 +762,10 @@ fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
                 out.push(Action::Reload { fig: id });
             }
         }
-        if s.dropped.iter().any(|d| d.owner == id && d.pos == f.pos) {
+        if s.dropped
+            .iter()
+            .any(|d| d.owner == id && d.pos == f.pos && d.slot != SHIELD_SLOT)
+        {
             out.push(Action::PickUp { fig: id });
         }
     }

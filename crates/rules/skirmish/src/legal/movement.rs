@@ -28,6 +28,10 @@ fn push_guard_variants(
     if engaged_at_end && can_defend(s, f) {
         out.push(make(Guard::Defend));
     }
+    // SK-6.5.3-b: parry with the other weapon, keeping the main one's attack.
+    if engaged_at_end && crate::attack::two_weapons::may_fight_with_both(s, f) {
+        out.push(make(Guard::Parry));
+    }
 }
 
 pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
@@ -175,6 +179,20 @@ pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
                     }
                 }
             }
+        }
+    }
+    // ---- weapons and melee
+    // SK-16.2-b, G-46: a pole arm in hand may be set to meet a charge, standing still (any
+    // facing); chosen in the movement phase whatever `sk.defense_declared` says.
+    let pole = crate::combat::weapon_of(s, f, f.ready)
+        .is_some_and(|w| f.ready_slot().is_some() && w.is_group("polearm"));
+    if f.posture == Posture::Standing && pole {
+        for k in 0..6u8 {
+            out.push(Action::StandStill {
+                fig: id,
+                facing: (f.facing + k) % 6,
+                guard: Guard::Set,
+            });
         }
     }
 }

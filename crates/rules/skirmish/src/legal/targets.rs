@@ -6,7 +6,7 @@ use crate::combat::armor::martial_arts_allowed;
 use crate::combat::weapon_of;
 use crate::data::{Class, Length, Wall};
 use crate::geometry::{self, in_front, line_of_fire};
-use crate::state::{Condition, FigId, Figure, Posture, State};
+use crate::state::{Condition, FigId, Figure, Posture, State, WeaponState};
 use crate::turn::movement::movement_allowance;
 
 pub(crate) fn enemies<'s>(
@@ -95,5 +95,10 @@ pub(crate) fn may_grapple(s: &State, f: &Figure, t: &Figure) -> bool {
 /// SK-11.4-b: Defend needs something in hand; bare hands only with Martial Arts 3+
 /// (SK-16.15.4-d, G-44).
 pub(crate) fn can_defend(s: &State, f: &Figure) -> bool {
-    f.ready_slot().is_some() || (f.martial_arts >= 3 && martial_arts_allowed(s, f))
+    // SK-16.10-d: a weapon broken as a weapon by a parried sword still Defends.
+    let parries = |slot: Option<u8>| {
+        slot.and_then(|k| f.weapons[usize::from(k)])
+            .is_some_and(|w| matches!(w.state, WeaponState::Ok | WeaponState::ParryOnly))
+    };
+    parries(f.ready) || parries(f.off_hand) || (f.martial_arts >= 3 && martial_arts_allowed(s, f))
 }

@@ -11,6 +11,13 @@ use smallvec::SmallVec;
 
 /// The figure whose decision it is in the action phase, and whether it is a later shot.
 pub fn next_actor(s: &State) -> Option<(FigId, bool)> {
+    // SK-16.3-d: a bayonet strikes before any other weapon, whatever the eDEX.
+    if let Some(f) = s.act_order.iter().copied().find(|&f| {
+        let g = s.fig(f);
+        g.bayonet_first && !g.acted && can_act(g)
+    }) {
+        return Some((f, false));
+    }
     let main = s
         .act_order
         .iter()
@@ -99,5 +106,7 @@ pub(crate) fn begin_actions(ctx: &mut Ctx) -> Result<(), ResolveError> {
     ctx.emit(Event::ActionOrder {
         order: list.iter().map(|e| (e.0, e.1)).collect(),
     });
+    // SK-16.3-d: fixed bayonets with a foe in reach strike first.
+    crate::attack::bayonet::strike_first(ctx);
     Ok(())
 }

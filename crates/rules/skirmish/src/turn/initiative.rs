@@ -16,7 +16,26 @@ use smallvec::SmallVec;
 pub(crate) fn start_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
     let last = ctx.s.initiative_winner;
     let turn = ctx.s.turn + 1;
+    // SK-16.15.3-T1 (3–4): a belt knife or pistol promised last turn is ready now.
+    let draws: SmallVec<[(FigId, u8); 2]> = ctx
+        .s
+        .figures
+        .iter()
+        .filter(|f| f.hth_draw > 0 && f.in_hth && f.active() && f.ready_slot().is_none())
+        .filter(|f| {
+            f.weapons[usize::from(f.hth_draw - 1)]
+                .is_some_and(|w| w.state == crate::state::WeaponState::Ok)
+        })
+        .map(|f| (f.id, f.hth_draw - 1))
+        .collect();
     ctx.emit(Event::TurnBegan { turn });
+    for (fig, slot) in draws {
+        ctx.emit(Event::Effect {
+            fig,
+            effect: crate::event::Effect::DrawnInHth { slot },
+            rule: RuleId("SK-16.15.3-T1"),
+        });
+    }
     let n = ctx.s.side_count() as u8;
     if ctx.s.rules.options.advanced_initiative {
         return advanced_initiative(ctx);

@@ -149,8 +149,11 @@ pub(crate) fn stand_up(ctx: &mut Ctx, fig: FigId) -> Result<(), ResolveError> {
 fn declare_guard(ctx: &mut Ctx, fig: FigId, guard: Guard) {
     if guard != Guard::None {
         ctx.emit(Event::Guarded { fig, guard });
-        // Dodge and Defend are the figure's action (SK-11.4-e).
-        ctx.emit(Event::Acted { fig });
+        // Dodge and Defend are the figure's action (SK-11.4-e); a parry with the other weapon
+        // leaves the main one its attack at the figure's slot (SK-6.5.3-b).
+        if guard != Guard::Parry {
+            ctx.emit(Event::Acted { fig });
+        }
     }
 }
 
@@ -288,5 +291,6 @@ fn move_to(
             });
         }
     }
-    Ok(())
+    // SK-16.2-b: a pole arm set against a charge strikes the charger as he arrives.
+    crate::attack::set::meet_charge(ctx, fig, f.pos)
 }
