@@ -178,6 +178,21 @@ pub enum Action {
     NoPush {
         fig: FigId,
     },
+    // ---- movement over terrain (SK-10.3-b, SK-6.4.1-c, SK-10.4)
+    /// Climb a rope toward `to`: out of a deep pit, or over a 2 m wall (SK-10.3-b, SK-6.4.1-c).
+    Climb {
+        fig: FigId,
+        to: Pos,
+    },
+    /// Move to `to` by way of the dropped weapon at `at`, grabbing it: spending 3 MOV there
+    /// (`spend`, SK-10.4-a) or rolling for it after the move (SK-10.4-b).
+    Grab {
+        fig: FigId,
+        at: Pos,
+        to: Pos,
+        facing: u8,
+        spend: bool,
+    },
 }
 
 impl Action {
@@ -215,7 +230,9 @@ impl Action {
             | Punish { fig, .. }
             | LetGo { fig }
             | Push { fig, .. }
-            | NoPush { fig } => Some(fig),
+            | NoPush { fig }
+            | Climb { fig, .. }
+            | Grab { fig, .. } => Some(fig),
         }
     }
 }

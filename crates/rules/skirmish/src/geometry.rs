@@ -75,48 +75,182 @@ pub fn in_front(f: &Figure, target: Pos) -> bool {
     arc_from(f, target) == Arc::Front
 }
 
-/// Hexes a figure can reach this movement, with the distance and the path, in a fixed order
-/// (BFS, neighbours in direction order): it may not pass standing or kneeling figures
-/// (SK-10.6-a) nor impassable terrain, and it stops on entering an enemy threat zone
-/// (SK-10-d). Hexes holding anyone are not offered as destinations (SK-10.6-b's "move into a
-/// fallen figure's hex" is not offered).
-pub fn reach(s: &State, id: FigId, budget: u32) -> Vec<(Pos, u32, u16)> {
+/// One hex of a movement reach ([`reach`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reached {
+    pub pos: Pos,
+    /// MOV spent to get there.
+    pub dist: u32,
+    /// The entry of the previous hex on the path (`u16::MAX` at the start).
+    pub parent: u16,
+    /// A hex the figure may end its move in; `false`: a hex only jumped over (SK-10.2-a,
+    /// SK-10.6-c).
+    pub dest: bool,
+    /// The move ends here: into an enemy threat zone (SK-10-d), into a fallen figure's hex
+    /// (SK-10.6-b), down into a pit (SK-17.8-a).
+    pub stop: bool,
+}
+
+/// Hexes a figure can reach this movement, with the MOV spent and the path, in a fixed order
+/// (by MOV spent, then as found, neighbours in direction order): it may not pass standing or
+/// kneeling figures (SK-10.6-a) nor impassable terrain, and it stops on entering an enemy
+/// threat zone (SK-10-d). Over terrain ([`crate::terrain::crossing`]): pits and 1 m walls are
+/// jumped in a straight line, the jump implied by a path that crosses them (SK-10.2-a,
+/// SK-17.7-f, SK-17.8-a); a fallen, unconscious or dead figure's hex may be entered to stop
+/// there (SK-10.6-b) or jumped over (SK-10.6-c); a pit up to 2 m deep may be climbed down
+/// into, ending the move, and out of (SK-10.3-b: not one over 2 m).
+pub fn reach(s: &State, id: FigId, budget: u32) -> Vec<Reached> {
+    reach_from(s, id, s.fig(id).pos, budget, true)
+}
+
+/// [`reach`] from any hex; `walking: false` is a crawl (SK-10-c): no jumps, and no hex
+/// holding anyone.
+pub fn reach_from(s: &State, id: FigId, start: Pos, budget: u32, walking: bool) -> Vec<Reached> {
+    use crate::terrain::crossing::{self as x, Occupied};
     let f = s.fig(id);
-    // (pos, distance, parent index)
-    let mut out: Vec<(Pos, u32, u16)> = vec![(f.pos, 0, u16::MAX)];
-    let mut i = 0;
-    while i < out.len() {
-        let (p, d, _) = out[i];
-        let stop = i > 0 && engagers_at(s, f.side, p) != 0;
-        if d < budget && !stop {
-            for dir in 0..6u8 {
-                let n = p.neighbour(dir);
-                if !s.passable(n) || out.iter().any(|(q, _, _)| *q == n) {
-                    continue;
-                }
-                if s.figures.iter().enumerate().any(|(j, o)| {
-                    j != usize::from(id) && o.pos == n && (o.active() || o.posture.down())
-                }) {
-                    continue;
-                }
-                out.push((n, d + 1, i as u16));
+    let mut out: Vec<Reached> = vec![Reached {
+        pos: start,
+        dist: 0,
+        parent: u16::MAX,
+        dest: true,
+        stop: false,
+    }];
+    let over_figure = u32::from(s.rules.options.jump_figure_mov);
+    let mut d = 0;
+    loop {
+        let mut later = false;
+        let mut i = 0;
+        while i < out.len() {
+            let e = out[i];
+            if e.dist > d {
+                later = true;
             }
+            let engaged = i > 0 && engagers_at(s, f.side, e.pos) != 0;
+            if e.dist != d || !e.dest || e.stop || engaged || d >= budget {
+                i += 1;
+                continue;
+            }
+            let from = i as u16;
+            let in_pit = x::pit(s, e.pos);
+            for dir in 0..6u8 {
+                let n = e.pos.neighbour(dir);
+                if !s.on_map(n) {
+                    continue;
+                }
+                let occ = x::occupied(s, n, id);
+                if in_pit {
+                    // The pit's floor, or out over its rim (SK-10.3-b: not out of a deep pit).
+                    let out_ok = x::ground(s, n) && !x::deep_pit(s, e.pos);
+                    if occ == Occupied::Empty && (x::pit(s, n) || out_ok) {
+                        add(&mut out, n, d + 1, from, false, budget);
+                    }
+                    continue;
+                }
+                if x::ground(s, n) {
+                    match occ {
+                        Occupied::Empty => add(&mut out, n, d + 1, from, false, budget),
+                        Occupied::Down if walking => {
+                            // SK-10.6-b: into his hex, and stop; SK-10.6-c: over him.
+                            add(&mut out, n, d + 1, from, true, budget);
+                            let land = n.neighbour(dir);
+                            let cost = d + over_figure + 1;
+                            if x::ground(s, land)
+                                && x::occupied(s, land, id) == Occupied::Empty
+                                && better(&out, land, cost)
+                                && cost <= budget
+                            {
+                                out.push(Reached {
+                                    pos: n,
+                                    dist: d + over_figure,
+                                    parent: from,
+                                    dest: false,
+                                    stop: false,
+                                });
+                                let over = (out.len() - 1) as u16;
+                                add(&mut out, land, cost, over, false, budget);
+                            }
+                        }
+                        _ => {}
+                    }
+                    continue;
+                }
+                if !walking || !x::obstacle(s, n) {
+                    continue;
+                }
+                // SK-17.8-a: down into a pit up to 2 m deep, ending the move.
+                if x::pit(s, n) && !x::deep_pit(s, n) && occ == Occupied::Empty {
+                    add(&mut out, n, d + 1, from, true, budget);
+                }
+                // SK-10.2-a, SK-17.9-d: a straight jump over the obstacles to the hex beyond.
+                if let Some((width, land)) = x::jump_landing(s, n, dir, id) {
+                    let cost = d + u32::from(width) + 1;
+                    if cost <= budget && better(&out, land, cost) {
+                        let mut parent = from;
+                        let mut h = n;
+                        for k in 0..u32::from(width) {
+                            out.push(Reached {
+                                pos: h,
+                                dist: d + k + 1,
+                                parent,
+                                dest: false,
+                                stop: false,
+                            });
+                            parent = (out.len() - 1) as u16;
+                            h = h.neighbour(dir);
+                        }
+                        add(&mut out, land, cost, parent, false, budget);
+                    }
+                }
+            }
+            i += 1;
         }
-        i += 1;
+        if !later {
+            break;
+        }
+        d += 1;
     }
     out
 }
 
+/// Whether reaching `p` at `cost` would be new or cheaper than what is known.
+fn better(out: &[Reached], p: Pos, cost: u32) -> bool {
+    out.iter()
+        .find(|e| e.dest && e.pos == p)
+        .is_none_or(|e| e.dist > cost)
+}
+
+/// Records a hex reached, or a cheaper way to a known one.
+fn add(out: &mut Vec<Reached>, p: Pos, dist: u32, parent: u16, stop: bool, budget: u32) {
+    if dist > budget {
+        return;
+    }
+    match out.iter_mut().find(|e| e.dest && e.pos == p) {
+        Some(e) if e.dist > dist => {
+            e.dist = dist;
+            e.parent = parent;
+            e.stop = stop;
+        }
+        Some(_) => {}
+        None => out.push(Reached {
+            pos: p,
+            dist,
+            parent,
+            dest: true,
+            stop,
+        }),
+    }
+}
+
 /// The path to entry `k` of a [`reach`] result, start first.
-pub fn path_to(r: &[(Pos, u32, u16)], k: usize) -> smallvec::SmallVec<[Pos; 12]> {
+pub fn path_to(r: &[Reached], k: usize) -> smallvec::SmallVec<[Pos; 12]> {
     let mut p = smallvec::SmallVec::new();
     let mut i = k;
     loop {
-        p.push(r[i].0);
-        if r[i].2 == u16::MAX {
+        p.push(r[i].pos);
+        if r[i].parent == u16::MAX {
             break;
         }
-        i = usize::from(r[i].2);
+        i = usize::from(r[i].parent);
     }
     p.reverse();
     p

@@ -35,6 +35,7 @@ pub mod schema;
 pub mod skills;
 pub mod state;
 pub mod system;
+pub mod terrain;
 pub mod text;
 pub mod turn;
 mod value;

@@ -180,6 +180,12 @@ pub fn terrain(e: &Entry) -> Terrain {
     t.handhold = e.flag("handhold");
     t.blocks_movement = e.flag("blocks_movement");
     t.blocks_sight = e.flag("blocks_sight");
+    // SK-17.8-a, G-57: a pit's depth in metres, read as decimetres.
+    t.pit_dm = match e.get("pit_depth") {
+        Some(Value::Float(m)) => (m * 10.0).round().clamp(0.0, 1000.0) as u16,
+        Some(Value::Int(m)) => (*m * 10).clamp(0, 1000) as u16,
+        _ => 0,
+    };
     t
 }
 
@@ -359,6 +365,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             floating: false,
             burst_turn: false,
             items,
+            climbed: 0,
         });
     }
     let rules = Rules {

@@ -253,6 +253,9 @@ pub struct Figure {
     pub gassed: bool,
     /// Miscellaneous items carried (SK-15.2-a), one bit per [`crate::data::ItemKind`].
     pub items: u16,
+    // ---- movement over terrain (SK-10.3-b, SK-6.4.1-c)
+    /// Metres climbed up a rope so far (lost on moving off).
+    pub climbed: u8,
 }
 
 impl Figure {

@@ -236,6 +236,25 @@ pub fn action_text(s: &State, a: &Action) -> String {
         Action::NoPush { fig } => {
             let _ = write!(t, "{} holds his ground", name(fig));
         }
+        // ---- movement over terrain (SK-10.3-b, SK-6.4.1-c, SK-10.4)
+        Action::Climb { fig, to } => {
+            let _ = write!(t, "{} climbs toward {to}", name(fig));
+        }
+        Action::Grab {
+            fig,
+            at,
+            to,
+            facing,
+            spend,
+        } => {
+            let _ = write!(
+                t,
+                "{} grabs the weapon at {at}{} and moves to {to} facing {}",
+                name(fig),
+                if spend { " (3 MOV)" } else { " on the run" },
+                FACINGS[usize::from(facing % 6)]
+            );
+        }
     }
     t
 }

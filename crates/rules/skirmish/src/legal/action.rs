@@ -129,6 +129,11 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         return;
     }
 
+    // G-56: deep water cannot be fought in: no attacks (SK-17.2-a, SK-6.2.9-a).
+    if crate::terrain::swimming::in_deep_water(s, f) {
+        out.push(Action::Pass { fig: id });
+        return;
+    }
     let down = f.posture.down();
     // Empty-handed with a weapon to take up: that comes first (the most direct action).
     let rearm_first = slot.is_none()

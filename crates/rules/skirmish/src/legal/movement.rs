@@ -5,9 +5,11 @@
 //! (SK-11.4).
 
 use crate::action::Action;
-use crate::geometry::{engagers_at, reach};
+use crate::geometry::{engagers_at, reach, reach_from};
 use crate::legal::targets::can_defend;
 use crate::state::{FigId, Figure, Guard, Posture, State};
+use crate::terrain::climbing::climb_targets;
+use crate::terrain::on_the_run::{grab_routes, grabbable};
 use crate::turn::movement::movement_allowance;
 
 fn push_guard_variants(
@@ -81,16 +83,14 @@ pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
             }
             if engaged == 0 {
                 let crawl = if mov <= 1 { 1 } else { 2 };
-                let r = reach(s, id, crawl);
-                for (p, d, _) in r.iter().skip(1) {
-                    if *d > 0 {
-                        for facing in 0..6u8 {
-                            out.push(Action::Crawl {
-                                fig: id,
-                                to: *p,
-                                facing,
-                            });
-                        }
+                let r = reach_from(s, id, f.pos, crawl, false);
+                for e in r.iter().skip(1).filter(|e| e.dest && e.dist > 0) {
+                    for facing in 0..6u8 {
+                        out.push(Action::Crawl {
+                            fig: id,
+                            to: e.pos,
+                            facing,
+                        });
                     }
                 }
             }
@@ -155,9 +155,10 @@ pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
                     );
                 }
                 let r = reach(s, id, mov);
-                for (p, d, _) in r.iter().skip(1) {
+                for e in r.iter().skip(1).filter(|e| e.dest) {
+                    let (p, d) = (&e.pos, e.dist);
                     let eng = engagers_at(s, f.side, *p) != 0;
-                    let half = *d <= mov.div_ceil(2);
+                    let half = d <= mov.div_ceil(2);
                     for facing in 0..6u8 {
                         push_guard_variants(
                             out,
@@ -173,6 +174,48 @@ pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
                             eng,
                         );
                     }
+                }
+                terrain_actions(s, f, out);
+            }
+        }
+    }
+}
+
+// ---- movement over terrain (SK-10.3-b, SK-6.4.1-c, SK-10.4)
+/// After the ordinary moves: climbing a rope (SK-10.3-b, SK-6.4.1-c), and grabbing each
+/// reachable dropped weapon on the run by either method (SK-10.4-a/b), to every hex reachable
+/// from it in every facing, with no guard (G-41: no other action that turn). Jumps need no
+/// action of their own: a move whose path crosses a pit or a 1 m wall is the jump
+/// (`geometry::reach`).
+fn terrain_actions(s: &State, f: &Figure, out: &mut Vec<Action>) {
+    let id = f.id;
+    let mut climbs = smallvec::SmallVec::<[crate::state::Pos; 6]>::new();
+    climb_targets(s, f, &mut climbs);
+    for to in climbs {
+        out.push(Action::Climb { fig: id, to });
+    }
+    if s.dropped.is_empty() {
+        return;
+    }
+    let mut seen = smallvec::SmallVec::<[crate::state::Pos; 4]>::new();
+    for d in &s.dropped {
+        if seen.contains(&d.pos) || grabbable(s, f, d.pos).is_none() {
+            continue;
+        }
+        seen.push(d.pos);
+        for spend in [true, false] {
+            let Some((_, _, second)) = grab_routes(s, id, d.pos, spend) else {
+                continue;
+            };
+            for e in second.iter().filter(|e| e.dest) {
+                for facing in 0..6u8 {
+                    out.push(Action::Grab {
+                        fig: id,
+                        at: d.pos,
+                        to: e.pos,
+                        facing,
+                        spend,
+                    });
                 }
             }
         }

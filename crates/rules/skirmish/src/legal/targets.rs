@@ -31,6 +31,10 @@ pub(crate) fn shootable(s: &State, f: &Figure, t: &Figure) -> bool {
     if !in_front(f, t.pos) || t.in_hth {
         return false;
     }
+    // SK-17.8-a, SK-10.3-c: pits protect those in them, and deep pits limit fire.
+    if crate::terrain::pits::pit_blocks(s, f, t) {
+        return false;
+    }
     let lof = line_of_fire(s, f.pos, t.pos);
     if lof.blocked {
         return false;

@@ -12,9 +12,10 @@ use crate::combat::edex::order_dex;
 use crate::combat::footing::{footing_save, microgravity_check};
 use crate::combat::modifiers::dark;
 use crate::event::{Effect, Event};
-use crate::geometry::{self, engagers_at, in_front, line_of_fire, reach};
+use crate::geometry::{self, engagers_at, in_front, line_of_fire, reach_from};
 use crate::skills;
 use crate::state::{FigId, Figure, Guard, MoveKind, Phase, Pos, Posture, State};
+use crate::terrain::crossing::{cross, Crossed};
 use fireteam_engine::{ResolveError, RuleId};
 use smallvec::SmallVec;
 
@@ -50,11 +51,15 @@ pub fn movement_allowance(s: &State, f: &Figure) -> u32 {
             mov = (mov + 1) / 2;
         }
         mov += i32::from(t.mov_cut);
+        // G-68 (GM input): swimming in deep water.
+        if t.deep_water {
+            mov = crate::terrain::swimming::swimming_mov(s, mov);
+        }
     }
     mov.max(1) as u32
 }
 
-fn move_kind(d: u32, mov: u32) -> MoveKind {
+pub(crate) fn move_kind(d: u32, mov: u32) -> MoveKind {
     match d {
         0 => MoveKind::StandStill,
         1 => MoveKind::Step,
@@ -154,7 +159,7 @@ fn declare_guard(ctx: &mut Ctx, fig: FigId, guard: Guard) {
     }
 }
 
-fn done_moving(ctx: &mut Ctx) {
+pub(crate) fn done_moving(ctx: &mut Ctx) {
     if let Phase::Movement { next } = ctx.s.phase {
         ctx.emit(Event::Phase {
             phase: Phase::Movement { next: next + 1 },
@@ -176,20 +181,42 @@ fn move_to(
         Some(MoveKind::Crawl) => 2,
         _ => mov,
     };
-    let r = reach(&ctx.s, fig, budget);
-    let Some(k) = r.iter().position(|(p, _, _)| *p == to) else {
+    let walking = kind != Some(MoveKind::Crawl);
+    let r = reach_from(&ctx.s, fig, f.pos, budget, walking);
+    let Some(k) = r.iter().position(|e| e.dest && e.pos == to) else {
         return Err(ResolveError::Illegal(format!(
             "{} cannot reach {to}",
             ctx.s.name(fig)
         )));
     };
     let path = geometry::path_to(&r, k);
-    let d = r[k].1;
+    let d = r[k].dist;
     if f.immobile && !ctx.check(fig, "lift-and-move", 4, f.est(), RuleId("SK-14.2-T1"))? {
         return Ok(());
     }
-    let engaged_at_end = engagers_at(&ctx.s, f.side, to);
     let kind = kind.unwrap_or_else(|| move_kind(d, mov));
+    walk_path(ctx, fig, &path, d, mov, facing, kind, true)?;
+    Ok(())
+}
+
+/// Moves along `path` (MOV spent `d`): opportunity fire on the way (SK-21.8-b), the terrain
+/// crossed ([`cross`]: jumps, fallen figures), fire hexes (SK-16.12-m) and, when `finish`, the
+/// checks made at the end of a move (SK-17.10-b, SK-17.1-b, SK-17.5-a, SK-17.6-a). Returns
+/// where the figure ended, or `None` if opportunity fire stopped him.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn walk_path(
+    ctx: &mut Ctx,
+    fig: FigId,
+    path: &[Pos],
+    d: u32,
+    mov: u32,
+    facing: u8,
+    kind: MoveKind,
+    finish: bool,
+) -> Result<Option<Crossed>, ResolveError> {
+    let f = ctx.s.fig(fig).clone();
+    let to = path[path.len() - 1];
+    let engaged_at_end = engagers_at(&ctx.s, f.side, to);
     // SK-21.8-b (optional): a foe entering a covered hex, or one next to it (SK-21.8-f), is
     // shot at once; the move stops if he falls or is out.
     let mut start = 0usize;
@@ -217,19 +244,13 @@ fn move_to(
             opportunity_shot(ctx, o as FigId, fig, off)?;
             let m = ctx.s.fig(fig);
             if !m.active() || m.posture == Posture::Fallen {
-                return Ok(());
+                return Ok(None);
             }
         }
     }
-    let whole = path.clone();
-    let path: SmallVec<[Pos; 12]> = path[start..].iter().copied().collect();
-    ctx.emit(Event::Moved {
-        fig,
-        path,
-        facing,
-        kind,
-        engaged: engaged_at_end != 0,
-    });
+    // SK-10.2, SK-10.6: the terrain and figures crossed, with their checks.
+    let crossed = cross(ctx, fig, path, start, facing, kind, engaged_at_end != 0)?;
+    let whole = &path[..=crossed.at];
     // SK-16.12-j/m: fire hexes crossed (2 hits; incendiary 4) and the one stopped in (4;
     // incendiary 8) add up before armor, and only full body armor stops fire (SK-16.12-k).
     let mut hits = 0i16;
@@ -262,6 +283,10 @@ fn move_to(
             RuleId("SK-16.12-m"),
         )?;
     }
+    if !finish || crossed.fell {
+        return Ok(Some(crossed));
+    }
+    let to = path[crossed.at];
     // SK-17.10-b: moving more than 3 hexes in microgravity.
     if d > 3 {
         microgravity_check(ctx, fig)?;
@@ -288,5 +313,5 @@ fn move_to(
             });
         }
     }
-    Ok(())
+    Ok(Some(crossed))
 }
