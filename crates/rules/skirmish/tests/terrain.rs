@@ -316,3 +316,252 @@ fn sk_6_4_1_b_the_acrobats_leap_is_a_gm_input_off_by_default() {
     let ev = g.play("Ash moves to [1, 3] facing S", &faces(&[&d3(13), &d5(22)]));
     assert_eq!(checks(&ev)[1], (0, "jump", 5, 22, 22, true, "SK-10.2-a"));
 }
+
+// ---- SK-10.3-b climbing out of a deep pit, SK-6.4.1-c climbing with a rope
+
+/// Climbed events: (metres, out, rule).
+fn climbs(ev: &[Event]) -> Vec<(u8, Option<Pos>, &'static str)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Climbed {
+                metres, out, rule, ..
+            } => Some((*metres, *out, rule.0)),
+            _ => None,
+        })
+        .collect()
+}
+
+const DEEP1: [&str; 7] = [
+    ".......", ".d.....", ".......", ".......", ".......", ".......", ".......",
+];
+
+fn in_pit(equipment: &[&str], stats: &str) -> Game {
+    runner_with(
+        &[],
+        &DEEP1,
+        &[('d', "pit-deep")],
+        unit("Ash", 0, (1, 1), S, equipment, stats),
+    )
+}
+
+#[test]
+fn sk_10_3_b_a_pit_over_two_metres_cannot_be_climbed_out_of_without_a_rope() {
+    let g = in_pit(&[], "str = 10, dex = 10, int = 10");
+    let moves: Vec<String> = g
+        .texts()
+        .into_iter()
+        .filter(|t| t.contains("moves") || t.contains("climbs"))
+        .collect();
+    assert!(moves.is_empty(), "{moves:?}");
+}
+
+#[test]
+fn sk_10_3_b_sk_6_4_1_c_with_a_rope_one_metre_a_turn_on_a_2d6_dex_check() {
+    let mut g = in_pit(&["rope"], "str = 10, dex = 10, int = 10");
+    // Turn 1: 2d6 = 10 vs DEX 10: up 1 m of 3.
+    let ev = g.play("Ash climbs toward [1, 2]", &[4, 6]);
+    assert_eq!(checks(&ev), [(0, "climb", 2, 10, 10, true, "SK-6.4.1-c")]);
+    assert_eq!(climbs(&ev), [(1, None, "SK-10.3-b")]);
+    assert!(g.fig("Ash").acted, "hands on the rope: no action");
+    g.finish_turn();
+    // Turn 2: 11 fails: still 1 m.
+    g.start_turn(0);
+    let ev = g.play("Ash climbs toward [1, 2]", &[5, 6]);
+    assert_eq!(climbs(&ev), [(1, None, "SK-10.3-b")]);
+    g.finish_turn();
+    for (turn, metres) in [(3, 2u8), (4, 3)] {
+        g.start_turn(0);
+        let ev = g.play("Ash climbs toward [1, 2]", &[1, 1]);
+        let out = (metres == 3).then_some(p(1, 2));
+        assert_eq!(climbs(&ev), [(metres, out, "SK-10.3-b")], "turn {turn}");
+        g.finish_turn();
+    }
+    assert_eq!(g.fig("Ash").pos, p(1, 2));
+}
+
+#[test]
+fn sk_6_4_1_c_an_acrobat_climbs_two_metres_a_turn_with_no_check() {
+    let mut g = in_pit(&["rope"], ACROBAT);
+    let ev = g.act("Ash climbs toward [1, 0]");
+    assert_eq!(climbs(&ev), [(2, None, "SK-10.3-b")]);
+    g.finish_turn();
+    g.start_turn(0);
+    let ev = g.act("Ash climbs toward [1, 0]");
+    assert_eq!(climbs(&ev), [(3, Some(p(1, 0)), "SK-10.3-b")]);
+    assert_eq!(g.fig("Ash").pos, p(1, 0));
+}
+
+#[test]
+fn sk_6_4_1_c_a_two_metre_wall_is_climbed_with_a_rope() {
+    let wall = [".......", ".W.....", ".......", ".......", ".......", ".......", "......."];
+    // Without a rope there is no way over.
+    let g = runner(&[], &wall, &[('W', "wall-2m")], PLAIN);
+    assert!(!g.can("Ash climbs toward [1, 2]"));
+    // An Acrobat with a rope: 2 m in one turn, over to [1, 2].
+    let ash = unit("Ash", 0, (1, 0), S, &["rope"], ACROBAT);
+    let mut g = runner_with(&[], &wall, &[('W', "wall-2m")], ash);
+    let ev = g.act("Ash climbs toward [1, 2]");
+    assert_eq!(climbs(&ev), [(2, Some(p(1, 2)), "SK-6.4.1-c")]);
+    // Anyone else: 1 m a turn on 2d6 vs DEX.
+    let ash = unit("Ash", 0, (1, 0), S, &["rope"], PLAIN);
+    let mut g = runner_with(&[], &wall, &[('W', "wall-2m")], ash);
+    let ev = g.play("Ash climbs toward [1, 2]", &[6, 6]);
+    assert_eq!(checks(&ev), [(0, "climb", 2, 12, 12, true, "SK-6.4.1-c")]);
+    assert_eq!(climbs(&ev), [(1, None, "SK-6.4.1-c")]);
+}
+
+// ---- SK-10.3-c firing into and out of a deep pit, SK-17.8-a pits protect as walls
+
+/// Ash with a ready pistol at `ash` facing S, Bay in column 1 at `bay` (in the `pit` terrain
+/// at [1, 3]) facing N, also armed: the action phase of turn 1. Side by side, the one fired at
+/// turns his back so that the firer is not engaged (SK-11.8.2-a).
+fn pit_duel(pit: &str, ash: (i32, i32), bay: (i32, i32), bay_stance: Option<&'static str>) -> Game {
+    pit_duel_facing(pit, (ash, S), (bay, N), bay_stance)
+}
+
+fn pit_duel_facing(
+    pit: &str,
+    (ash, ash_facing): ((i32, i32), u8),
+    (bay, bay_facing): ((i32, i32), u8),
+    bay_stance: Option<&'static str>,
+) -> Game {
+    let map = [".......", ".......", ".......", ".p.....", ".......", "......."];
+    let stats = "str = 10, dex = 12, int = 10, sidearms = 1, ready = 1";
+    let mut b = unit("Bay", 1, bay, bay_facing, &["autopistol"], stats);
+    if let Some(st) = bay_stance {
+        b = b.stance(st);
+    }
+    let a = unit("Ash", 0, ash, ash_facing, &["autopistol"], stats);
+    let mut g = game(&[], &rows(&map), &[('p', pit)], &[a, b]);
+    g.reach_actions(0);
+    g
+}
+
+#[test]
+fn sk_10_3_c_a_deep_pit_is_fired_into_only_from_next_to_it() {
+    let g = pit_duel("pit-deep", (1, 0), (1, 3), None);
+    assert!(!g.can("Ash shoots Bay"), "3 hexes off");
+    let g = pit_duel_facing("pit-deep", ((1, 2), S), ((1, 3), S), None);
+    assert!(g.can("Ash shoots Bay"), "from the next hex");
+}
+
+#[test]
+fn sk_10_3_c_one_in_a_deep_pit_fires_only_into_a_next_hex_at_ground_level() {
+    let mut g = pit_duel("pit-deep", (1, 0), (1, 3), None);
+    g.act("Ash does nothing");
+    assert!(!g.can("Bay shoots Ash"), "3 hexes off");
+    let mut g = pit_duel_facing("pit-deep", ((1, 2), N), ((1, 3), N), None);
+    g.act("Ash does nothing");
+    assert!(g.can("Bay shoots Ash"));
+    // Not into a hex below ground level: a second deep pit hex beside him.
+    let map = [".......", ".......", ".......", ".pp....", ".......", "......."];
+    let stats = "str = 10, dex = 12, int = 10, sidearms = 1, ready = 1";
+    let a = unit("Ash", 0, (2, 3), SW, &["autopistol"], stats);
+    let b = unit("Bay", 1, (1, 3), SE, &["autopistol"], stats);
+    let mut g = game(&[], &rows(&map), &[('p', "pit-deep")], &[a, b]);
+    g.reach_actions(0);
+    assert!(!g.texts().iter().any(|t| t == "Ash shoots Bay"), "{:?}", g.texts());
+}
+
+#[test]
+fn sk_17_8_a_a_foxhole_protects_as_a_one_metre_wall() {
+    // SK-17.7-b: a 1 m wall hides kneeling and prone figures, not standing ones, and not from
+    // a firer next to it (SK-17.7-d).
+    let g = pit_duel("foxhole", (1, 0), (1, 3), Some("kneeling"));
+    assert!(!g.can("Ash shoots Bay"));
+    let g = pit_duel("foxhole", (1, 0), (1, 3), None);
+    assert!(g.can("Ash shoots Bay"));
+    let g = pit_duel_facing("foxhole", ((1, 2), S), ((1, 3), S), Some("kneeling"));
+    assert!(g.can("Ash shoots Bay"));
+    // A 2 m pit hides even a standing figure (SK-17.7-c).
+    let g = pit_duel("pit-2m", (1, 0), (1, 3), None);
+    assert!(!g.can("Ash shoots Bay"));
+    // A ½ m scrape hides a prone figure from 3 hexes (SK-17.7-a/d).
+    let g = pit_duel("scrape", (1, 0), (1, 3), Some("prone"));
+    assert!(!g.can("Ash shoots Bay"));
+}
+
+#[test]
+fn sk_17_8_a_a_prone_figure_cannot_fire_out_of_a_foxhole() {
+    // SK-17.7-b: prone figures cannot fire over a 1 m wall; kneeling ones can.
+    let mut g = pit_duel("foxhole", (1, 0), (1, 3), Some("prone"));
+    g.act("Ash does nothing");
+    assert!(!g.texts().iter().any(|t| t.starts_with("Bay shoots")));
+    let mut g = pit_duel("foxhole", (1, 0), (1, 3), Some("kneeling"));
+    g.act("Ash does nothing");
+    assert!(g.can("Bay shoots Ash"));
+}
+
+// ---- SK-6.2.9-a swimming, SK-17.2-a deep water
+
+fn swimmer(opts: &[(&str, &str)], equipment: &[&str], stats: &str) -> Game {
+    let map = [".w.....", ".......", ".......", ".......", ".......", ".......", "......."];
+    let ash = unit("Ash", 0, (1, 0), S, equipment, stats);
+    let bay = unit("Bay", 1, (5, 6), S, &[], PLAIN);
+    game(opts, &rows(&map), &[('w', "water-deep")], &[ash, bay])
+}
+
+#[test]
+fn sk_6_2_9_a_without_swimming_a_3d6_dex_check_every_turn_or_drown() {
+    for nonlethal in [false, true] {
+        let opts: &[(&str, &str)] = if nonlethal {
+            &[("sk.nonlethal", "true")]
+        } else {
+            &[]
+        };
+        let mut g = swimmer(opts, &[], PLAIN);
+        g.reach_actions(0);
+        // G-56: no attacks in deep water: doing nothing is all he may do.
+        assert_eq!(g.texts(), ["Ash does nothing"]);
+        g.act("Ash does nothing");
+        // The end of the turn: 3d6 = 13 vs DEX 12 fails; 1d6 = 4 (G-68: nonlethal with the
+        // optional rules, lethal without).
+        let ev = g.play("Bay does nothing", &faces(&[&d3(13), &[4]]));
+        assert_eq!(checks(&ev), [(0, "swim", 3, 13, 12, false, "SK-6.2.9-a")]);
+        let d = damages(&ev);
+        assert_eq!((d[0].rolled, d[0].rule), (4, "SK-6.2.9-a"));
+        let a = g.fig("Ash");
+        if nonlethal {
+            assert_eq!((a.damage, a.nonlethal), (0, 4));
+        } else {
+            assert_eq!((a.damage, a.nonlethal), (4, 0));
+        }
+        // Next turn, 12 makes it: no damage.
+        g.reach_actions(0);
+        g.act("Ash does nothing");
+        let ev = g.play("Bay does nothing", &d3(12));
+        assert_eq!(checks(&ev), [(0, "swim", 3, 12, 12, true, "SK-6.2.9-a")]);
+        assert!(damages(&ev).is_empty());
+    }
+}
+
+#[test]
+fn sk_6_2_9_a_a_swimmer_makes_no_roll_and_encumbrance_lowers_the_check() {
+    let mut g = swimmer(&[], &[], "str = 10, dex = 12, int = 10, swimming = 1");
+    g.reach_actions(0);
+    g.act("Ash does nothing");
+    let ev = g.act("Bay does nothing");
+    assert!(checks(&ev).is_empty());
+    // Steel armor's mass on STR 6 is an encumbrance DEX penalty: the check is against DEX + it
+    // ("encumbrance reduces this directly", G-68).
+    let mut g = swimmer(&[], &["steel"], "str = 3, dex = 12, int = 10");
+    let pen = g.fig("Ash").enc_dex;
+    assert!(pen < 0, "encumbered: {pen}");
+    g.reach_actions(0);
+    // His eDEX is the lower: Bay acts first.
+    g.act("Bay does nothing");
+    let ev = g.play("Ash does nothing", &d3(3));
+    assert_eq!(checks(&ev), [(0, "swim", 3, 3, 12 + pen, true, "SK-6.2.9-a")]);
+}
+
+#[test]
+fn sk_6_2_9_a_g_68_swimming_mov_is_half_mov_by_default() {
+    // MOV 10 in deep water: 5 (half, rounded up); sk.swim_mov_percent = 100: 10.
+    let mut g = swimmer(&[], &[], PLAIN);
+    g.start_turn(0);
+    assert!(g.can("Ash moves to [1, 5] facing S"));
+    assert!(!g.can("Ash moves to [1, 6] facing S"));
+    let mut g = swimmer(&[("sk.swim_mov_percent", "100")], &[], PLAIN);
+    g.start_turn(0);
+    assert!(g.can("Ash moves to [1, 6] facing S"));
+}

@@ -17,12 +17,13 @@ pub fn pit_blocks(s: &State, firer: &Figure, target: &Figure) -> bool {
         return false;
     }
     let d = firer.pos.distance(target.pos);
-    // SK-10.3-c: a deep pit.
-    if tt.deep_pit() && d > 1 {
-        return true;
-    }
+    // SK-10.3-c: a deep pit, fired into only from next to it, and out of only into a next
+    // hex at ground level.
     if ft.deep_pit() {
         return d > 1 || tt.pit_dm > 0;
+    }
+    if tt.deep_pit() {
+        return d > 1;
     }
     if d == 1 && ft.pit_dm > 0 && tt.pit_dm > 0 {
         return false;
