@@ -10,6 +10,7 @@
 mod common;
 
 use common::*;
+use fireteam_skirmish::event::Effect;
 use fireteam_skirmish::state::{Dropped, MoveKind, Pos, Posture, WeaponState};
 use fireteam_skirmish::Event;
 
@@ -564,4 +565,224 @@ fn sk_6_2_9_a_g_68_swimming_mov_is_half_mov_by_default() {
     let mut g = swimmer(&[("sk.swim_mov_percent", "100")], &[], PLAIN);
     g.start_turn(0);
     assert!(g.can("Ash moves to [1, 6] facing S"));
+}
+
+// ---- SK-10.6-b/c fallen figures in the way
+
+/// A corridor down column 1 between 2 m walls: Ash at [1, 0] facing S, Cal (his side) lying
+/// prone at [1, 1], Bay (the enemy) at [1, 5] facing S.
+fn corridor(opts: &[(&str, &str)], ash: &str) -> Game {
+    let map = ["W.W", "W.W", "W.W", "W.W", "W.W", "W.W"];
+    let mut g = game(
+        opts,
+        &rows(&map),
+        &[('W', "wall-2m")],
+        &[
+            unit("Ash", 0, (1, 0), S, &[], ash),
+            unit("Cal", 0, (1, 1), S, &[], PLAIN).stance("prone"),
+            unit("Bay", 1, (1, 5), S, &[], PLAIN),
+        ],
+    );
+    g.start_turn(0);
+    g
+}
+
+#[test]
+fn sk_10_6_b_moving_into_a_fallen_figures_hex_and_stopping_3d6_vs_dex() {
+    // 3d6 = 12 vs DEX 12: he keeps his feet (SK-5.9-a: a check succeeds on its number).
+    let mut g = corridor(&[], PLAIN);
+    let ev = g.play("Ash moves to [1, 1] facing S", &d3(12));
+    assert_eq!(checks(&ev), [(0, "balance", 3, 12, 12, true, "SK-10.6-b")]);
+    assert_eq!(
+        (g.fig("Ash").pos, g.fig("Ash").posture),
+        (p(1, 1), Posture::Standing)
+    );
+    // 13 fails: he falls there.
+    let mut g = corridor(&[], PLAIN);
+    let ev = g.play("Ash moves to [1, 1] facing S", &d3(13));
+    assert_eq!(effects(&ev), [(0, Effect::Fell, "SK-10.6-b")]);
+    assert_eq!(g.fig("Ash").posture, Posture::Fallen);
+    // An Acrobat rolls one die fewer (SK-6.4.1-a: keeping his balance).
+    let mut g = corridor(&[], ACROBAT);
+    let ev = g.play("Ash moves to [1, 1] facing S", &[6, 6]);
+    assert_eq!(checks(&ev), [(0, "balance", 2, 12, 12, true, "SK-10.6-b")]);
+}
+
+#[test]
+fn sk_10_6_c_jumping_over_a_fallen_figure_costs_3_mov_and_the_same_roll() {
+    let mut g = corridor(&[], PLAIN);
+    // [1, 0] over Cal's hex to [1, 2]: 3 MOV for his hex + 1 = 4 MOV, and 3d6 vs DEX 12.
+    let ev = g.play("Ash moves to [1, 2] facing S", &d3(9));
+    assert_eq!(checks(&ev), [(0, "balance", 3, 9, 12, true, "SK-10.6-c")]);
+    assert_eq!(jumps(&ev), [(p(1, 0), p(1, 2), 1, 1, "SK-10.6-c")]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::MovSpent { mov: 2, rule, .. } if rule.0 == "SK-10.6-c"
+    )));
+    assert_eq!((g.fig("Ash").pos, g.fig("Ash").moved), (p(1, 2), 4));
+    // A miss: he falls where he lands.
+    let mut g = corridor(&[], PLAIN);
+    let ev = g.play("Ash moves to [1, 2] facing S", &d3(14));
+    assert_eq!(effects(&ev), [(0, Effect::Fell, "SK-10.6-c")]);
+    assert_eq!(
+        (g.fig("Ash").pos, g.fig("Ash").posture),
+        (p(1, 2), Posture::Fallen)
+    );
+    // MOV 3 is not enough; with sk.jump_figure_mov = 2 (the whole jump 3 MOV) it is.
+    let g = corridor(&[], "str = 10, dex = 12, int = 10, mov = 3");
+    assert!(!g.can("Ash moves to [1, 2] facing S"));
+    let mut g = corridor(
+        &[("sk.jump_figure_mov", "2")],
+        "str = 10, dex = 12, int = 10, mov = 3",
+    );
+    g.play("Ash moves to [1, 2] facing S", &d3(9));
+    assert_eq!(g.fig("Ash").moved, 3);
+}
+
+// ---- SK-10.4 grabbing a dropped weapon on the run
+
+/// Ash on open ground with a duel blade lying at [1, 2] (his own, or Cal's).
+fn dropped(own: bool) -> Game {
+    let map = ["......."; 12];
+    let ash_eq: &[&str] = if own { &["duel-blade"] } else { &[] };
+    let mut g = game(
+        &[],
+        &rows(&map),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, ash_eq, PLAIN),
+            unit("Cal", 0, (4, 0), S, &["duel-blade"], PLAIN),
+            unit("Bay", 1, (5, 6), S, &[], PLAIN),
+        ],
+    );
+    let owner = if own { 0 } else { 1 };
+    let f = &mut g.s.figures[owner];
+    f.weapons[0].as_mut().unwrap().state = WeaponState::Dropped;
+    f.ready = None;
+    g.s.dropped.push(Dropped {
+        pos: p(1, 2),
+        owner: owner as u16,
+        slot: 0,
+    });
+    g.start_turn(0);
+    g
+}
+
+fn grabbed(ev: &[Event]) -> Vec<(u16, u8, u8, &'static str)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Grabbed {
+                owner,
+                slot,
+                into,
+                rule,
+                ..
+            } => Some((*owner, *slot, *into, rule.0)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn sk_10_4_a_three_mov_in_the_hex_always_picks_it_up_and_he_moves_on() {
+    let mut g = dropped(true);
+    // 2 hexes to it, 3 MOV there (2 beyond entering), 2 more: 6 MOV; no roll.
+    let ev = g.act("Ash grabs the weapon at [1, 2] (3 MOV) and moves to [1, 4] facing S");
+    assert_eq!(grabbed(&ev), [(0, 0, 0, "SK-10.4-a")]);
+    let a = g.fig("Ash");
+    assert_eq!((a.pos, a.moved, a.ready), (p(1, 4), 6, Some(0)));
+    assert_eq!(a.weapons[0].unwrap().state, WeaponState::Ok);
+    assert!(g.s.dropped.is_empty());
+    // G-41: no other action this turn.
+    assert!(a.acted);
+    // MOV 10: at most 8 hexes by this method.
+    let g = dropped(true);
+    assert!(!g.can("Ash grabs the weapon at [1, 2] (3 MOV) and moves to [1, 9] facing S"));
+    assert!(g.can("Ash grabs the weapon at [1, 2] (3 MOV) and moves to [1, 8] facing S"));
+}
+
+#[test]
+fn sk_10_4_b_moving_through_the_hex_3d6_vs_edex_after_the_move() {
+    let mut g = dropped(true);
+    let ev = g.play(
+        "Ash grabs the weapon at [1, 2] on the run and moves to [1, 4] facing S",
+        &d3(12),
+    );
+    assert_eq!(checks(&ev), [(0, "grab", 3, 12, 12, true, "SK-10.4-b")]);
+    assert_eq!(grabbed(&ev), [(0, 0, 0, "SK-10.4-b")]);
+    let a = g.fig("Ash");
+    assert_eq!((a.pos, a.moved, a.ready, a.acted), (p(1, 4), 4, Some(0), true));
+    // 13 misses it: the weapon stays, and still no other action.
+    let mut g = dropped(true);
+    let ev = g.play(
+        "Ash grabs the weapon at [1, 2] on the run and moves to [1, 10] facing S",
+        &d3(13),
+    );
+    assert!(grabbed(&ev).is_empty());
+    assert_eq!(g.s.dropped.len(), 1);
+    assert!(g.fig("Ash").acted);
+}
+
+#[test]
+fn sk_10_4_a_another_figures_weapon_goes_into_a_free_slot() {
+    let mut g = dropped(false);
+    let ev = g.act("Ash grabs the weapon at [1, 2] (3 MOV) and moves to [1, 2] facing S");
+    assert_eq!(grabbed(&ev), [(1, 0, 0, "SK-10.4-a")]);
+    assert!(g.fig("Cal").weapons[0].is_none());
+    assert_eq!(g.fig("Ash").ready, Some(0));
+    assert!(g.fig("Ash").weapons[0].is_some());
+}
+
+// ---- SK-12.5-c retreating into danger
+
+/// Bay boxed in at [1, 1] by 2 m walls with only [1, 2] (`hole`) free, his back to Ash; Ash has
+/// hit him (2d6 = 6 with a duel blade from behind) and Bay has done nothing: the forced
+/// retreat is next.
+fn boxed(hole: &str, open_side: bool) -> Game {
+    let r1 = if open_side { "..W" } else { "W.W" };
+    let map = ["W.W", r1, "WhW", "W.W"];
+    let fighter = "str = 10, dex = 12, int = 10, sword = 1";
+    let mut g = game(
+        &[],
+        &rows(&map),
+        &[('W', "wall-2m"), ('h', hole)],
+        &[
+            unit("Ash", 0, (1, 0), S, &["duel-blade"], &format!("{fighter}, ready = 1")),
+            unit("Bay", 1, (1, 1), S, &["duel-blade"], fighter),
+        ],
+    );
+    g.reach_actions(0);
+    // 3d6 = 10 hits (DEX 12, +4 from the rear); 2d6 = 3 + 3 = 6 damage.
+    g.play("Ash attacks Bay", &faces(&[&d3(10), &[3, 3]]));
+    g.act("Bay does nothing");
+    g
+}
+
+#[test]
+fn sk_12_5_c_the_only_hex_is_deep_water_3d6_vs_dex_not_to_retreat() {
+    let mut g = boxed("water-deep", false);
+    let pushes: Vec<String> = g.texts();
+    assert!(pushes.contains(&"Ash forces Bay back to [1, 2]".to_string()));
+    // 3d6 = 12 vs DEX 12: he keeps his place.
+    let ev = g.play("Ash forces Bay back to [1, 2]", &d3(12));
+    assert_eq!(checks(&ev), [(1, "hold", 3, 12, 12, true, "SK-12.5-c")]);
+    assert!(ev.iter().any(|e| matches!(e, Event::StoodFast { .. })));
+    assert_eq!(g.fig("Bay").pos, p(1, 1));
+}
+
+#[test]
+fn sk_12_5_c_a_failed_roll_falls_into_the_pit() {
+    let mut g = boxed("foxhole", false);
+    let ev = g.play("Ash forces Bay back to [1, 2]", &d3(13));
+    assert_eq!(falls(&ev), [(p(1, 2), 10, "SK-12.5-c")]);
+    let b = g.fig("Bay");
+    assert_eq!((b.pos, b.posture), (p(1, 2), Posture::Fallen));
+}
+
+#[test]
+fn sk_12_5_c_dangerous_hexes_are_offered_only_when_no_other_is_free() {
+    let g = boxed("foxhole", true);
+    let t = g.texts();
+    assert!(t.contains(&"Ash forces Bay back to [0, 1]".to_string()), "{t:?}");
+    assert!(!t.iter().any(|x| x.contains("[1, 2]")), "{t:?}");
 }
