@@ -92,12 +92,16 @@ fn sk_10_2_a_a_two_hex_pit_takes_two_mov_and_five_dice_against_str_plus_dex() {
 
 #[test]
 fn sk_10_2_a_a_one_hex_hole_is_two_dice_and_a_three_hex_hole_eight() {
-    let one = [".......", ".f.....", ".......", ".......", ".......", ".......", "......."];
+    let one = [
+        ".......", ".f.....", ".......", ".......", ".......", ".......", ".......",
+    ];
     let mut g = runner(&[], &one, &[('f', "foxhole")], PLAIN);
     let ev = g.play("Ash moves to [1, 2] facing S", &[6, 6]);
     // 2d6 = 12 against 22.
     assert_eq!(checks(&ev), [(0, "jump", 2, 12, 22, true, "SK-10.2-a")]);
-    let three = [".......", ".f.....", ".f.....", ".f.....", ".......", ".......", "......."];
+    let three = [
+        ".......", ".f.....", ".f.....", ".f.....", ".......", ".......", ".......",
+    ];
     let mut g = runner(&[], &three, &[('f', "foxhole")], PLAIN);
     let ev = g.play("Ash moves to [1, 4] facing S", &dn::<8>(22));
     assert_eq!(checks(&ev), [(0, "jump", 8, 22, 22, true, "SK-10.2-a")]);
@@ -115,7 +119,10 @@ fn sk_10_2_a_a_one_hex_hole_is_two_dice_and_a_three_hex_hole_eight() {
         ],
     );
     g.start_turn(0);
-    assert!(g.can("Ash moves to [1, 4] facing N"), "down into the foxhole");
+    assert!(
+        g.can("Ash moves to [1, 4] facing N"),
+        "down into the foxhole"
+    );
     assert!(!g.can("Ash moves to [1, 0] facing N"));
 }
 
@@ -141,8 +148,15 @@ fn sk_10_2_b_a_missed_jump_falls_into_a_random_hex_of_the_pit() {
 
 #[test]
 fn sk_10_2_b_a_missed_jump_over_a_one_metre_wall_lands_on_it() {
-    let wall = [".......", ".w.....", ".......", ".......", ".......", ".......", "......."];
-    let mut g = runner(&[], &wall, &[('w', "wall-1m")], "str = 4, dex = 5, int = 10");
+    let wall = [
+        ".......", ".w.....", ".......", ".......", ".......", ".......", ".......",
+    ];
+    let mut g = runner(
+        &[],
+        &wall,
+        &[('w', "wall-1m")],
+        "str = 4, dex = 5, int = 10",
+    );
     // 2d6 = 10 against STR 4 + DEX 5 = 9: onto the wall, a 1 m fall (no damage).
     let ev = g.play("Ash moves to [1, 2] facing S", &[5, 5]);
     assert_eq!(checks(&ev), [(0, "jump", 2, 10, 9, false, "SK-10.2-a")]);
@@ -152,7 +166,9 @@ fn sk_10_2_b_a_missed_jump_over_a_one_metre_wall_lands_on_it() {
 
 #[test]
 fn sk_10_2_c_a_deep_pit_grab_the_other_side_and_pull_up() {
-    let deep = [".......", ".d.....", ".d.....", ".......", ".......", ".......", "......."];
+    let deep = [
+        ".......", ".d.....", ".d.....", ".......", ".......", ".......", ".......",
+    ];
     let mut g = runner(&[], &deep, &[('d', "pit-deep")], PLAIN);
     // 5d6 = 23 misses; 1d6 = 1: the first hex; grab 3d6 = 12 vs DEX 12 holds; pull up 4d6 = 10
     // vs STR 10 makes it: he is on the far side, [1, 3], and his move ends there.
@@ -171,13 +187,18 @@ fn sk_10_2_c_a_deep_pit_grab_the_other_side_and_pull_up() {
     assert_eq!(jumps(&ev), [(p(1, 0), p(1, 3), 2, 2, "SK-10.2-c")]);
     assert!(falls(&ev).is_empty());
     let a = g.fig("Ash");
-    assert_eq!((a.pos, a.posture, a.damage), (p(1, 3), Posture::Standing, 0));
+    assert_eq!(
+        (a.pos, a.posture, a.damage),
+        (p(1, 3), Posture::Standing, 0)
+    );
 }
 
 #[test]
 fn sk_10_2_c_a_failed_pull_up_is_one_hit_and_a_fall_into_the_deep_pit() {
     for nonlethal in [false, true] {
-        let deep = [".......", ".d.....", ".d.....", ".......", ".......", ".......", "......."];
+        let deep = [
+            ".......", ".d.....", ".d.....", ".......", ".......", ".......", ".......",
+        ];
         let opts: &[(&str, &str)] = if nonlethal {
             &[("sk.nonlethal", "true")]
         } else {
@@ -207,8 +228,17 @@ fn sk_10_2_c_a_failed_pull_up_is_one_hit_and_a_fall_into_the_deep_pit() {
 
 #[test]
 fn sk_10_3_a_a_ten_metre_fall_is_2d6_and_armor_stops_no_more_than_two() {
-    let shaft = [".......", ".s.....", ".......", ".......", ".......", ".......", "......."];
-    let ash = unit("Ash", 0, (1, 0), S, &["steel"], "str = 10, dex = 1, int = 10");
+    let shaft = [
+        ".......", ".s.....", ".......", ".......", ".......", ".......", ".......",
+    ];
+    let ash = unit(
+        "Ash",
+        0,
+        (1, 0),
+        S,
+        &["steel"],
+        "str = 10, dex = 1, int = 10",
+    );
     let mut g = runner_with(&[], &shaft, &[('s', "shaft")], ash);
     // 2d6 = 12 against STR 10 + DEX 1 = 11: a miss over a 10 m shaft. The grab (3d6 = 3 vs DEX
     // 1) fails: 1 hit (unarmored: fatigue is not stopped by armor). The fall, floor(10 / 5) =
@@ -221,7 +251,13 @@ fn sk_10_3_a_a_ten_metre_fall_is_2d6_and_armor_stops_no_more_than_two() {
     assert_eq!(d.len(), 2);
     assert_eq!((d[0].rolled, d[0].taken, d[0].rule), (1, 1, "SK-10.2-c"));
     assert_eq!(
-        (d[1].expr.as_str(), d[1].rolled, d[1].armor, d[1].taken, d[1].rule),
+        (
+            d[1].expr.as_str(),
+            d[1].rolled,
+            d[1].armor,
+            d[1].taken,
+            d[1].rule
+        ),
         ("2d6", 7, 2, 5, "SK-10.3-a")
     );
     assert_eq!(falls(&ev), [(p(1, 1), 100, "SK-10.2-b")]);
@@ -242,8 +278,14 @@ fn sk_17_7_f_a_one_metre_wall_is_jumped_and_a_two_metre_wall_cannot_be() {
         ],
     );
     g.start_turn(0);
-    assert!(!g.can("Ash moves to [1, 4] facing S"), "walls over 1 m cannot be jumped");
-    assert!(!g.can("Ash moves to [1, 1] facing S"), "nobody stops on a 1 m wall");
+    assert!(
+        !g.can("Ash moves to [1, 4] facing S"),
+        "walls over 1 m cannot be jumped"
+    );
+    assert!(
+        !g.can("Ash moves to [1, 1] facing S"),
+        "nobody stops on a 1 m wall"
+    );
     // Over the 1 m wall: a 1-hex jump, 2d6 vs 22 (SK-10.2-a "or wall of the same width").
     let ev = g.play("Ash moves to [1, 2] facing S", &[3, 4]);
     assert_eq!(checks(&ev), [(0, "jump", 2, 7, 22, true, "SK-10.2-a")]);
@@ -253,14 +295,18 @@ fn sk_17_7_f_a_one_metre_wall_is_jumped_and_a_two_metre_wall_cannot_be() {
 
 #[test]
 fn sk_17_8_a_a_foxhole_one_metre_deep_is_jumped_not_walked_through() {
-    let one = [".......", ".f.....", ".......", ".......", ".......", ".......", "......."];
+    let one = [
+        ".......", ".f.....", ".......", ".......", ".......", ".......", ".......",
+    ];
     let mut g = runner(&[], &one, &[('f', "foxhole")], PLAIN);
     // Climbing down into it ends the move there (no roll); crossing it is a jump.
     let ev = g.act("Ash moves to [1, 1] facing S");
     assert!(checks(&ev).is_empty());
     assert_eq!(g.fig("Ash").pos, p(1, 1));
     // A ½ m scrape is walked through like open ground.
-    let scrape = [".......", ".h.....", ".......", ".......", ".......", ".......", "......."];
+    let scrape = [
+        ".......", ".h.....", ".......", ".......", ".......", ".......", ".......",
+    ];
     let mut g = runner(&[], &scrape, &[('h', "scrape")], PLAIN);
     let ev = g.act("Ash moves to [1, 2] facing S");
     assert!(checks(&ev).is_empty() && jumps(&ev).is_empty());
@@ -270,17 +316,34 @@ fn sk_17_8_a_a_foxhole_one_metre_deep_is_jumped_not_walked_through() {
 fn sk_17_9_d_e_12_jump_widths_scale_with_gravity() {
     // E-12: a 2-hex hole at 0.5 g counts as 1 hex (2 dice); at 1.5 g a 2-hex hole counts as
     // round(2 × 1.5) = 3 hexes (8 dice). G-56: round(width × g), at least 1.
-    let mut g = runner(&[("sk.gravity_percent", "50")], &PIT2, &[('f', "foxhole")], PLAIN);
+    let mut g = runner(
+        &[("sk.gravity_percent", "50")],
+        &PIT2,
+        &[('f', "foxhole")],
+        PLAIN,
+    );
     let ev = g.play("Ash moves to [1, 3] facing S", &[6, 6]);
     assert_eq!(checks(&ev), [(0, "jump", 2, 12, 22, true, "SK-10.2-a")]);
     assert_eq!(jumps(&ev), [(p(1, 0), p(1, 3), 2, 1, "SK-10.2-a")]);
-    let mut g = runner(&[("sk.gravity_percent", "150")], &PIT2, &[('f', "foxhole")], PLAIN);
+    let mut g = runner(
+        &[("sk.gravity_percent", "150")],
+        &PIT2,
+        &[('f', "foxhole")],
+        PLAIN,
+    );
     let ev = g.play("Ash moves to [1, 3] facing S", &dn::<8>(22));
     assert_eq!(checks(&ev), [(0, "jump", 8, 22, 22, true, "SK-10.2-a")]);
     assert_eq!(jumps(&ev), [(p(1, 0), p(1, 3), 2, 3, "SK-10.2-a")]);
     // 1 hex at 0.3 g: round(0.3) = 0, at least 1.
-    let one = [".......", ".f.....", ".......", ".......", ".......", ".......", "......."];
-    let mut g = runner(&[("sk.gravity_percent", "30")], &one, &[('f', "foxhole")], PLAIN);
+    let one = [
+        ".......", ".f.....", ".......", ".......", ".......", ".......", ".......",
+    ];
+    let mut g = runner(
+        &[("sk.gravity_percent", "30")],
+        &one,
+        &[('f', "foxhole")],
+        PLAIN,
+    );
     let ev = g.play("Ash moves to [1, 2] facing S", &[1, 1]);
     assert_eq!(jumps(&ev), [(p(1, 0), p(1, 2), 1, 1, "SK-10.2-a")]);
 }
@@ -394,7 +457,9 @@ fn sk_6_4_1_c_an_acrobat_climbs_two_metres_a_turn_with_no_check() {
 
 #[test]
 fn sk_6_4_1_c_a_two_metre_wall_is_climbed_with_a_rope() {
-    let wall = [".......", ".W.....", ".......", ".......", ".......", ".......", "......."];
+    let wall = [
+        ".......", ".W.....", ".......", ".......", ".......", ".......", ".......",
+    ];
     // Without a rope there is no way over.
     let g = runner(&[], &wall, &[('W', "wall-2m")], PLAIN);
     assert!(!g.can("Ash climbs toward [1, 2]"));
@@ -426,7 +491,9 @@ fn pit_duel_facing(
     (bay, bay_facing): ((i32, i32), u8),
     bay_stance: Option<&'static str>,
 ) -> Game {
-    let map = [".......", ".......", ".......", ".p.....", ".......", "......."];
+    let map = [
+        ".......", ".......", ".......", ".p.....", ".......", ".......",
+    ];
     let stats = "str = 10, dex = 12, int = 10, sidearms = 1, ready = 1";
     let mut b = unit("Bay", 1, bay, bay_facing, &["autopistol"], stats);
     if let Some(st) = bay_stance {
@@ -455,13 +522,19 @@ fn sk_10_3_c_one_in_a_deep_pit_fires_only_into_a_next_hex_at_ground_level() {
     g.act("Ash does nothing");
     assert!(g.can("Bay shoots Ash"));
     // Not into a hex below ground level: a second deep pit hex beside him.
-    let map = [".......", ".......", ".......", ".pp....", ".......", "......."];
+    let map = [
+        ".......", ".......", ".......", ".pp....", ".......", ".......",
+    ];
     let stats = "str = 10, dex = 12, int = 10, sidearms = 1, ready = 1";
     let a = unit("Ash", 0, (2, 3), SW, &["autopistol"], stats);
     let b = unit("Bay", 1, (1, 3), SE, &["autopistol"], stats);
     let mut g = game(&[], &rows(&map), &[('p', "pit-deep")], &[a, b]);
     g.reach_actions(0);
-    assert!(!g.texts().iter().any(|t| t == "Ash shoots Bay"), "{:?}", g.texts());
+    assert!(
+        !g.texts().iter().any(|t| t == "Ash shoots Bay"),
+        "{:?}",
+        g.texts()
+    );
 }
 
 #[test]
@@ -496,7 +569,9 @@ fn sk_17_8_a_a_prone_figure_cannot_fire_out_of_a_foxhole() {
 // ---- SK-6.2.9-a swimming, SK-17.2-a deep water
 
 fn swimmer(opts: &[(&str, &str)], equipment: &[&str], stats: &str) -> Game {
-    let map = [".w.....", ".......", ".......", ".......", ".......", ".......", "......."];
+    let map = [
+        ".w.....", ".......", ".......", ".......", ".......", ".......", ".......",
+    ];
     let ash = unit("Ash", 0, (1, 0), S, equipment, stats);
     let bay = unit("Bay", 1, (5, 6), S, &[], PLAIN);
     game(opts, &rows(&map), &[('w', "water-deep")], &[ash, bay])
@@ -552,7 +627,10 @@ fn sk_6_2_9_a_a_swimmer_makes_no_roll_and_encumbrance_lowers_the_check() {
     // His eDEX is the lower: Bay acts first.
     g.act("Bay does nothing");
     let ev = g.play("Ash does nothing", &d3(3));
-    assert_eq!(checks(&ev), [(0, "swim", 3, 3, 12 + pen, true, "SK-6.2.9-a")]);
+    assert_eq!(
+        checks(&ev),
+        [(0, "swim", 3, 3, 12 + pen, true, "SK-6.2.9-a")]
+    );
 }
 
 #[test]
@@ -711,7 +789,10 @@ fn sk_10_4_b_moving_through_the_hex_3d6_vs_edex_after_the_move() {
     assert_eq!(checks(&ev), [(0, "grab", 3, 12, 12, true, "SK-10.4-b")]);
     assert_eq!(grabbed(&ev), [(0, 0, 0, "SK-10.4-b")]);
     let a = g.fig("Ash");
-    assert_eq!((a.pos, a.moved, a.ready, a.acted), (p(1, 4), 4, Some(0), true));
+    assert_eq!(
+        (a.pos, a.moved, a.ready, a.acted),
+        (p(1, 4), 4, Some(0), true)
+    );
     // 13 misses it: the weapon stays, and still no other action.
     let mut g = dropped(true);
     let ev = g.play(
@@ -747,7 +828,14 @@ fn boxed(hole: &str, open_side: bool) -> Game {
         &rows(&map),
         &[('W', "wall-2m"), ('h', hole)],
         &[
-            unit("Ash", 0, (1, 0), S, &["duel-blade"], &format!("{fighter}, ready = 1")),
+            unit(
+                "Ash",
+                0,
+                (1, 0),
+                S,
+                &["duel-blade"],
+                &format!("{fighter}, ready = 1"),
+            ),
             unit("Bay", 1, (1, 1), S, &["duel-blade"], fighter),
         ],
     );
@@ -783,6 +871,158 @@ fn sk_12_5_c_a_failed_roll_falls_into_the_pit() {
 fn sk_12_5_c_dangerous_hexes_are_offered_only_when_no_other_is_free() {
     let g = boxed("foxhole", true);
     let t = g.texts();
-    assert!(t.contains(&"Ash forces Bay back to [0, 1]".to_string()), "{t:?}");
+    assert!(
+        t.contains(&"Ash forces Bay back to [0, 1]".to_string()),
+        "{t:?}"
+    );
     assert!(!t.iter().any(|x| x.contains("[1, 2]")), "{t:?}");
+}
+
+// ---- §10 and §17.1–17.6 against hand calculations
+
+#[test]
+fn sk_10_d_a_move_stops_on_entering_an_enemy_threat_zone() {
+    use fireteam_skirmish::geometry::{engagers_at, reach};
+    let map = ["......."; 7];
+    let mut g = game(
+        &[],
+        &rows(&map),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &[], PLAIN),
+            unit("Bay", 1, (1, 3), N, &[], PLAIN),
+        ],
+    );
+    g.start_turn(0);
+    // No path goes on from a hex in Bay's threat zone.
+    let r = reach(&g.s, 0, 10);
+    for e in &r {
+        if e.parent != u16::MAX {
+            let from = r[usize::from(e.parent)].pos;
+            assert_eq!(engagers_at(&g.s, 0, from), 0, "{e:?} goes on from {from}");
+        }
+    }
+    // [1, 2] is his front hex: the move ends there, engaged.
+    let ev = g.act("Ash moves to [1, 2] facing S");
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Moved { engaged: true, .. })));
+}
+
+#[test]
+fn sk_10_b_mov_cut_to_one_or_less_still_moves_one_hex() {
+    // MOV 8 in knee-deep snow: 8 − 8 = 0 (SK-17.3-a), still 1 hex.
+    let map = [
+        ".s.....", ".......", ".......", ".......", ".......", ".......", ".......",
+    ];
+    let g = runner(
+        &[],
+        &map,
+        &[('s', "snow-knee")],
+        "str = 10, dex = 12, int = 10, mov = 8",
+    );
+    assert!(g.can("Ash moves to [1, 1] facing S"));
+    assert!(!g.can("Ash moves to [1, 2] facing S"));
+}
+
+#[test]
+fn sk_10_c_a_prone_figure_crawls_two_hexes_and_does_not_walk() {
+    let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN).stance("prone");
+    let mut g = runner_with(&[], &["......."; 7], &[], ash);
+    assert!(g.can("Ash crawls to [1, 2] facing S"));
+    assert!(!g.can("Ash crawls to [1, 3] facing S"));
+    assert!(!g.texts().iter().any(|t| t.contains("moves")));
+    g.act("Ash crawls to [1, 2] facing S");
+    assert_eq!(g.fig("Ash").posture, Posture::Prone, "he stays down");
+}
+
+#[test]
+fn sk_10_5_b_only_drop_stand_up_and_fire_change_position() {
+    // A kneeling figure has no walking move; a standing one that moves stays standing.
+    let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN).stance("kneeling");
+    let g = runner_with(&[], &["......."; 7], &[], ash);
+    assert!(!g.texts().iter().any(|t| t.contains("moves")));
+    let mut g = runner(&[], &["......."; 7], &[], PLAIN);
+    g.act("Ash moves to [1, 3] facing S");
+    assert_eq!(g.fig("Ash").posture, Posture::Standing);
+    g.stand_all();
+    // Drop (SK-11.7.5-a) makes him kneel; Stand Up (SK-10.7.2-a) gets him up.
+    let ev = g.act("Ash kneels");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Posture { posture: Posture::Kneeling, rule, .. } if rule.0 == "SK-11.7.5-a"
+    )));
+    g.finish_turn();
+    g.start_turn(0);
+    let ev = g.act("Ash stands up");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Posture { posture: Posture::Standing, rule, .. } if rule.0 == "SK-10.7.2-a"
+    )));
+}
+
+#[test]
+fn sk_5_9_a_an_attribute_check_succeeds_on_its_number_and_fails_one_above() {
+    // 3d6 ≤ the attribute: the fallen-figure check at DEX 12 (SK-10.6-b).
+    for (total, ok) in [(3, true), (12, true), (13, false), (18, false)] {
+        let mut g = corridor(&[], PLAIN);
+        let ev = g.play("Ash moves to [1, 1] facing S", &d3(total));
+        assert_eq!(
+            checks(&ev),
+            [(0, "balance", 3, total as i32, 12, ok, "SK-10.6-b")]
+        );
+    }
+}
+
+#[test]
+fn sk_6_e_skills_are_fixed_for_the_battle() {
+    let mut g = runner(&[], &["......."; 7], &[], ACROBAT);
+    let skills = g.fig("Ash").skills;
+    assert!(fireteam_skirmish::skills::has(
+        skills,
+        fireteam_skirmish::skills::ACROBATICS
+    ));
+    for _ in 0..3 {
+        g.stand_all();
+        g.finish_turn();
+        g.start_turn(0);
+        assert_eq!(g.fig("Ash").skills, skills);
+    }
+    // Nothing in the battle offers to learn or drop a skill.
+    assert!(!g
+        .texts()
+        .iter()
+        .any(|t| t.contains("learn") || t.contains("skill")));
+}
+
+#[test]
+fn sk_6_4_1_a_an_acrobat_rolls_one_die_fewer_on_ice_and_in_the_dark() {
+    // SK-17.6-a: more than 5 hexes onto ice: 3 dice; an Acrobat 2 (SK-6.4.1-a).
+    let map = [
+        ".......", ".......", ".......", ".......", ".......", ".......", ".i.....",
+    ];
+    for (stats, dice) in [(PLAIN, 3u8), (ACROBAT, 2)] {
+        let mut g = runner(&[], &map, &[('i', "ice")], stats);
+        let faces: Vec<i64> = vec![1; usize::from(dice)];
+        let ev = g.play("Ash moves to [1, 6] facing S", &faces);
+        assert_eq!(
+            checks(&ev),
+            [(0, "footing", dice, i32::from(dice), 12, true, "SK-17.6-a")]
+        );
+    }
+    // SK-17.5-a: more than half MOV in complete darkness: 3 dice; an Acrobat 2.
+    for (stats, dice) in [(PLAIN, 3u8), (ACROBAT, 2)] {
+        let mut g = runner(
+            &[("sk.complete_darkness", "true")],
+            &["......."; 7],
+            &[],
+            stats,
+        );
+        let faces: Vec<i64> = vec![1; usize::from(dice)];
+        let ev = g.play("Ash moves to [1, 6] facing S", &faces);
+        assert_eq!(
+            checks(&ev),
+            [(0, "footing", dice, i32::from(dice), 12, true, "SK-17.5-a")]
+        );
+    }
 }

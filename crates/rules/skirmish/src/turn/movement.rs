@@ -301,8 +301,13 @@ pub(crate) fn walk_path(
             Some(crate::data::Footing::Broken) => {
                 (f.dex - 2, if acro { 2 } else { 3 }, "SK-17.1-b")
             }
-            Some(crate::data::Footing::Ice) => (f.dex, if d > 5 { 3 } else { 2 }, "SK-17.6-a"),
-            _ if dark => (f.dex, 3, "SK-17.5-a"),
+            // SK-6.4.1-a: an Acrobat rolls one die fewer to keep his footing.
+            Some(crate::data::Footing::Ice) => (
+                f.dex,
+                if d > 5 { 3 } else { 2 } - u8::from(acro),
+                "SK-17.6-a",
+            ),
+            _ if dark => (f.dex, 3 - u8::from(acro), "SK-17.5-a"),
             _ => (0, 0, ""),
         };
         if dice > 0 && !ctx.check(fig, "footing", dice, need, RuleId(rule))? {
