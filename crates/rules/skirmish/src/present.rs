@@ -495,7 +495,7 @@ impl Present for Skirmish {
             .rules
             .terrain
             .iter()
-            .map(|t| json!({"id": t.id, "wall": t.wall, "footing": t.footing, "smoke": t.smoke, "dark": t.dark, "blocks_movement": t.impassable(), "blocks_sight": t.blocks_sight}))
+            .map(|t| json!({"id": t.id, "wall": t.wall, "footing": t.footing, "smoke": t.smoke, "dark": t.dark, "blocks_movement": t.impassable(), "blocks_sight": t.blocks_sight, "deep_water": t.deep_water, "pit_depth_dm": t.pit_dm}))
             .collect();
         json!({
             "type": "battle",
