@@ -1026,3 +1026,111 @@ fn sk_6_4_1_a_an_acrobat_rolls_one_die_fewer_on_ice_and_in_the_dark() {
         );
     }
 }
+
+// ---- invariants of the reach over terrain (property tests)
+
+mod reach_properties {
+    use super::*;
+    use fireteam_dice::ScriptedSource;
+    use fireteam_engine::RuleSystem;
+    use fireteam_skirmish::geometry::{path_to, reach};
+    use fireteam_skirmish::terrain::crossing::{obstacle, occupied, pit, Occupied};
+    use fireteam_skirmish::{Action, Skirmish};
+    use proptest::prelude::*;
+
+    const KINDS: [(char, &str); 6] = [
+        ('.', "open"),
+        ('f', "foxhole"),
+        ('w', "wall-1m"),
+        ('W', "wall-2m"),
+        ('d', "pit-deep"),
+        ('~', "water-deep"),
+    ];
+
+    fn battle(cells: &[u8], cal: (i32, i32)) -> Game {
+        // Ash at [0, 0] and Bay at [5, 5] stand on open ground; Cal lies somewhere.
+        let mut rows = Vec::new();
+        for r in 0..6 {
+            let mut row = String::new();
+            for c in 0..6 {
+                let k = if (c, r) == (0, 0) || (c, r) == (5, 5) || (c, r) == cal {
+                    0
+                } else {
+                    usize::from(cells[(r * 6 + c) as usize]) % KINDS.len()
+                };
+                row.push(KINDS[k].0);
+            }
+            rows.push(row);
+        }
+        let legend: Vec<(char, &str)> = KINDS[1..].to_vec();
+        let mut g = game(
+            &[],
+            &rows,
+            &legend,
+            &[
+                unit("Ash", 0, (0, 0), SE, &[], PLAIN),
+                unit("Cal", 0, (cal.0, cal.1), S, &[], PLAIN).stance("prone"),
+                unit("Bay", 1, (5, 5), S, &[], PLAIN),
+            ],
+        );
+        g.start_turn(0);
+        g
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Every hex the reach offers is reached by a path of neighbouring hexes within MOV
+        /// that never passes a standing figure, ends on ground or down in a pit up to 2 m,
+        /// passes over only obstacles and fallen figures, and the move there, every check
+        /// made, gets him there.
+        #[test]
+        fn every_offered_move_is_a_real_path_and_gets_there(
+            cells in proptest::collection::vec(0u8..12, 36),
+            cal in (1i32..5, 1i32..5),
+        ) {
+            let g = battle(&cells, cal);
+            let s = &g.s;
+            let r = reach(s, 0, 10);
+            for (k, e) in r.iter().enumerate() {
+                let path = path_to(&r, k);
+                prop_assert_eq!(path[0], Pos::new(0, 0));
+                prop_assert!(e.dist as usize >= path.len() - 1 && e.dist <= 10);
+                for w in path.windows(2) {
+                    prop_assert_eq!(w[0].distance(w[1]), 1);
+                }
+                for q in &path[1..] {
+                    prop_assert!(occupied(s, *q, 0) != Occupied::Up);
+                }
+                if e.dest && k > 0 {
+                    let down_in = pit(s, e.pos)
+                        && !s.terrain(e.pos).unwrap().deep_pit();
+                    prop_assert!(!obstacle(s, e.pos) || down_in, "{:?}", e);
+                } else if !e.dest {
+                    prop_assert!(
+                        obstacle(s, e.pos) || occupied(s, e.pos, 0) == Occupied::Down,
+                        "{:?}", e
+                    );
+                }
+            }
+            // Play a few of the moves with every die a 1: every check passes.
+            for e in r.iter().filter(|e| e.dest).skip(1).step_by(7) {
+                let a = Action::Move {
+                    fig: 0,
+                    to: e.pos,
+                    facing: 0,
+                    guard: fireteam_skirmish::state::Guard::None,
+                };
+                let mut dice = ScriptedSource::new(vec![1i64; 64]);
+                let mut out = Vec::new();
+                Skirmish.resolve(s, &a, &mut dice, &mut out).unwrap();
+                let mut after = s.clone();
+                for ev in &out {
+                    Skirmish.apply(&mut after, ev);
+                }
+                prop_assert_eq!(after.fig(0).pos, e.pos);
+                prop_assert!(Skirmish.invariants(&after).is_ok());
+            }
+        }
+    }
+}

@@ -54,6 +54,14 @@ pub fn deep_pit(s: &State, p: Pos) -> bool {
     s.terrain(p).is_some_and(|t| t.deep_pit())
 }
 
+/// A hex a path only passes over in a jump: a pit or 1 m wall, or a fallen figure's hex
+/// (SK-10.2-a, SK-10.6-c). (A path that starts in a pit walks its floor instead; such paths
+/// never go on into these hexes from ground level without a jump.)
+pub fn in_the_air(s: &State, me: FigId, p: Pos) -> bool {
+    let f = s.fig(me);
+    (obstacle(s, p) && !pit(s, f.pos)) || occupied(s, p, me) == Occupied::Down
+}
+
 /// SK-17.9-d, G-56: a jump's width under gravity, round(width × g), at least 1 (integers:
 /// gravity in percent, halves rounded up).
 pub fn effective_width(width: u8, gravity_percent: u16) -> u8 {

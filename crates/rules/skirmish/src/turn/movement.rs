@@ -223,6 +223,11 @@ pub(crate) fn walk_path(
     if ctx.s.rules.options.opportunity_fire {
         for i in 1..path.len() {
             let p = path[i];
+            // A hex jumped over is not entered: no shot at a figure in the air (SK-10.2-a).
+            let last = i + 1 == path.len();
+            if !last && crate::terrain::crossing::in_the_air(&ctx.s, fig, p) {
+                continue;
+            }
             let watcher = ctx.s.figures.iter().position(|o| {
                 o.side != f.side
                     && o.active()
