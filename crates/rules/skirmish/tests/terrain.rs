@@ -1134,3 +1134,106 @@ mod reach_properties {
         }
     }
 }
+
+// ---- §10.7 move options and §17.1–17.6 footing and MOV, against the book's numbers
+
+#[test]
+fn sk_10_7_3_a_to_sk_10_7_6_a_step_pace_half_and_full_moves() {
+    // MOV 9: a Step is 1 hex, a Pace 2, a Half Move up to ceil(9 / 2) = 5, a Full Move 9.
+    for (to, kind) in [
+        (1, MoveKind::Step),
+        (2, MoveKind::Pace),
+        (5, MoveKind::Half),
+        (6, MoveKind::Full),
+        (9, MoveKind::Full),
+    ] {
+        let mut g = runner(
+            &[],
+            &["......."; 11],
+            &[],
+            "str = 10, dex = 12, int = 10, mov = 9",
+        );
+        g.act(&format!("Ash moves to [1, {to}] facing S"));
+        assert_eq!(g.fig("Ash").move_kind, kind, "{to} hexes");
+    }
+    let g = runner(
+        &[],
+        &["......."; 11],
+        &[],
+        "str = 10, dex = 12, int = 10, mov = 9",
+    );
+    assert!(!g.can("Ash moves to [1, 10] facing S"));
+}
+
+#[test]
+fn sk_17_2_a_sk_17_3_a_water_mud_and_snow_cut_mov() {
+    // MOV 10 from a hex of: knee-deep water ½ → 5; ankle-deep mud ½ rounded up → 5; knee-deep
+    // mud ¼ rounded up → 3 (G-56); ankle-deep snow −4 → 6.
+    for (terrain, mov) in [
+        ("water-knee", 5),
+        ("mud-ankle", 5),
+        ("mud-knee", 3),
+        ("snow-ankle", 6),
+        ("water-ankle", 10),
+    ] {
+        let map = [
+            ".x.....", ".......", ".......", ".......", ".......", ".......", ".......", ".......",
+            ".......", ".......", ".......", ".......",
+        ];
+        let g = runner(&[], &map, &[('x', terrain)], PLAIN);
+        assert!(
+            g.can(&format!("Ash moves to [1, {mov}] facing S")),
+            "{terrain}"
+        );
+        assert!(
+            !g.can(&format!("Ash moves to [1, {}] facing S", mov + 1)),
+            "{terrain}"
+        );
+    }
+}
+
+#[test]
+fn sk_17_1_b_more_than_half_mov_on_broken_ground_3d6_vs_dex_minus_2() {
+    // 6 hexes of MOV 10 ending on broken ground: 3d6 vs DEX 12 − 2 = 10; 11 falls. An Acrobat
+    // rolls 2d6 (SK-6.4.1-d).
+    let map = [
+        ".......", ".......", ".......", ".......", ".......", ".......", ".b.....",
+    ];
+    let mut g = runner(&[], &map, &[('b', "broken")], PLAIN);
+    let ev = g.play("Ash moves to [1, 6] facing S", &d3(11));
+    assert_eq!(checks(&ev), [(0, "footing", 3, 11, 10, false, "SK-17.1-b")]);
+    assert_eq!(effects(&ev), [(0, Effect::Fell, "SK-17.1-b")]);
+    let mut g = runner(&[], &map, &[('b', "broken")], ACROBAT);
+    let ev = g.play("Ash moves to [1, 6] facing S", &[5, 5]);
+    assert_eq!(checks(&ev), [(0, "footing", 2, 10, 10, true, "SK-17.1-b")]);
+    // Half MOV (5) or less: no roll.
+    let map = [
+        ".......", ".......", ".......", ".......", ".......", ".b.....", ".......",
+    ];
+    let mut g = runner(&[], &map, &[('b', "broken")], PLAIN);
+    assert!(checks(&g.act("Ash moves to [1, 5] facing S")).is_empty());
+}
+
+#[test]
+fn sk_17_6_a_g_56_anyone_standing_or_moving_on_ice_rolls() {
+    // G-56: "5 MOV or less" = moved 0–5 hexes, standing included: 2d6 vs DEX; more than 5: 3d6.
+    let ice: Vec<String> = vec!["iiiiiii".to_string(); 8];
+    let ice: Vec<&str> = ice.iter().map(String::as_str).collect();
+    let mut g = runner(&[], &ice, &[('i', "ice")], PLAIN);
+    let ev = g.play("Ash stands facing S", &[6, 6]);
+    assert_eq!(checks(&ev), [(0, "footing", 2, 12, 12, true, "SK-17.6-a")]);
+    let mut g = runner(&[], &ice, &[('i', "ice")], PLAIN);
+    let ev = g.play("Ash moves to [1, 3] facing S", &[6, 6]);
+    assert_eq!(checks(&ev), [(0, "footing", 2, 12, 12, true, "SK-17.6-a")]);
+    let mut g = runner(&[], &ice, &[('i', "ice")], PLAIN);
+    let ev = g.play("Ash moves to [1, 6] facing S", &d3(13));
+    assert_eq!(checks(&ev), [(0, "footing", 3, 13, 12, false, "SK-17.6-a")]);
+    assert_eq!(effects(&ev), [(0, Effect::Fell, "SK-17.6-a")]);
+    // SK-17.6-b: one who is prone, kneeling or crawling cannot fall.
+    let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN).stance("kneeling");
+    let mut g = runner_with(&[], &ice, &[('i', "ice")], ash);
+    assert!(checks(&g.act("Ash stands facing S")).is_empty());
+    let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN).stance("prone");
+    let mut g = runner_with(&[], &ice, &[('i', "ice")], ash);
+    assert!(checks(&g.act("Ash crawls to [1, 2] facing S")).is_empty());
+}

@@ -81,6 +81,7 @@ pub(crate) fn stand_still(
     if f.facing != facing {
         ctx.emit(Event::Faced { fig, facing });
     }
+    ice_footing(ctx, fig, 0)?;
     declare_guard(ctx, fig, guard);
     done_moving(ctx);
     Ok(())
@@ -157,6 +158,31 @@ fn declare_guard(ctx: &mut Ctx, fig: FigId, guard: Guard) {
         // Dodge and Defend are the figure's action (SK-11.4-e).
         ctx.emit(Event::Acted { fig });
     }
+}
+
+/// SK-17.6-a, G-56: a standing figure on ice, having moved `d` hexes (0 standing still),
+/// rolls 2d6 vs DEX, 3d6 if he moved more than 5, one die fewer with Acrobatics (SK-6.4.1-a),
+/// or falls; the prone, kneeling and crawling cannot fall (SK-17.6-b).
+fn ice_footing(ctx: &mut Ctx, fig: FigId, d: u32) -> Result<(), ResolveError> {
+    let f = ctx.s.fig(fig);
+    let on_ice = ctx
+        .s
+        .terrain(f.pos)
+        .is_some_and(|t| t.footing == crate::data::Footing::Ice);
+    if !on_ice || f.posture != Posture::Standing || !f.active() {
+        return Ok(());
+    }
+    let acro = skills::has(f.skills, skills::ACROBATICS);
+    let dice = if d > 5 { 3 } else { 2 } - u8::from(acro);
+    let dex = f.dex;
+    if !ctx.check(fig, "footing", dice, dex, RuleId("SK-17.6-a"))? {
+        ctx.emit(Event::Effect {
+            fig,
+            effect: Effect::Fell,
+            rule: RuleId("SK-17.6-a"),
+        });
+    }
+    Ok(())
 }
 
 pub(crate) fn done_moving(ctx: &mut Ctx) {
@@ -298,7 +324,14 @@ pub(crate) fn walk_path(
     }
     // SK-17.1-b, SK-17.5-a, SK-17.6-a: bad footing or darkness when moving more than half.
     let half = mov.div_ceil(2);
-    if d > half {
+    let on_ice = ctx
+        .s
+        .terrain(to)
+        .is_some_and(|t| t.footing == crate::data::Footing::Ice);
+    if on_ice {
+        // SK-17.6-a, G-56: on ice anyone standing rolls, whatever he moved.
+        ice_footing(ctx, fig, d)?;
+    } else if d > half {
         let t = ctx.s.terrain(to).cloned();
         let acro = skills::has(f.skills, skills::ACROBATICS);
         let dark = dark(&ctx.s, ctx.s.fig(fig));
@@ -307,11 +340,6 @@ pub(crate) fn walk_path(
                 (f.dex - 2, if acro { 2 } else { 3 }, "SK-17.1-b")
             }
             // SK-6.4.1-a: an Acrobat rolls one die fewer to keep his footing.
-            Some(crate::data::Footing::Ice) => (
-                f.dex,
-                if d > 5 { 3 } else { 2 } - u8::from(acro),
-                "SK-17.6-a",
-            ),
             _ if dark => (f.dex, 3 - u8::from(acro), "SK-17.5-a"),
             _ => (0, 0, ""),
         };
