@@ -240,6 +240,8 @@ pub fn apply(s: &mut State, e: &Event) {
                 w.state = WeaponState::Ok;
             }
             f.ready = Some(*slot);
+            // SK-10.5-c: picking up a dropped weapon, he has only rear hexes.
+            f.crawled = true;
             let (fig, slot) = (*fig, *slot);
             s.dropped.retain(|d| !(d.owner == fig && d.slot == slot));
         }
@@ -433,6 +435,9 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.weapons[usize::from(into)] = Some(w);
                 f.ready = Some(into);
             }
+            // SK-10.5-c: picking up a dropped weapon, he has only rear hexes (until he moves
+            // on).
+            f.crawled = true;
             s.dropped.retain(|d| !(d.owner == owner && d.slot == slot));
         }
         Event::MovSpent { fig, mov, .. } => {

@@ -226,7 +226,8 @@ pub struct Figure {
     /// Carries a bipod or a tripod for a shoulderarm (SK-13.6-g, SK-24-T3).
     pub bipod: bool,
     pub tripod: bool,
-    /// Crawled this turn: every hex counts as rear when he is attacked (SK-10.5-c).
+    /// Crawled, or picked up a dropped weapon, this turn: every hex counts as rear when he is
+    /// attacked (SK-10.5-c).
     pub crawled: bool,
     /// Hexes moved this turn and whether the last three were straight (SK-16.2-a, SK-16.3-b);
     /// `trail` holds the last four hexes of the move (a move may come in pieces).

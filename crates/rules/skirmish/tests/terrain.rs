@@ -1237,3 +1237,44 @@ fn sk_17_6_a_g_56_anyone_standing_or_moving_on_ice_rolls() {
     let mut g = runner_with(&[], &ice, &[('i', "ice")], ash);
     assert!(checks(&g.act("Ash crawls to [1, 2] facing S")).is_empty());
 }
+
+#[test]
+fn sk_10_5_c_one_who_picked_up_a_weapon_on_the_run_is_attacked_as_from_the_rear() {
+    let map = ["......."; 8];
+    let fighter = "str = 10, dex = 12, int = 10, sword = 1";
+    let mut g = game(
+        &[],
+        &rows(&map),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["duel-blade"], fighter),
+            unit(
+                "Bay",
+                1,
+                (1, 5),
+                N,
+                &["duel-blade"],
+                &format!("{fighter}, ready = 1"),
+            ),
+        ],
+    );
+    let f = &mut g.s.figures[0];
+    f.weapons[0].as_mut().unwrap().state = WeaponState::Dropped;
+    f.ready = None;
+    g.s.dropped.push(Dropped {
+        pos: p(1, 4),
+        owner: 0,
+        slot: 0,
+    });
+    g.start_turn(0);
+    // He stops in the weapon's hex, in Bay's front hex, and rolls for it: 3d6 = 9 vs 12.
+    g.play(
+        "Ash grabs the weapon at [1, 4] on the run and moves to [1, 4] facing S",
+        &d3(9),
+    );
+    g.stand_all();
+    // Bay attacks him face to face: as from the rear, +4 (SK-10.5-c, SK-10.5-e).
+    let r = roll(&g.play("Bay attacks Ash", &d3(17)));
+    r.assert_mod("rear", 4, "SK-10.5-e");
+    r.assert_adds_up(12);
+}
