@@ -108,136 +108,195 @@ pub fn reach(s: &State, id: FigId, budget: u32) -> Vec<Reached> {
 pub fn reach_from(s: &State, id: FigId, start: Pos, budget: u32, walking: bool) -> Vec<Reached> {
     use crate::terrain::crossing::{self as x, Occupied};
     let f = s.fig(id);
-    let mut out: Vec<Reached> = vec![Reached {
-        pos: start,
-        dist: 0,
-        parent: u16::MAX,
-        dest: true,
-        stop: false,
-    }];
+    let mut r = Search::new(s, start);
     let over_figure = u32::from(s.rules.options.jump_figure_mov);
-    let mut d = 0;
-    loop {
-        let mut later = false;
-        let mut i = 0;
-        while i < out.len() {
-            let e = out[i];
-            if e.dist > d {
-                later = true;
-            }
-            let engaged = i > 0 && engagers_at(s, f.side, e.pos) != 0;
-            if e.dist != d || !e.dest || e.stop || engaged || d >= budget {
-                i += 1;
+    // Entries are expanded in order of MOV spent, then as found: with steps of 1 only, this is
+    // a plain breadth-first search.
+    while let Some(i) = r.next() {
+        let e = r.out[i];
+        let d = e.dist;
+        if e.stop || d >= budget || (i > 0 && engagers_at(s, f.side, e.pos) != 0) {
+            continue;
+        }
+        let from = i as u16;
+        let in_pit = x::pit(s, e.pos);
+        for dir in 0..6u8 {
+            let n = e.pos.neighbour(dir);
+            if !s.on_map(n) || r.known_plain(n, d + 1) {
                 continue;
             }
-            let from = i as u16;
-            let in_pit = x::pit(s, e.pos);
-            for dir in 0..6u8 {
-                let n = e.pos.neighbour(dir);
-                if !s.on_map(n) {
-                    continue;
+            let occ = x::occupied(s, n, id);
+            if in_pit {
+                // The pit's floor, or out over its rim (SK-10.3-b: not out of a deep pit).
+                let out_ok = x::ground(s, n) && !x::deep_pit(s, e.pos);
+                if occ == Occupied::Empty && (x::pit(s, n) || out_ok) {
+                    r.add(n, d + 1, from, false, budget);
                 }
-                let occ = x::occupied(s, n, id);
-                if in_pit {
-                    // The pit's floor, or out over its rim (SK-10.3-b: not out of a deep pit).
-                    let out_ok = x::ground(s, n) && !x::deep_pit(s, e.pos);
-                    if occ == Occupied::Empty && (x::pit(s, n) || out_ok) {
-                        add(&mut out, n, d + 1, from, false, budget);
-                    }
-                    continue;
-                }
-                if x::ground(s, n) {
-                    match occ {
-                        Occupied::Empty => add(&mut out, n, d + 1, from, false, budget),
-                        Occupied::Down if walking => {
-                            // SK-10.6-b: into his hex, and stop; SK-10.6-c: over him.
-                            add(&mut out, n, d + 1, from, true, budget);
-                            let land = n.neighbour(dir);
-                            let cost = d + over_figure + 1;
-                            if x::ground(s, land)
-                                && x::occupied(s, land, id) == Occupied::Empty
-                                && better(&out, land, cost)
-                                && cost <= budget
-                            {
-                                out.push(Reached {
-                                    pos: n,
-                                    dist: d + over_figure,
-                                    parent: from,
-                                    dest: false,
-                                    stop: false,
-                                });
-                                let over = (out.len() - 1) as u16;
-                                add(&mut out, land, cost, over, false, budget);
-                            }
+                continue;
+            }
+            if x::ground(s, n) {
+                match occ {
+                    Occupied::Empty => r.add(n, d + 1, from, false, budget),
+                    Occupied::Down if walking => {
+                        // SK-10.6-b: into his hex, and stop; SK-10.6-c: over him.
+                        r.add(n, d + 1, from, true, budget);
+                        let land = n.neighbour(dir);
+                        let cost = d + over_figure + 1;
+                        if cost <= budget
+                            && x::ground(s, land)
+                            && x::occupied(s, land, id) == Occupied::Empty
+                            && r.better(land, cost)
+                        {
+                            let over = r.scaffold(n, d + over_figure, from);
+                            r.add(land, cost, over, false, budget);
                         }
-                        _ => {}
                     }
-                    continue;
+                    _ => {}
                 }
-                if !walking || !x::obstacle(s, n) {
-                    continue;
-                }
-                // SK-17.8-a: down into a pit up to 2 m deep, ending the move.
-                if x::pit(s, n) && !x::deep_pit(s, n) && occ == Occupied::Empty {
-                    add(&mut out, n, d + 1, from, true, budget);
-                }
-                // SK-10.2-a, SK-17.9-d: a straight jump over the obstacles to the hex beyond.
-                if let Some((width, land)) = x::jump_landing(s, n, dir, id) {
-                    let cost = d + u32::from(width) + 1;
-                    if cost <= budget && better(&out, land, cost) {
-                        let mut parent = from;
-                        let mut h = n;
-                        for k in 0..u32::from(width) {
-                            out.push(Reached {
-                                pos: h,
-                                dist: d + k + 1,
-                                parent,
-                                dest: false,
-                                stop: false,
-                            });
-                            parent = (out.len() - 1) as u16;
-                            h = h.neighbour(dir);
-                        }
-                        add(&mut out, land, cost, parent, false, budget);
+                continue;
+            }
+            if !walking || !x::obstacle(s, n) {
+                continue;
+            }
+            // SK-17.8-a: down into a pit up to 2 m deep, ending the move.
+            if x::pit(s, n) && !x::deep_pit(s, n) && occ == Occupied::Empty {
+                r.add(n, d + 1, from, true, budget);
+            }
+            // SK-10.2-a, SK-17.9-d: a straight jump over the obstacles to the hex beyond.
+            if let Some((width, land)) = x::jump_landing(s, n, dir, id) {
+                let cost = d + u32::from(width) + 1;
+                if cost <= budget && r.better(land, cost) {
+                    let mut parent = from;
+                    let mut h = n;
+                    for k in 0..u32::from(width) {
+                        parent = r.scaffold(h, d + k + 1, parent);
+                        h = h.neighbour(dir);
                     }
+                    r.add(land, cost, parent, false, budget);
                 }
             }
-            i += 1;
         }
-        if !later {
-            break;
-        }
-        d += 1;
     }
-    out
+    r.out
 }
 
-/// Whether reaching `p` at `cost` would be new or cheaper than what is known.
-fn better(out: &[Reached], p: Pos, cost: u32) -> bool {
-    out.iter()
-        .find(|e| e.dest && e.pos == p)
-        .is_none_or(|e| e.dist > cost)
+/// The working state of [`reach_from`]: the entries, the entry of each map cell, and the queue
+/// of entries to expand, kept in order of MOV spent.
+struct Search<'s> {
+    s: &'s State,
+    out: Vec<Reached>,
+    cell: smallvec::SmallVec<[u16; 512]>,
+    queue: smallvec::SmallVec<[u16; 256]>,
+    head: usize,
 }
 
-/// Records a hex reached, or a cheaper way to a known one.
-fn add(out: &mut Vec<Reached>, p: Pos, dist: u32, parent: u16, stop: bool, budget: u32) {
-    if dist > budget {
-        return;
-    }
-    match out.iter_mut().find(|e| e.dest && e.pos == p) {
-        Some(e) if e.dist > dist => {
-            e.dist = dist;
-            e.parent = parent;
-            e.stop = stop;
+impl<'s> Search<'s> {
+    fn new(s: &'s State, start: Pos) -> Self {
+        let n = usize::from(s.rules.width) * usize::from(s.rules.height);
+        let mut r = Search {
+            s,
+            out: Vec::with_capacity(64),
+            cell: smallvec::smallvec![u16::MAX; n],
+            queue: smallvec::SmallVec::new(),
+            head: 0,
+        };
+        r.out.push(Reached {
+            pos: start,
+            dist: 0,
+            parent: u16::MAX,
+            dest: true,
+            stop: false,
+        });
+        if let Some(c) = r.index(start) {
+            r.cell[c] = 0;
         }
-        Some(_) => {}
-        None => out.push(Reached {
+        r.queue.push(0);
+        r
+    }
+
+    fn index(&self, p: Pos) -> Option<usize> {
+        self.s
+            .on_map(p)
+            .then(|| p.row as usize * usize::from(self.s.rules.width) + p.col as usize)
+    }
+
+    fn next(&mut self) -> Option<usize> {
+        let i = *self.queue.get(self.head)?;
+        self.head += 1;
+        Some(usize::from(i))
+    }
+
+    /// Queues entry `i` after every queued entry that costs no more.
+    fn enqueue(&mut self, i: u16) {
+        let d = self.out[usize::from(i)].dist;
+        let mut at = self.queue.len();
+        while at > self.head && self.out[usize::from(self.queue[at - 1])].dist > d {
+            at -= 1;
+        }
+        self.queue.insert(at, i);
+    }
+
+    /// Whether reaching `p` at `cost` would be new or cheaper than what is known.
+    fn better(&self, p: Pos, cost: u32) -> bool {
+        match self.index(p).map(|c| self.cell[c]) {
+            Some(k) if k != u16::MAX => self.out[usize::from(k)].dist > cost,
+            _ => true,
+        }
+    }
+
+    /// Already reached as plain ground (not a hex to stop in) at no more than `cost`: nothing
+    /// new can come of it (the common case, checked first).
+    fn known_plain(&self, p: Pos, cost: u32) -> bool {
+        match self.index(p).map(|c| self.cell[c]) {
+            Some(k) if k != u16::MAX => {
+                let e = &self.out[usize::from(k)];
+                !e.stop && e.dist <= cost
+            }
+            _ => false,
+        }
+    }
+
+    /// A hex only jumped over; returns its entry.
+    fn scaffold(&mut self, p: Pos, dist: u32, parent: u16) -> u16 {
+        self.out.push(Reached {
             pos: p,
             dist,
             parent,
-            dest: true,
-            stop,
-        }),
+            dest: false,
+            stop: false,
+        });
+        (self.out.len() - 1) as u16
+    }
+
+    /// Records a hex reached, or a cheaper way to a known one.
+    fn add(&mut self, p: Pos, dist: u32, parent: u16, stop: bool, budget: u32) {
+        let Some(c) = self.index(p) else { return };
+        if dist > budget {
+            return;
+        }
+        let k = self.cell[c];
+        if k == u16::MAX {
+            self.out.push(Reached {
+                pos: p,
+                dist,
+                parent,
+                dest: true,
+                stop,
+            });
+            let i = (self.out.len() - 1) as u16;
+            self.cell[c] = i;
+            self.enqueue(i);
+        } else if self.out[usize::from(k)].dist > dist {
+            let e = &mut self.out[usize::from(k)];
+            e.dist = dist;
+            e.parent = parent;
+            e.stop = stop;
+            // Not expanded yet (it cost more than anything expanded so far): move it up.
+            if let Some(q) = self.queue[self.head..].iter().position(|&x| x == k) {
+                self.queue.remove(self.head + q);
+                self.enqueue(k);
+            }
+        }
     }
 }
 
