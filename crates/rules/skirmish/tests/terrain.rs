@@ -1278,3 +1278,33 @@ fn sk_10_5_c_one_who_picked_up_a_weapon_on_the_run_is_attacked_as_from_the_rear(
     r.assert_mod("rear", 4, "SK-10.5-e");
     r.assert_adds_up(12);
 }
+
+#[test]
+fn sk_10_2_the_narration_says_what_a_jump_and_a_fall_did_with_their_rules() {
+    use fireteam_skirmish::present::narrate;
+    let mut g = runner(&[], &PIT2, &[('f', "foxhole")], PLAIN);
+    let before = g.s.clone();
+    let ev = g.play("Ash moves to [1, 3] facing S", &faces(&[&d5(23), &[4]]));
+    let lines: Vec<String> = ev.iter().filter_map(|e| narrate(&before, e)).collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("jump check: 5d6") && l.contains("[SK-10.2-a]")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "  Ash falls 1.0 m into [1, 2] [SK-10.2-b]"),
+        "{lines:#?}"
+    );
+    let mut g = runner(&[], &PIT2, &[('f', "foxhole")], PLAIN);
+    let ev = g.play("Ash moves to [1, 3] facing S", &d5(10));
+    let lines: Vec<String> = ev.iter().filter_map(|e| narrate(&g.s, e)).collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "  Ash jumps from [1, 0] over 2 hexes to [1, 3] [SK-10.2-a]"),
+        "{lines:#?}"
+    );
+}

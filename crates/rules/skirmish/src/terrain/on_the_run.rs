@@ -77,15 +77,14 @@ pub(crate) fn grab_on_the_run(
     let mov = movement_allowance(&ctx.s, &f);
     let leg1 = path_to(&first, k);
     let leg2 = path_to(&second, k2);
-    let d1 = first[k].dist;
-    let d = d1 + second[k2].dist + if spend { GRAB_EXTRA } else { 0 };
+    let d = first[k].dist + second[k2].dist + if spend { GRAB_EXTRA } else { 0 };
     let kind = crate::turn::movement::move_kind(d, mov);
     // G-41: no other action this turn, whichever way.
     ctx.emit(Event::Acted { fig });
     if spend {
         // SK-10.4-a: 3 MOV in the hex, and he always has it.
         let last = leg2.len() == 1;
-        let done = walk_path(ctx, fig, &leg1, d1, mov, facing, kind, last)?;
+        let done = walk_path(ctx, fig, &leg1, d, mov, facing, kind, last)?;
         let there = done.is_some_and(|c| !c.fell && c.at + 1 == leg1.len());
         if there {
             ctx.emit(Event::MovSpent {
