@@ -417,13 +417,17 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             depth_dm,
             rule,
         } => {
-            let _ = write!(
-                t,
-                "  {} falls {}.{} m into {at} [{rule}]",
-                name(s, *fig),
-                depth_dm / 10,
-                depth_dm % 10
-            );
+            let _ = if *depth_dm == 0 {
+                write!(t, "  {} falls down at {at} [{rule}]", name(s, *fig))
+            } else {
+                write!(
+                    t,
+                    "  {} falls {}.{} m into {at} [{rule}]",
+                    name(s, *fig),
+                    depth_dm / 10,
+                    depth_dm % 10
+                )
+            };
         }
         Event::Climbed {
             fig,

@@ -1200,9 +1200,18 @@ fn sk_17_1_b_more_than_half_mov_on_broken_ground_3d6_vs_dex_minus_2() {
         ".......", ".......", ".......", ".......", ".......", ".......", ".b.....",
     ];
     let mut g = runner(&[], &map, &[('b', "broken")], PLAIN);
-    let ev = g.play("Ash moves to [1, 6] facing S", &d3(11));
+    // He falls "somewhere in this path, roll randomly": the 6 hexes entered in sixths, 1d6 = 2
+    // picks the second, [1, 2].
+    let ev = g.play("Ash moves to [1, 6] facing S", &faces(&[&d3(11), &[2]]));
     assert_eq!(checks(&ev), [(0, "footing", 3, 11, 10, false, "SK-17.1-b")]);
+    assert_eq!(falls(&ev), [(p(1, 2), 0, "SK-17.1-b")]);
+    let a = g.fig("Ash");
+    assert_eq!((a.pos, a.posture), (p(1, 2), Posture::Fallen));
+    // 1d6 = 6: the last hex, where he ended.
+    let mut g = runner(&[], &map, &[('b', "broken")], PLAIN);
+    let ev = g.play("Ash moves to [1, 6] facing S", &faces(&[&d3(11), &[6]]));
     assert_eq!(effects(&ev), [(0, Effect::Fell, "SK-17.1-b")]);
+    assert_eq!(g.fig("Ash").pos, p(1, 6));
     let mut g = runner(&[], &map, &[('b', "broken")], ACROBAT);
     let ev = g.play("Ash moves to [1, 6] facing S", &[5, 5]);
     assert_eq!(checks(&ev), [(0, "footing", 2, 10, 10, true, "SK-17.1-b")]);
@@ -1226,8 +1235,14 @@ fn sk_17_6_a_g_56_anyone_standing_or_moving_on_ice_rolls() {
     let ev = g.play("Ash moves to [1, 3] facing S", &[6, 6]);
     assert_eq!(checks(&ev), [(0, "footing", 2, 12, 12, true, "SK-17.6-a")]);
     let mut g = runner(&[], &ice, &[('i', "ice")], PLAIN);
-    let ev = g.play("Ash moves to [1, 6] facing S", &d3(13));
+    // A fall "somewhere in his path, roll randomly": 1d6 = 1, the first of the 6 hexes.
+    let ev = g.play("Ash moves to [1, 6] facing S", &faces(&[&d3(13), &[1]]));
     assert_eq!(checks(&ev), [(0, "footing", 3, 13, 12, false, "SK-17.6-a")]);
+    assert_eq!(falls(&ev), [(p(1, 1), 0, "SK-17.6-a")]);
+    // Standing still, he falls where he stands (no roll for the hex): 2d6 = 11 vs DEX 10.
+    let ash = unit("Ash", 0, (1, 0), S, &[], "str = 10, dex = 10, int = 10");
+    let mut g = runner_with(&[], &ice, &[('i', "ice")], ash);
+    let ev = g.play("Ash stands facing S", &[5, 6]);
     assert_eq!(effects(&ev), [(0, Effect::Fell, "SK-17.6-a")]);
     // SK-17.6-b: one who is prone, kneeling or crawling cannot fall.
     let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN).stance("kneeling");

@@ -1,6 +1,7 @@
 //! Falling (SK-10.3-a, G-57): 1d6 for every whole 5 m fallen (so nothing under 5 m), armor
 //! stopping at most 2 hits. A pit's depth is map data (terrain `pit_depth`, a GM input); a
-//! wall fallen onto is 1 m.
+//! wall fallen onto is 1 m. [`fall_on_path`]: a fall "somewhere in his path", at a hex picked at
+//! random (SK-17.1-b, SK-17.6-a).
 
 use crate::combat::ctx::Ctx;
 use crate::combat::damage::deal_damage;
@@ -63,5 +64,50 @@ pub(crate) fn falling_damage(ctx: &mut Ctx, fig: FigId, depth_dm: u16) -> Result
         false,
         RuleId("SK-10.3-a"),
     )?;
+    Ok(())
+}
+
+/// SK-17.1-b, SK-17.6-a: a failed footing check: "the figure falls down somewhere in this path,
+/// roll randomly to find where". The hexes he entered on ordinary ground with no one else in
+/// them, the last one always among them, are split into six equal parts nearest first, and 1d6
+/// picks one (invented: the book names no die); with one hex there is no roll. He lies fallen
+/// there, and the rest of the move did not happen.
+pub(crate) fn fall_on_path(
+    ctx: &mut Ctx,
+    fig: FigId,
+    path: &[Pos],
+    rule: RuleId,
+) -> Result<(), ResolveError> {
+    use crate::terrain::crossing::{ground, occupied, Occupied};
+    let last = *path.last().expect("a path");
+    let mut hexes: smallvec::SmallVec<[Pos; 12]> = path
+        .iter()
+        .skip(1)
+        .copied()
+        .filter(|p| {
+            *p != last && ground(&ctx.s, *p) && occupied(&ctx.s, *p, fig) == Occupied::Empty
+        })
+        .collect();
+    hexes.push(last);
+    let at = if hexes.len() > 1 {
+        let (_, face) = ctx.roll("fall-where", 1)?;
+        hexes[((face.clamp(1, 6) - 1) as usize * hexes.len()) / 6]
+    } else {
+        last
+    };
+    if at == last {
+        ctx.emit(Event::Effect {
+            fig,
+            effect: crate::event::Effect::Fell,
+            rule,
+        });
+    } else {
+        ctx.emit(Event::FellInto {
+            fig,
+            at,
+            depth_dm: 0,
+            rule,
+        });
+    }
     Ok(())
 }

@@ -16,6 +16,7 @@ use crate::geometry::{self, engagers_at, in_front, line_of_fire, reach_from};
 use crate::skills;
 use crate::state::{FigId, Figure, Guard, MoveKind, Phase, Pos, Posture, State};
 use crate::terrain::crossing::{cross, Crossed};
+use crate::terrain::falling::fall_on_path;
 use fireteam_engine::{ResolveError, RuleId};
 use smallvec::SmallVec;
 
@@ -81,7 +82,8 @@ pub(crate) fn stand_still(
     if f.facing != facing {
         ctx.emit(Event::Faced { fig, facing });
     }
-    ice_footing(ctx, fig, 0)?;
+    let here = [ctx.s.fig(fig).pos];
+    ice_footing(ctx, fig, 0, &here)?;
     declare_guard(ctx, fig, guard);
     done_moving(ctx);
     Ok(())
@@ -163,7 +165,7 @@ fn declare_guard(ctx: &mut Ctx, fig: FigId, guard: Guard) {
 /// SK-17.6-a, G-56: a standing figure on ice, having moved `d` hexes (0 standing still),
 /// rolls 2d6 vs DEX, 3d6 if he moved more than 5, one die fewer with Acrobatics (SK-6.4.1-a),
 /// or falls; the prone, kneeling and crawling cannot fall (SK-17.6-b).
-fn ice_footing(ctx: &mut Ctx, fig: FigId, d: u32) -> Result<(), ResolveError> {
+fn ice_footing(ctx: &mut Ctx, fig: FigId, d: u32, path: &[Pos]) -> Result<(), ResolveError> {
     let f = ctx.s.fig(fig);
     let on_ice = ctx
         .s
@@ -176,11 +178,8 @@ fn ice_footing(ctx: &mut Ctx, fig: FigId, d: u32) -> Result<(), ResolveError> {
     let dice = if d > 5 { 3 } else { 2 } - u8::from(acro);
     let dex = f.dex;
     if !ctx.check(fig, "footing", dice, dex, RuleId("SK-17.6-a"))? {
-        ctx.emit(Event::Effect {
-            fig,
-            effect: Effect::Fell,
-            rule: RuleId("SK-17.6-a"),
-        });
+        // "falls down somewhere in his path, roll randomly to see where".
+        fall_on_path(ctx, fig, path, RuleId("SK-17.6-a"))?;
     }
     Ok(())
 }
@@ -330,7 +329,7 @@ pub(crate) fn walk_path(
         .is_some_and(|t| t.footing == crate::data::Footing::Ice);
     if on_ice {
         // SK-17.6-a, G-56: on ice anyone standing rolls, whatever he moved.
-        ice_footing(ctx, fig, d)?;
+        ice_footing(ctx, fig, d, &path[..=crossed.at])?;
     } else if d > half {
         let t = ctx.s.terrain(to).cloned();
         let acro = skills::has(f.skills, skills::ACROBATICS);
@@ -344,11 +343,16 @@ pub(crate) fn walk_path(
             _ => (0, 0, ""),
         };
         if dice > 0 && !ctx.check(fig, "footing", dice, need, RuleId(rule))? {
-            ctx.emit(Event::Effect {
-                fig,
-                effect: Effect::Fell,
-                rule: RuleId(rule),
-            });
+            // SK-17.1-b: he falls somewhere in his path (SK-17.5-a: where he is).
+            if rule == "SK-17.1-b" {
+                fall_on_path(ctx, fig, &path[..=crossed.at], RuleId(rule))?;
+            } else {
+                ctx.emit(Event::Effect {
+                    fig,
+                    effect: Effect::Fell,
+                    rule: RuleId(rule),
+                });
+            }
         }
     }
     Ok(Some(crossed))
