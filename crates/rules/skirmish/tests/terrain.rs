@@ -1323,3 +1323,36 @@ fn sk_10_2_the_narration_says_what_a_jump_and_a_fall_did_with_their_rules() {
         "{lines:#?}"
     );
 }
+
+#[test]
+fn sk_17_8_a_a_bad_pit_depth_is_reported_with_file_line_and_field() {
+    use fireteam_scenario::{Loader, SourceFile};
+    use fireteam_skirmish::schema::SkirmishSchema;
+    let bad = r#"
+[[terrain]]
+id = "open"
+provenance = { invented = "test" }
+
+[[terrain]]
+id = "chasm"
+pit_depth = -3
+provenance = { invented = "test" }
+"#;
+    let loader = Loader::new()
+        .schema(&SkirmishSchema)
+        .catalog_files("skirmish", vec![SourceFile::new("pits.toml", bad)]);
+    let text = scenario_toml(
+        &[],
+        &open(3, 3),
+        &[],
+        &[unit("Ash", 0, (1, 1), S, &[], PLAIN)],
+    );
+    let err = match loader.load(&SourceFile::new("test.toml", &text)) {
+        Ok(_) => panic!("a negative pit depth loaded"),
+        Err(d) => d.render_plain(),
+    };
+    assert!(
+        err.contains("pits.toml:8:") && err.contains("pit_depth"),
+        "{err}"
+    );
+}
