@@ -1,5 +1,6 @@
 //! The map as SKIRMISH reads it: threat zones and engagement (SK-8.1 … SK-8.3), arcs for
-//! facing modifiers (SK-10.5-e), movement reach (SK-10, SK-10.6), lines of fire (SK-13.6-b)
+//! facing modifiers (SK-10.5-e), movement reach over terrain (SK-10, SK-10.2, SK-10.6, SK-17.8),
+//! lines of fire (SK-13.6-b)
 //! with walls (SK-17.7) and smoke (SK-17.4).
 
 use crate::data::Wall;
