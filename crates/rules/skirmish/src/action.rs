@@ -266,6 +266,21 @@ pub enum Action {
         target: FigId,
         bonus: u8,
     },
+    // ---- movement over terrain (SK-10.3-b, SK-6.4.1-c, SK-10.4)
+    /// Climb a rope toward `to`: out of a deep pit, or over a 2 m wall (SK-10.3-b, SK-6.4.1-c).
+    Climb {
+        fig: FigId,
+        to: Pos,
+    },
+    /// Move to `to` by way of the dropped weapon at `at`, grabbing it: spending 3 MOV there
+    /// (`spend`, SK-10.4-a) or rolling for it after the move (SK-10.4-b).
+    Grab {
+        fig: FigId,
+        at: Pos,
+        to: Pos,
+        facing: u8,
+        spend: bool,
+    },
 }
 
 impl Action {
@@ -317,7 +332,9 @@ impl Action {
             | Exchange { fig, .. }
             | SubdueByDex { fig, .. }
             | DisarmAndTake { fig, .. }
-            | PowerThrow { fig, .. } => Some(fig),
+            | PowerThrow { fig, .. }
+            | Climb { fig, .. }
+            | Grab { fig, .. } => Some(fig),
         }
     }
 }

@@ -114,6 +114,8 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.overwatch = None;
                 // SK-10.5-c: a crawling figure counts every hex as rear.
                 f.crawled = *kind == MoveKind::Crawl;
+                // SK-10.3-b: moving off loses a climb's progress.
+                f.climbed = 0;
                 // SK-16.2-a / SK-16.3-b: the run-up of a charge (straight last 3 hexes), over
                 // every piece of this turn's move.
                 f.run_up = f.run_up.saturating_add((path.len() - 1) as u8);
@@ -252,6 +254,8 @@ pub fn apply(s: &mut State, e: &Event) {
                 w.state = WeaponState::Ok;
             }
             f.ready = Some(*slot);
+            // SK-10.5-c: picking up a dropped weapon, he has only rear hexes.
+            f.crawled = true;
             let (fig, slot) = (*fig, *slot);
             s.dropped.retain(|d| !(d.owner == fig && d.slot == slot));
         }
@@ -458,6 +462,59 @@ pub fn apply(s: &mut State, e: &Event) {
                 });
             }
         }
+        // ---- movement over terrain (SK-10.2 … SK-10.6, SK-12.5-c)
+        Event::Jumped { .. } => {}
+        Event::FellInto { fig, at, .. } => {
+            let f = s.fig_mut(*fig);
+            f.pos = *at;
+            f.posture = Posture::Fallen;
+            f.aim_turns = 0;
+            f.aim_target = None;
+            f.climbed = 0;
+        }
+        Event::Climbed {
+            fig, metres, out, ..
+        } => {
+            let f = s.fig_mut(*fig);
+            f.climbed = *metres;
+            if let Some(to) = out {
+                f.pos = *to;
+                f.climbed = 0;
+                f.moved = f.moved.saturating_add(1);
+            }
+        }
+        Event::Grabbed {
+            fig,
+            owner,
+            slot,
+            into,
+            ..
+        } => {
+            let (fig, owner, slot, into) = (*fig, *owner, *slot, *into);
+            let taken = s.fig(owner).weapons[usize::from(slot)];
+            if owner != fig {
+                let o = s.fig_mut(owner);
+                o.weapons[usize::from(slot)] = None;
+                if o.ready == Some(slot) {
+                    o.ready = None;
+                }
+            }
+            let f = s.fig_mut(fig);
+            if let Some(mut w) = taken {
+                w.state = WeaponState::Ok;
+                f.weapons[usize::from(into)] = Some(w);
+                f.ready = Some(into);
+            }
+            // SK-10.5-c: picking up a dropped weapon, he has only rear hexes (until he moves
+            // on).
+            f.crawled = true;
+            s.dropped.retain(|d| !(d.owner == owner && d.slot == slot));
+        }
+        Event::MovSpent { fig, mov, .. } => {
+            let f = s.fig_mut(*fig);
+            f.moved = f.moved.saturating_add(*mov);
+        }
+        Event::StoodFast { fig, .. } => s.fig_mut(*fig).retreated = true,
     }
 }
 

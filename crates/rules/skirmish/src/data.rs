@@ -283,6 +283,10 @@ pub struct Terrain {
     pub handhold: bool,
     pub blocks_movement: bool,
     pub blocks_sight: bool,
+    // ---- pits and jumping (SK-10.2, SK-10.3, SK-17.8)
+    /// A pit or hole this many decimetres deep (0: none). The depth is map data, a GM input
+    /// (G-57); the catalog gives it in metres (`pit_depth`).
+    pub pit_dm: u16,
 }
 
 impl Terrain {
@@ -300,12 +304,44 @@ impl Terrain {
             handhold: false,
             blocks_movement: false,
             blocks_sight: false,
+            pit_dm: 0,
         }
     }
 
-    /// Figures cannot stand in it: a wall of 1 m or more, or anything that blocks movement.
+    /// Cannot be entered by an ordinary step: a wall of 1 m or more, a pit 1 m deep or more
+    /// (SK-17.7-f, SK-17.8-a: those are jumped, or climbed down into), or anything that blocks
+    /// movement.
     pub fn impassable(&self) -> bool {
-        self.blocks_movement || self.wall >= Wall::One
+        self.blocks_movement || self.wall >= Wall::One || self.pit_dm >= 10
+    }
+
+    // ---- pits and jumping (SK-10.2, SK-17.7-f, SK-17.8-a)
+    /// Crossed only by a jump (SK-10.2-a): a 1 m wall (SK-17.7-f; higher walls cannot be
+    /// jumped) or a pit 1 m deep or more (SK-17.8-a).
+    pub fn must_jump(&self) -> bool {
+        !self.blocks_movement && (self.wall == Wall::One || self.pit_dm >= 10)
+    }
+
+    /// A pit or hole 1 m deep or more (SK-17.8-a).
+    pub fn is_pit(&self) -> bool {
+        self.pit_dm >= 10
+    }
+
+    /// A pit over 2 m deep (SK-10.2-c, SK-10.3-b/c).
+    pub fn deep_pit(&self) -> bool {
+        self.pit_dm > 20
+    }
+
+    /// SK-17.8-a: a pit protects those in it as a wall of its depth would (½ m, 1 m, 2 m;
+    /// over 2 m the deep-pit rule SK-10.3-c applies instead).
+    pub fn pit_wall(&self) -> Wall {
+        match self.pit_dm {
+            0..=4 => Wall::None,
+            5..=9 => Wall::Half,
+            10..=19 => Wall::One,
+            20 => Wall::Two,
+            _ => Wall::High,
+        }
     }
 }
 

@@ -403,4 +403,53 @@ pub enum Event {
         shield_at: crate::state::ShieldAt,
         rule: RuleId,
     },
+    // ---- movement over terrain (SK-10.2 … SK-10.6, SK-12.5-c)
+    /// A jump from `from` over `width` hexes to `to` made it (SK-10.2-a; over a fallen figure,
+    /// SK-10.6-c; pulled up from the far edge, SK-10.2-c); `effective` is the width counted
+    /// under gravity (SK-17.9-d). The move through it is in the `Moved` events.
+    Jumped {
+        fig: FigId,
+        from: Pos,
+        to: Pos,
+        width: u8,
+        effective: u8,
+        rule: RuleId,
+    },
+    /// Fell into the pit (or onto the wall) at `at`, `depth_dm` decimetres down, and lies there
+    /// fallen (SK-10.2-b, SK-12.5-c); the fall's damage follows (SK-10.3-a).
+    FellInto {
+        fig: FigId,
+        at: Pos,
+        depth_dm: u16,
+        rule: RuleId,
+    },
+    /// Climbed a rope: `metres` up so far; `out`: at the top, and now in that hex (SK-10.3-b,
+    /// SK-6.4.1-c).
+    Climbed {
+        fig: FigId,
+        metres: u8,
+        out: Option<Pos>,
+        rule: RuleId,
+    },
+    /// Picked up a dropped weapon on the run: the owner's slot, into the grabber's slot, ready
+    /// (SK-10.4-a/b).
+    Grabbed {
+        fig: FigId,
+        owner: FigId,
+        slot: u8,
+        into: u8,
+        at: Pos,
+        rule: RuleId,
+    },
+    /// MOV spent beyond the hexes moved (SK-10.4-a, SK-10.6-c).
+    MovSpent {
+        fig: FigId,
+        mov: u8,
+        rule: RuleId,
+    },
+    /// Kept his place rather than retreat into danger (SK-12.5-c).
+    StoodFast {
+        fig: FigId,
+        rule: RuleId,
+    },
 }

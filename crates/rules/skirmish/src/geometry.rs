@@ -1,5 +1,6 @@
 //! The map as SKIRMISH reads it: threat zones and engagement (SK-8.1 … SK-8.3), arcs for
-//! facing modifiers (SK-10.5-e), movement reach (SK-10, SK-10.6), lines of fire (SK-13.6-b)
+//! facing modifiers (SK-10.5-e), movement reach over terrain (SK-10, SK-10.2, SK-10.6, SK-17.8),
+//! lines of fire (SK-13.6-b)
 //! with walls (SK-17.7) and smoke (SK-17.4).
 
 use crate::data::Wall;
@@ -75,48 +76,241 @@ pub fn in_front(f: &Figure, target: Pos) -> bool {
     arc_from(f, target) == Arc::Front
 }
 
-/// Hexes a figure can reach this movement, with the distance and the path, in a fixed order
-/// (BFS, neighbours in direction order): it may not pass standing or kneeling figures
-/// (SK-10.6-a) nor impassable terrain, and it stops on entering an enemy threat zone
-/// (SK-10-d). Hexes holding anyone are not offered as destinations (SK-10.6-b's "move into a
-/// fallen figure's hex" is not offered).
-pub fn reach(s: &State, id: FigId, budget: u32) -> Vec<(Pos, u32, u16)> {
+/// One hex of a movement reach ([`reach`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reached {
+    pub pos: Pos,
+    /// MOV spent to get there.
+    pub dist: u32,
+    /// The entry of the previous hex on the path (`u16::MAX` at the start).
+    pub parent: u16,
+    /// A hex the figure may end its move in; `false`: a hex only jumped over (SK-10.2-a,
+    /// SK-10.6-c).
+    pub dest: bool,
+    /// The move ends here: into an enemy threat zone (SK-10-d), into a fallen figure's hex
+    /// (SK-10.6-b), down into a pit (SK-17.8-a).
+    pub stop: bool,
+}
+
+/// Hexes a figure can reach this movement, with the MOV spent and the path, in a fixed order
+/// (by MOV spent, then as found, neighbours in direction order): it may not pass standing or
+/// kneeling figures (SK-10.6-a) nor impassable terrain, and it stops on entering an enemy
+/// threat zone (SK-10-d). Over terrain ([`crate::terrain::crossing`]): pits and 1 m walls are
+/// jumped in a straight line, the jump implied by a path that crosses them (SK-10.2-a,
+/// SK-17.7-f, SK-17.8-a); a fallen, unconscious or dead figure's hex may be entered to stop
+/// there (SK-10.6-b) or jumped over (SK-10.6-c); a pit up to 2 m deep may be climbed down
+/// into, ending the move, and out of (SK-10.3-b: not one over 2 m).
+pub fn reach(s: &State, id: FigId, budget: u32) -> Vec<Reached> {
+    reach_from(s, id, s.fig(id).pos, budget, true)
+}
+
+/// [`reach`] from any hex; `walking: false` is a crawl (SK-10-c): no jumps, and no hex
+/// holding anyone.
+pub fn reach_from(s: &State, id: FigId, start: Pos, budget: u32, walking: bool) -> Vec<Reached> {
+    use crate::terrain::crossing::{self as x, Occupied};
     let f = s.fig(id);
-    // (pos, distance, parent index)
-    let mut out: Vec<(Pos, u32, u16)> = vec![(f.pos, 0, u16::MAX)];
-    let mut i = 0;
-    while i < out.len() {
-        let (p, d, _) = out[i];
-        let stop = i > 0 && engagers_at(s, f.side, p) != 0;
-        if d < budget && !stop {
-            for dir in 0..6u8 {
-                let n = p.neighbour(dir);
-                if !s.passable(n) || out.iter().any(|(q, _, _)| *q == n) {
-                    continue;
+    let mut r = Search::new(s, start);
+    let over_figure = u32::from(s.rules.options.jump_figure_mov);
+    // Entries are expanded in order of MOV spent, then as found: with steps of 1 only, this is
+    // a plain breadth-first search.
+    while let Some(i) = r.next() {
+        let e = r.out[i];
+        let d = e.dist;
+        if e.stop || d >= budget || (i > 0 && engagers_at(s, f.side, e.pos) != 0) {
+            continue;
+        }
+        let from = i as u16;
+        let in_pit = x::pit(s, e.pos);
+        for dir in 0..6u8 {
+            let n = e.pos.neighbour(dir);
+            if !s.on_map(n) || r.known_plain(n, d + 1) {
+                continue;
+            }
+            let occ = x::occupied(s, n, id);
+            if in_pit {
+                // The pit's floor, or out over its rim (SK-10.3-b: not out of a deep pit).
+                let out_ok = x::ground(s, n) && !x::deep_pit(s, e.pos);
+                if occ == Occupied::Empty && (x::pit(s, n) || out_ok) {
+                    r.add(n, d + 1, from, false, budget);
                 }
-                if s.figures.iter().enumerate().any(|(j, o)| {
-                    j != usize::from(id) && o.pos == n && (o.active() || o.posture.down())
-                }) {
-                    continue;
+                continue;
+            }
+            if x::ground(s, n) {
+                match occ {
+                    Occupied::Empty => r.add(n, d + 1, from, false, budget),
+                    Occupied::Down if walking => {
+                        // SK-10.6-b: into his hex, and stop; SK-10.6-c: over him.
+                        r.add(n, d + 1, from, true, budget);
+                        let land = n.neighbour(dir);
+                        let cost = d + over_figure + 1;
+                        if cost <= budget
+                            && x::ground(s, land)
+                            && x::occupied(s, land, id) == Occupied::Empty
+                            && r.better(land, cost)
+                        {
+                            let over = r.scaffold(n, d + over_figure, from);
+                            r.add(land, cost, over, false, budget);
+                        }
+                    }
+                    _ => {}
                 }
-                out.push((n, d + 1, i as u16));
+                continue;
+            }
+            if !walking || !x::obstacle(s, n) {
+                continue;
+            }
+            // SK-17.8-a: down into a pit up to 2 m deep, ending the move.
+            if x::pit(s, n) && !x::deep_pit(s, n) && occ == Occupied::Empty {
+                r.add(n, d + 1, from, true, budget);
+            }
+            // SK-10.2-a, SK-17.9-d: a straight jump over the obstacles to the hex beyond.
+            if let Some((width, land)) = x::jump_landing(s, n, dir, id) {
+                let cost = d + u32::from(width) + 1;
+                if cost <= budget && r.better(land, cost) {
+                    let mut parent = from;
+                    let mut h = n;
+                    for k in 0..u32::from(width) {
+                        parent = r.scaffold(h, d + k + 1, parent);
+                        h = h.neighbour(dir);
+                    }
+                    r.add(land, cost, parent, false, budget);
+                }
             }
         }
-        i += 1;
     }
-    out
+    r.out
+}
+
+/// The working state of [`reach_from`]: the entries, the entry of each map cell, and the queue
+/// of entries to expand, kept in order of MOV spent.
+struct Search<'s> {
+    s: &'s State,
+    out: Vec<Reached>,
+    cell: smallvec::SmallVec<[u16; 512]>,
+    queue: smallvec::SmallVec<[u16; 256]>,
+    head: usize,
+}
+
+impl<'s> Search<'s> {
+    fn new(s: &'s State, start: Pos) -> Self {
+        let n = usize::from(s.rules.width) * usize::from(s.rules.height);
+        let mut r = Search {
+            s,
+            out: Vec::with_capacity(64),
+            cell: smallvec::smallvec![u16::MAX; n],
+            queue: smallvec::SmallVec::new(),
+            head: 0,
+        };
+        r.out.push(Reached {
+            pos: start,
+            dist: 0,
+            parent: u16::MAX,
+            dest: true,
+            stop: false,
+        });
+        if let Some(c) = r.index(start) {
+            r.cell[c] = 0;
+        }
+        r.queue.push(0);
+        r
+    }
+
+    fn index(&self, p: Pos) -> Option<usize> {
+        self.s
+            .on_map(p)
+            .then(|| p.row as usize * usize::from(self.s.rules.width) + p.col as usize)
+    }
+
+    fn next(&mut self) -> Option<usize> {
+        let i = *self.queue.get(self.head)?;
+        self.head += 1;
+        Some(usize::from(i))
+    }
+
+    /// Queues entry `i` after every queued entry that costs no more.
+    fn enqueue(&mut self, i: u16) {
+        let d = self.out[usize::from(i)].dist;
+        let mut at = self.queue.len();
+        while at > self.head && self.out[usize::from(self.queue[at - 1])].dist > d {
+            at -= 1;
+        }
+        self.queue.insert(at, i);
+    }
+
+    /// Whether reaching `p` at `cost` would be new or cheaper than what is known.
+    fn better(&self, p: Pos, cost: u32) -> bool {
+        match self.index(p).map(|c| self.cell[c]) {
+            Some(k) if k != u16::MAX => self.out[usize::from(k)].dist > cost,
+            _ => true,
+        }
+    }
+
+    /// Already reached as plain ground (not a hex to stop in) at no more than `cost`: nothing
+    /// new can come of it (the common case, checked first).
+    fn known_plain(&self, p: Pos, cost: u32) -> bool {
+        match self.index(p).map(|c| self.cell[c]) {
+            Some(k) if k != u16::MAX => {
+                let e = &self.out[usize::from(k)];
+                !e.stop && e.dist <= cost
+            }
+            _ => false,
+        }
+    }
+
+    /// A hex only jumped over; returns its entry.
+    fn scaffold(&mut self, p: Pos, dist: u32, parent: u16) -> u16 {
+        self.out.push(Reached {
+            pos: p,
+            dist,
+            parent,
+            dest: false,
+            stop: false,
+        });
+        (self.out.len() - 1) as u16
+    }
+
+    /// Records a hex reached, or a cheaper way to a known one.
+    fn add(&mut self, p: Pos, dist: u32, parent: u16, stop: bool, budget: u32) {
+        let Some(c) = self.index(p) else { return };
+        if dist > budget {
+            return;
+        }
+        let k = self.cell[c];
+        if k == u16::MAX {
+            self.out.push(Reached {
+                pos: p,
+                dist,
+                parent,
+                dest: true,
+                stop,
+            });
+            let i = (self.out.len() - 1) as u16;
+            self.cell[c] = i;
+            self.enqueue(i);
+        } else if self.out[usize::from(k)].dist > dist {
+            let e = &mut self.out[usize::from(k)];
+            e.dist = dist;
+            e.parent = parent;
+            e.stop = stop;
+            // Not expanded yet (it cost more than anything expanded so far): move it up.
+            if let Some(q) = self.queue[self.head..].iter().position(|&x| x == k) {
+                self.queue.remove(self.head + q);
+                self.enqueue(k);
+            }
+        }
+    }
 }
 
 /// The path to entry `k` of a [`reach`] result, start first.
-pub fn path_to(r: &[(Pos, u32, u16)], k: usize) -> smallvec::SmallVec<[Pos; 12]> {
+pub fn path_to(r: &[Reached], k: usize) -> smallvec::SmallVec<[Pos; 12]> {
     let mut p = smallvec::SmallVec::new();
     let mut i = k;
     loop {
-        p.push(r[i].0);
-        if r[i].2 == u16::MAX {
+        p.push(r[i].pos);
+        if r[i].parent == u16::MAX {
             break;
         }
-        i = usize::from(r[i].2);
+        i = usize::from(r[i].parent);
     }
     p.reverse();
     p

@@ -37,6 +37,7 @@ pub mod schema;
 pub mod skills;
 pub mod state;
 pub mod system;
+pub mod terrain;
 pub mod text;
 pub mod turn;
 mod value;

@@ -57,6 +57,14 @@ pub struct Options {
     pub gravity_percent: u16,
     pub microgravity: bool,
     pub complete_darkness: bool,
+    // ---- movement over terrain (SK-6.2.9, SK-6.4.1, SK-10.6)
+    /// SK-10.6-c: the MOV a jump over a fallen, unconscious or dead figure spends on his hex.
+    pub jump_figure_mov: u8,
+    /// SK-6.4.1-b, G-56 (GM input): hexes an Acrobat's successful 3d6 DEX check takes off a
+    /// jump's width; the book leaves it blank, so 0.
+    pub acrobatics_leap: u8,
+    /// G-68 (GM input): swimming MOV in deep water, in percent of MOV (rounded up).
+    pub swim_mov_percent: u16,
 }
 
 impl Default for Options {
@@ -94,6 +102,9 @@ impl Default for Options {
             gravity_percent: 100,
             microgravity: false,
             complete_darkness: false,
+            jump_figure_mov: 3,
+            acrobatics_leap: 0,
+            swim_mov_percent: 50,
         }
     }
 }
@@ -165,6 +176,9 @@ impl Options {
             gravity_percent: int("sk.gravity_percent", 100).clamp(0, 300) as u16,
             microgravity: flag("sk.microgravity", d.microgravity),
             complete_darkness: flag("sk.complete_darkness", d.complete_darkness),
+            jump_figure_mov: int("sk.jump_figure_mov", 3).clamp(1, 10) as u8,
+            acrobatics_leap: int("sk.acrobatics_leap", 0).clamp(0, 3) as u8,
+            swim_mov_percent: int("sk.swim_mov_percent", 50).clamp(0, 100) as u16,
         }
     }
 }

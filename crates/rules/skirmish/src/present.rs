@@ -530,6 +530,73 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 fireteam_engine::Outcome::Draw => write!(t, "The battle is a draw."),
             };
         }
+        // ---- movement over terrain (SK-10.2 … SK-10.6, SK-12.5-c)
+        Event::Jumped {
+            fig,
+            from,
+            to,
+            width,
+            effective,
+            rule,
+        } => {
+            let _ = write!(
+                t,
+                "  {} jumps from {from} over {width} hex{}{} to {to} [{rule}]",
+                name(s, *fig),
+                if *width == 1 { "" } else { "es" },
+                if effective != width {
+                    format!(" (counting {effective} under gravity)")
+                } else {
+                    String::new()
+                }
+            );
+        }
+        Event::FellInto {
+            fig,
+            at,
+            depth_dm,
+            rule,
+        } => {
+            let _ = if *depth_dm == 0 {
+                write!(t, "  {} falls down at {at} [{rule}]", name(s, *fig))
+            } else {
+                write!(
+                    t,
+                    "  {} falls {}.{} m into {at} [{rule}]",
+                    name(s, *fig),
+                    depth_dm / 10,
+                    depth_dm % 10
+                )
+            };
+        }
+        Event::Climbed {
+            fig,
+            metres,
+            out,
+            rule,
+        } => {
+            let _ = match out {
+                Some(to) => write!(t, "{} climbs out to {to} [{rule}]", name(s, *fig)),
+                None => write!(t, "{} has climbed {metres} m [{rule}]", name(s, *fig)),
+            };
+        }
+        Event::Grabbed { fig, at, rule, .. } => {
+            let _ = write!(
+                t,
+                "  {} grabs the weapon at {at} on the run [{rule}]",
+                name(s, *fig)
+            );
+        }
+        Event::MovSpent { fig, mov, rule } => {
+            let _ = write!(t, "  {} spends {mov} more MOV [{rule}]", name(s, *fig));
+        }
+        Event::StoodFast { fig, rule } => {
+            let _ = write!(
+                t,
+                "  {} keeps his place rather than retreat into danger [{rule}]",
+                name(s, *fig)
+            );
+        }
         _ => return None,
     }
     Some(t)
@@ -612,7 +679,7 @@ impl Present for Skirmish {
             .rules
             .terrain
             .iter()
-            .map(|t| json!({"id": t.id, "wall": t.wall, "footing": t.footing, "smoke": t.smoke, "dark": t.dark, "blocks_movement": t.impassable(), "blocks_sight": t.blocks_sight}))
+            .map(|t| json!({"id": t.id, "wall": t.wall, "footing": t.footing, "smoke": t.smoke, "dark": t.dark, "blocks_movement": t.impassable(), "blocks_sight": t.blocks_sight, "deep_water": t.deep_water, "pit_depth_dm": t.pit_dm}))
             .collect();
         json!({
             "type": "battle",

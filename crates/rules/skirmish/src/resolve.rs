@@ -186,6 +186,15 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             Ok(())
         }
         Action::NoPush { fig: _ } => retreat::hold_ground(ctx),
+        // ---- movement over terrain (SK-10.3-b, SK-6.4.1-c, SK-10.4)
+        Action::Climb { fig, to } => crate::terrain::climbing::climb(ctx, fig, to),
+        Action::Grab {
+            fig,
+            at,
+            to,
+            facing,
+            spend,
+        } => crate::terrain::on_the_run::grab_on_the_run(ctx, fig, at, to, facing, spend),
         Action::Push {
             fig,
             victim,

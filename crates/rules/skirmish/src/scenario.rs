@@ -198,6 +198,12 @@ pub fn terrain(e: &Entry) -> Terrain {
     t.handhold = e.flag("handhold");
     t.blocks_movement = e.flag("blocks_movement");
     t.blocks_sight = e.flag("blocks_sight");
+    // SK-17.8-a, G-57: a pit's depth in metres, read as decimetres.
+    t.pit_dm = match e.get("pit_depth") {
+        Some(Value::Float(m)) => (m * 10.0).round().clamp(0.0, 1000.0) as u16,
+        Some(Value::Int(m)) => (*m * 10).clamp(0, 1000) as u16,
+        _ => 0,
+    };
     t
 }
 
@@ -450,7 +456,31 @@ pub fn setup(loaded: &Loaded) -> Setup {
             bayonet,
             hth_draw: 0,
             bayonet_first: false,
+            climbed: 0,
         });
+    }
+    // SK-16.3-a: weapons change hands in battle (grabbed on the run, exchanged, taken by
+    // disarming), so every knife in play gets its bayonet on every rifle in play, not only on
+    // the rifles its first owner carries.
+    let base = weapons.len();
+    for k in 0..base {
+        for r in 0..base {
+            let (knife, rifle) = (&weapons[k], &weapons[r]);
+            let made_here = bayonets.iter().any(|b| usize::from(b.weapon) == k);
+            if made_here
+                || !crate::attack::bayonet::fits(knife, rifle)
+                || crate::attack::bayonet::pair_in(&bayonets, k as u16, r as u16).is_some()
+            {
+                continue;
+            }
+            let made = crate::attack::bayonet::make(knife, rifle);
+            weapons.push(made);
+            bayonets.push(BayonetPair {
+                knife: k as u16,
+                rifle: r as u16,
+                weapon: (weapons.len() - 1) as u16,
+            });
+        }
     }
     let rules = Rules {
         options,

@@ -190,6 +190,28 @@ pub const OPTIONS: &[OptionSpec] = &[
         false,
         "SK-17.5 GM input: the whole map is in complete darkness",
     ),
+    // ---- movement over terrain (SK-6.2.9, SK-6.4.1, SK-10.6)
+    OptionSpec::int(
+        "sk.jump_figure_mov",
+        3,
+        1,
+        10,
+        "SK-10.6-c: MOV spent on a fallen figure's hex jumped over (3; 2 reads the whole jump as 3)",
+    ),
+    OptionSpec::int(
+        "sk.acrobatics_leap",
+        0,
+        0,
+        3,
+        "SK-6.4.1-b, G-56 GM input: hexes an Acrobat's 3d6 DEX check takes off a jump (book blank: 0)",
+    ),
+    OptionSpec::int(
+        "sk.swim_mov_percent",
+        50,
+        0,
+        100,
+        "SK-6.2.9-a, G-68 GM input: MOV in deep water, percent of MOV rounded up (half suggested)",
+    ),
 ];
 
 /// Attributes, then skills. A skill is a stat: 0 (absent) or 1 (known); Martial Arts is a level.
@@ -730,6 +752,24 @@ const TERRAIN_FIELDS: &[FieldSpec] = &[
         "handhold",
         FieldKind::Bool,
         "SK-17.10-b a rail or handhold (microgravity saves -1 die)",
+    ),
+    // ---- pits (SK-10.2, SK-10.3, SK-17.8)
+    FieldSpec::optional(
+        "pit_depth",
+        FieldKind::Float {
+            min: 0.0,
+            max: 100.0,
+        },
+        "SK-17.8-a, G-57 a pit or hole this many metres deep (1+ jumped; over 2 needs a rope)",
+    ),
+    FieldSpec::optional(
+        "invented_fields",
+        FieldKind::List {
+            of: &TEXT,
+            min_len: 1,
+            max_len: 20,
+        },
+        "fields whose values are INVENTED",
     ),
 ];
 

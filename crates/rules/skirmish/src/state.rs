@@ -235,7 +235,8 @@ pub struct Figure {
     /// Carries a bipod or a tripod for a shoulderarm (SK-13.6-g, SK-24-T3).
     pub bipod: bool,
     pub tripod: bool,
-    /// Crawled this turn: every hex counts as rear when he is attacked (SK-10.5-c).
+    /// Crawled, or picked up a dropped weapon, this turn: every hex counts as rear when he is
+    /// attacked (SK-10.5-c).
     pub crawled: bool,
     /// Hexes moved this turn and whether the last three were straight (SK-16.2-a, SK-16.3-b);
     /// `trail` holds the last four hexes of the move (a move may come in pieces).
@@ -274,6 +275,9 @@ pub struct Figure {
     pub hth_draw: u8,
     /// SK-16.3-d: strikes first this action phase with its fixed bayonet.
     pub bayonet_first: bool,
+    // ---- movement over terrain (SK-10.3-b, SK-6.4.1-c)
+    /// Metres climbed up a rope so far (lost on moving off).
+    pub climbed: u8,
 }
 
 /// Where a figure's shield is (SK-13.3-a, SK-14.1-c, G-26).

@@ -369,6 +369,25 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 name(target)
             );
         }
+        // ---- movement over terrain (SK-10.3-b, SK-6.4.1-c, SK-10.4)
+        Action::Climb { fig, to } => {
+            let _ = write!(t, "{} climbs toward {to}", name(fig));
+        }
+        Action::Grab {
+            fig,
+            at,
+            to,
+            facing,
+            spend,
+        } => {
+            let _ = write!(
+                t,
+                "{} grabs the weapon at {at}{} and moves to {to} facing {}",
+                name(fig),
+                if spend { " (3 MOV)" } else { " on the run" },
+                FACINGS[usize::from(facing % 6)]
+            );
+        }
     }
     t
 }

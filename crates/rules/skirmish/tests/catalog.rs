@@ -135,11 +135,16 @@ fn the_catalog_loads_with_every_weapon_armor_and_terrain() {
             "broken",
             "bulkhead",
             "dark",
+            "foxhole",
             "ice",
             "mud-ankle",
             "mud-knee",
             "open",
+            "pit-2m",
+            "pit-deep",
             "rail",
+            "scrape",
+            "shaft",
             "smoke",
             "snow-ankle",
             "snow-knee",
@@ -363,6 +368,17 @@ fn terrain_entries_carry_the_effects_of_section_17() {
     assert!(t("wall-high").flag("blocks_sight"));
     assert!(t("bulkhead").flag("blocks_movement"));
     assert!(t("bulkhead").flag("blocks_sight"));
+    // SK-17.8-a, G-57: pit depths are map data, every one invented and labelled.
+    for (id, m) in [
+        ("scrape", 0.5),
+        ("foxhole", 1.0),
+        ("pit-2m", 2.0),
+        ("pit-deep", 3.0),
+        ("shaft", 10.0),
+    ] {
+        assert_eq!(float(t(id), "pit_depth"), Some(m), "{id}");
+        assert!(is_labelled(t(id), "pit_depth"), "{id}: depth not labelled");
+    }
 }
 
 /// The values of shots, rates, magazines, costs and masses that the book prints for that very

@@ -87,6 +87,23 @@ fn the_arena_passes_the_conformance_suite() {
     assert!(report.actions_checked > 1000, "{report:?}");
 }
 
+/// Pits, a shaft, low walls, a pond, ropes and Acrobatics: random play jumps, falls, climbs,
+/// swims and grabs (SK-10.2 … SK-10.6, SK-17.7-f, SK-17.8-a, SK-6.2.9-a).
+#[test]
+fn the_quarry_passes_the_conformance_suite() {
+    let report = suite(
+        "quarry.toml",
+        conformance::Config {
+            games: 3,
+            max_steps: 150,
+            enumerated_actions: 6,
+            samples: 400,
+            seed: 9,
+        },
+    );
+    assert!(report.actions_checked > 300, "{report:?}");
+}
+
 #[test]
 fn the_station_passes_the_conformance_suite() {
     let report = suite(

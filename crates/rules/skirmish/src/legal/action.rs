@@ -153,6 +153,11 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         return;
     }
 
+    // G-56: deep water cannot be fought in: no attacks (SK-17.2-a, SK-6.2.9-a).
+    if crate::terrain::swimming::in_deep_water(s, f) {
+        out.push(Action::Pass { fig: id });
+        return;
+    }
     // SK-6.5.3-b: parrying with the other weapon (declared with the movement), the main one
     // may still strike, and nothing else.
     if f.guard == Guard::Parry {
@@ -659,10 +664,13 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
         }
     }
     // SK-13.3-a: the slung shield taken in hand, when the main weapon can be held in one hand.
+    // The weapon in hand counts whatever its state (a weapon broken as a weapon still fills
+    // the hand, SK-16.10-d).
+    let in_hand = weapon_of(s, f, f.ready);
     if f.shield.is_some()
         && f.shield_at == ShieldAt::Back
         && !f.arm_out
-        && w.is_none_or(|w| crate::hands::one_handed_ok(f, w))
+        && in_hand.is_none_or(|w| crate::hands::one_handed_ok(f, w))
     {
         out.push(Action::ReadyShield { fig: id });
     }

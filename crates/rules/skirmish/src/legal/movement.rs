@@ -5,9 +5,11 @@
 //! (SK-11.4).
 
 use crate::action::Action;
-use crate::geometry::{engagers_at, reach};
+use crate::geometry::{engagers_at, reach, reach_from};
 use crate::legal::targets::can_defend;
 use crate::state::{FigId, Figure, Guard, Posture, State};
+use crate::terrain::climbing::climb_targets;
+use crate::terrain::on_the_run::{grab_routes, grabbable};
 use crate::turn::movement::movement_allowance;
 
 fn push_guard_variants(
@@ -34,14 +36,24 @@ fn push_guard_variants(
     }
 }
 
+/// Whether `f` may get up where he lies: no one else stands in his hex. A figure may stop in a
+/// fallen figure's hex (SK-10.6-b); the book does not say what happens when the fallen one
+/// rises, and one hex holds one standing figure (SK-10.6-a), so he must crawl out first.
+fn room_to_stand(s: &State, f: &crate::state::Figure) -> bool {
+    !s.figures.iter().any(|o| {
+        o.id != f.id && o.pos == f.pos && o.active() && !o.posture.down() && !(o.in_hth && f.in_hth)
+    })
+}
+
 pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     let f = s.fig(id);
+    let can_rise = room_to_stand(s, f);
     let mov = movement_allowance(s, f);
     let engaged = engagers_at(s, f.side, f.pos);
     if f.leg_out || s.turn < f.leg_down_until {
         // SK-21.4-f: down on a knee (or the leg is out, MOV 0): he may only turn, and one who
         // fell may get up on his good knee.
-        if f.posture == Posture::Fallen {
+        if f.posture == Posture::Fallen && can_rise {
             out.push(Action::StandUp { fig: id });
         }
         for k in 0..6u8 {
@@ -69,7 +81,7 @@ pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
         Posture::Fallen | Posture::Prone | Posture::Kneeling => {
             // Stand still (any facing, SK-10.5-a), stand up (SK-10.7.2-a), or crawl at MOV 2
             // (SK-10-c), staying down. A fallen figure's most direct choice is to get up.
-            if f.posture == Posture::Fallen {
+            if f.posture == Posture::Fallen && can_rise {
                 out.push(Action::StandUp { fig: id });
             }
             for k in 0..6u8 {
@@ -80,21 +92,19 @@ pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
                     guard: Guard::None,
                 });
             }
-            if f.posture != Posture::Fallen {
+            if f.posture != Posture::Fallen && can_rise {
                 out.push(Action::StandUp { fig: id });
             }
             if engaged == 0 {
                 let crawl = if mov <= 1 { 1 } else { 2 };
-                let r = reach(s, id, crawl);
-                for (p, d, _) in r.iter().skip(1) {
-                    if *d > 0 {
-                        for facing in 0..6u8 {
-                            out.push(Action::Crawl {
-                                fig: id,
-                                to: *p,
-                                facing,
-                            });
-                        }
+                let r = reach_from(s, id, f.pos, crawl, false);
+                for e in r.iter().skip(1).filter(|e| e.dest && e.dist > 0) {
+                    for facing in 0..6u8 {
+                        out.push(Action::Crawl {
+                            fig: id,
+                            to: e.pos,
+                            facing,
+                        });
                     }
                 }
             }
@@ -159,9 +169,10 @@ pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
                     );
                 }
                 let r = reach(s, id, mov);
-                for (p, d, _) in r.iter().skip(1) {
+                for e in r.iter().skip(1).filter(|e| e.dest) {
+                    let (p, d) = (&e.pos, e.dist);
                     let eng = engagers_at(s, f.side, *p) != 0;
-                    let half = *d <= mov.div_ceil(2);
+                    let half = d <= mov.div_ceil(2);
                     for facing in 0..6u8 {
                         push_guard_variants(
                             out,
@@ -178,6 +189,7 @@ pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
                         );
                     }
                 }
+                terrain_actions(s, f, out);
             }
         }
     }
@@ -193,6 +205,47 @@ pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
                 facing: (f.facing + k) % 6,
                 guard: Guard::Set,
             });
+        }
+    }
+}
+
+// ---- movement over terrain (SK-10.3-b, SK-6.4.1-c, SK-10.4)
+/// After the ordinary moves: climbing a rope (SK-10.3-b, SK-6.4.1-c), and grabbing each
+/// reachable dropped weapon on the run by either method (SK-10.4-a/b), to every hex reachable
+/// from it in every facing, with no guard (G-41: no other action that turn). Jumps need no
+/// action of their own: a move whose path crosses a pit or a 1 m wall is the jump
+/// (`geometry::reach`).
+fn terrain_actions(s: &State, f: &Figure, out: &mut Vec<Action>) {
+    let id = f.id;
+    let mut climbs = smallvec::SmallVec::<[crate::state::Pos; 6]>::new();
+    climb_targets(s, f, &mut climbs);
+    for to in climbs {
+        out.push(Action::Climb { fig: id, to });
+    }
+    if s.dropped.is_empty() {
+        return;
+    }
+    let mut seen = smallvec::SmallVec::<[crate::state::Pos; 4]>::new();
+    for d in &s.dropped {
+        if seen.contains(&d.pos) || grabbable(s, f, d.pos).is_none() {
+            continue;
+        }
+        seen.push(d.pos);
+        for spend in [true, false] {
+            let Some((_, _, second)) = grab_routes(s, id, d.pos, spend) else {
+                continue;
+            };
+            for e in second.iter().filter(|e| e.dest) {
+                for facing in 0..6u8 {
+                    out.push(Action::Grab {
+                        fig: id,
+                        at: d.pos,
+                        to: e.pos,
+                        facing,
+                        spend,
+                    });
+                }
+            }
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::action::Action;
 use crate::state::{FigId, State};
+use crate::terrain::hazard::{dangerous, retreat_hex};
 use crate::turn::retreat::retreat_victims;
 
 pub(crate) fn retreat_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
@@ -10,9 +11,15 @@ pub(crate) fn retreat_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     let f = s.fig(id);
     for t in retreat_victims(s, id) {
         let tf = s.fig(t);
+        // SK-12.5-c: dangerous hexes only when no other is free.
+        let free = |p: crate::state::Pos| p != f.pos && retreat_hex(s, p);
+        let safe = (0..6u8).any(|d| {
+            let p = tf.pos.neighbour(d);
+            free(p) && s.passable(p) && !dangerous(s, p)
+        });
         for dir in 0..6u8 {
             let p = tf.pos.neighbour(dir);
-            if p == f.pos || !s.passable(p) || s.anyone_at(p) {
+            if !free(p) || (safe && (dangerous(s, p) || !s.passable(p))) {
                 continue;
             }
             for follow in [false, true] {

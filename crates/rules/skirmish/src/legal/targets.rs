@@ -31,6 +31,10 @@ pub(crate) fn shootable(s: &State, f: &Figure, t: &Figure) -> bool {
     if !in_front(f, t.pos) || t.in_hth {
         return false;
     }
+    // SK-17.8-a, SK-10.3-c: pits protect those in them, and deep pits limit fire.
+    if crate::terrain::pits::pit_blocks(s, f, t) {
+        return false;
+    }
     let lof = line_of_fire(s, f.pos, t.pos);
     if lof.blocked {
         return false;
@@ -78,6 +82,19 @@ pub(crate) fn melee_reach(s: &State, f: &Figure, t: &Figure) -> bool {
 
 /// SK-16.15.3-a: when hand-to-hand may be attempted.
 pub(crate) fn may_grapple(s: &State, f: &Figure, t: &Figure) -> bool {
+    // Hand to hand is fought in the defender's hex (SK-16.15.3-a); one standing outside the
+    // brawl there (stopped over the fallen defender, SK-10.6-b) leaves no room for it.
+    let crowded = s.figures.iter().any(|o| {
+        o.id != t.id
+            && o.id != f.id
+            && o.pos == t.pos
+            && o.active()
+            && !o.posture.down()
+            && !o.in_hth
+    });
+    if crowded {
+        return false;
+    }
     if t.in_hth {
         // SK-16.15.3-d: joining an HTH fight needs no roll and no condition.
         return true;

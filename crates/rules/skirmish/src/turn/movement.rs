@@ -1,9 +1,10 @@
 //! The movement phase (SK-8.4.2-a, SK-10): a figure's MOV this turn, the movement options
 //! (stand still, move, shift, crawl, stand up: SK-10-c, SK-10.7, SK-10.8), Dodge or Defend
 //! declared with the movement (SK-11.4), and what a move runs into: opportunity fire at a
-//! covered hex (SK-21.8-b), fire hexes (SK-16.12-m), footing on broken ground, ice, in the dark
-//! and in microgravity (SK-17.1-b, SK-17.5-a, SK-17.6-a, SK-17.10), and the lift-and-move check
-//! (SK-14.2-T1).
+//! covered hex (SK-21.8-b), the terrain and fallen figures crossed (jumps and their falls,
+//! `terrain::crossing`, SK-10.2, SK-10.6), fire hexes (SK-16.12-m), footing on broken ground,
+//! ice, in the dark and in microgravity (SK-17.1-b, SK-17.5-a, SK-17.6-a, SK-17.10), swimming
+//! MOV in deep water (G-68), and the lift-and-move check (SK-14.2-T1).
 
 use crate::attack::opportunity::opportunity_shot;
 use crate::combat::ctx::Ctx;
@@ -12,9 +13,11 @@ use crate::combat::edex::order_dex;
 use crate::combat::footing::{footing_save, microgravity_check};
 use crate::combat::modifiers::dark;
 use crate::event::{Effect, Event};
-use crate::geometry::{self, engagers_at, in_front, line_of_fire, reach};
+use crate::geometry::{self, engagers_at, in_front, line_of_fire, reach_from};
 use crate::skills;
 use crate::state::{FigId, Figure, Guard, MoveKind, Phase, Pos, Posture, State};
+use crate::terrain::crossing::{cross, Crossed};
+use crate::terrain::falling::fall_on_path;
 use fireteam_engine::{ResolveError, RuleId};
 use smallvec::SmallVec;
 
@@ -50,11 +53,15 @@ pub fn movement_allowance(s: &State, f: &Figure) -> u32 {
             mov = (mov + 1) / 2;
         }
         mov += i32::from(t.mov_cut);
+        // G-68 (GM input): swimming in deep water.
+        if t.deep_water {
+            mov = crate::terrain::swimming::swimming_mov(s, mov);
+        }
     }
     mov.max(1) as u32
 }
 
-fn move_kind(d: u32, mov: u32) -> MoveKind {
+pub(crate) fn move_kind(d: u32, mov: u32) -> MoveKind {
     match d {
         0 => MoveKind::StandStill,
         1 => MoveKind::Step,
@@ -76,6 +83,8 @@ pub(crate) fn stand_still(
     if f.facing != facing {
         ctx.emit(Event::Faced { fig, facing });
     }
+    let here = [ctx.s.fig(fig).pos];
+    ice_footing(ctx, fig, 0, &here)?;
     declare_guard(ctx, fig, guard);
     done_moving(ctx);
     Ok(())
@@ -157,7 +166,29 @@ fn declare_guard(ctx: &mut Ctx, fig: FigId, guard: Guard) {
     }
 }
 
-fn done_moving(ctx: &mut Ctx) {
+/// SK-17.6-a, G-56: a standing figure on ice, having moved `d` hexes (0 standing still),
+/// rolls 2d6 vs DEX, 3d6 if he moved more than 5, one die fewer with Acrobatics (SK-6.4.1-a),
+/// or falls; the prone, kneeling and crawling cannot fall (SK-17.6-b).
+fn ice_footing(ctx: &mut Ctx, fig: FigId, d: u32, path: &[Pos]) -> Result<(), ResolveError> {
+    let f = ctx.s.fig(fig);
+    let on_ice = ctx
+        .s
+        .terrain(f.pos)
+        .is_some_and(|t| t.footing == crate::data::Footing::Ice);
+    if !on_ice || f.posture != Posture::Standing || !f.active() {
+        return Ok(());
+    }
+    let acro = skills::has(f.skills, skills::ACROBATICS);
+    let dice = if d > 5 { 3 } else { 2 } - u8::from(acro);
+    let dex = f.dex;
+    if !ctx.check(fig, "footing", dice, dex, RuleId("SK-17.6-a"))? {
+        // "falls down somewhere in his path, roll randomly to see where".
+        fall_on_path(ctx, fig, path, RuleId("SK-17.6-a"))?;
+    }
+    Ok(())
+}
+
+pub(crate) fn done_moving(ctx: &mut Ctx) {
     if let Phase::Movement { next } = ctx.s.phase {
         ctx.emit(Event::Phase {
             phase: Phase::Movement { next: next + 1 },
@@ -179,26 +210,53 @@ fn move_to(
         Some(MoveKind::Crawl) => 2,
         _ => mov,
     };
-    let r = reach(&ctx.s, fig, budget);
-    let Some(k) = r.iter().position(|(p, _, _)| *p == to) else {
+    let walking = kind != Some(MoveKind::Crawl);
+    let r = reach_from(&ctx.s, fig, f.pos, budget, walking);
+    let Some(k) = r.iter().position(|e| e.dest && e.pos == to) else {
         return Err(ResolveError::Illegal(format!(
             "{} cannot reach {to}",
             ctx.s.name(fig)
         )));
     };
     let path = geometry::path_to(&r, k);
-    let d = r[k].1;
+    let d = r[k].dist;
     if f.immobile && !ctx.check(fig, "lift-and-move", 4, f.est(), RuleId("SK-14.2-T1"))? {
         return Ok(());
     }
-    let engaged_at_end = engagers_at(&ctx.s, f.side, to);
     let kind = kind.unwrap_or_else(|| move_kind(d, mov));
+    walk_path(ctx, fig, &path, d, mov, facing, kind, true)?;
+    Ok(())
+}
+
+/// Moves along `path` (MOV spent `d`): opportunity fire on the way (SK-21.8-b), the terrain
+/// crossed ([`cross`]: jumps, fallen figures), fire hexes (SK-16.12-m) and, when `finish`, the
+/// checks made at the end of a move (SK-17.10-b, SK-17.1-b, SK-17.5-a, SK-17.6-a). Returns
+/// where the figure ended, or `None` if opportunity fire stopped him.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn walk_path(
+    ctx: &mut Ctx,
+    fig: FigId,
+    path: &[Pos],
+    d: u32,
+    mov: u32,
+    facing: u8,
+    kind: MoveKind,
+    finish: bool,
+) -> Result<Option<Crossed>, ResolveError> {
+    let f = ctx.s.fig(fig).clone();
+    let to = path[path.len() - 1];
+    let engaged_at_end = engagers_at(&ctx.s, f.side, to);
     // SK-21.8-b (optional): a foe entering a covered hex, or one next to it (SK-21.8-f), is
     // shot at once; the move stops if he falls or is out.
     let mut start = 0usize;
     if ctx.s.rules.options.opportunity_fire {
         for i in 1..path.len() {
             let p = path[i];
+            // A hex jumped over is not entered: no shot at a figure in the air (SK-10.2-a).
+            let last = i + 1 == path.len();
+            if !last && crate::terrain::crossing::in_the_air(&ctx.s, fig, p) {
+                continue;
+            }
             let watcher = ctx.s.figures.iter().position(|o| {
                 o.side != f.side
                     && o.active()
@@ -220,19 +278,13 @@ fn move_to(
             opportunity_shot(ctx, o as FigId, fig, off)?;
             let m = ctx.s.fig(fig);
             if !m.active() || m.posture == Posture::Fallen {
-                return Ok(());
+                return Ok(None);
             }
         }
     }
-    let whole = path.clone();
-    let path: SmallVec<[Pos; 12]> = path[start..].iter().copied().collect();
-    ctx.emit(Event::Moved {
-        fig,
-        path,
-        facing,
-        kind,
-        engaged: engaged_at_end != 0,
-    });
+    // SK-10.2, SK-10.6: the terrain and figures crossed, with their checks.
+    let crossed = cross(ctx, fig, path, start, facing, kind, engaged_at_end != 0)?;
+    let whole = &path[..=crossed.at];
     // SK-16.12-j/m: fire hexes crossed (2 hits; incendiary 4) and the one stopped in (4;
     // incendiary 8) add up before armor, and only full body armor stops fire (SK-16.12-k).
     let mut hits = 0i16;
@@ -265,13 +317,24 @@ fn move_to(
             RuleId("SK-16.12-m"),
         )?;
     }
+    if !finish || crossed.fell {
+        return Ok(Some(crossed));
+    }
+    let to = path[crossed.at];
     // SK-17.10-b: moving more than 3 hexes in microgravity.
     if d > 3 {
         microgravity_check(ctx, fig)?;
     }
     // SK-17.1-b, SK-17.5-a, SK-17.6-a: bad footing or darkness when moving more than half.
     let half = mov.div_ceil(2);
-    if d > half {
+    let on_ice = ctx
+        .s
+        .terrain(to)
+        .is_some_and(|t| t.footing == crate::data::Footing::Ice);
+    if on_ice {
+        // SK-17.6-a, G-56: on ice anyone standing rolls, whatever he moved.
+        ice_footing(ctx, fig, d, &path[..=crossed.at])?;
+    } else if d > half {
         let t = ctx.s.terrain(to).cloned();
         let acro = skills::has(f.skills, skills::ACROBATICS);
         let dark = dark(&ctx.s, ctx.s.fig(fig));
@@ -279,18 +342,24 @@ fn move_to(
             Some(crate::data::Footing::Broken) => {
                 (f.dex - 2, if acro { 2 } else { 3 }, "SK-17.1-b")
             }
-            Some(crate::data::Footing::Ice) => (f.dex, if d > 5 { 3 } else { 2 }, "SK-17.6-a"),
-            _ if dark => (f.dex, 3, "SK-17.5-a"),
+            // SK-6.4.1-a: an Acrobat rolls one die fewer to keep his footing.
+            _ if dark => (f.dex, 3 - u8::from(acro), "SK-17.5-a"),
             _ => (0, 0, ""),
         };
         if dice > 0 && !ctx.check(fig, "footing", dice, need, RuleId(rule))? {
-            ctx.emit(Event::Effect {
-                fig,
-                effect: Effect::Fell,
-                rule: RuleId(rule),
-            });
+            // SK-17.1-b: he falls somewhere in his path (SK-17.5-a: where he is).
+            if rule == "SK-17.1-b" {
+                fall_on_path(ctx, fig, &path[..=crossed.at], RuleId(rule))?;
+            } else {
+                ctx.emit(Event::Effect {
+                    fig,
+                    effect: Effect::Fell,
+                    rule: RuleId(rule),
+                });
+            }
         }
     }
     // SK-16.2-b: a pole arm set against a charge strikes the charger as he arrives.
-    crate::attack::set::meet_charge(ctx, fig, f.pos)
+    crate::attack::set::meet_charge(ctx, fig, f.pos)?;
+    Ok(Some(crossed))
 }

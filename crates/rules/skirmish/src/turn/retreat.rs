@@ -7,7 +7,7 @@ use crate::event::Event;
 use crate::geometry::{self, has_tz};
 use crate::legal::targets::enemies;
 use crate::state::{FigId, Phase, Pos, Posture, State};
-use fireteam_engine::ResolveError;
+use fireteam_engine::{ResolveError, RuleId};
 use smallvec::SmallVec;
 
 pub(crate) fn retreat_victims(s: &State, id: FigId) -> SmallVec<[FigId; 4]> {
@@ -43,6 +43,9 @@ pub(crate) fn hold_ground(ctx: &mut Ctx) -> Result<(), ResolveError> {
 }
 
 /// The figure pushes `victim` to `to`, and follows into the hex he left or not (SK-12.5-a/b).
+/// Into a dangerous hex (offered only when no other is free), the victim first rolls 3d6 vs
+/// DEX and on a success keeps his place; otherwise he goes in, falling into a pit
+/// (SK-12.5-c, G-37).
 pub(crate) fn push(
     ctx: &mut Ctx,
     fig: FigId,
@@ -50,11 +53,25 @@ pub(crate) fn push(
     to: Pos,
     follow: bool,
 ) -> Result<(), ResolveError> {
+    let danger = crate::terrain::hazard::dangerous(&ctx.s, to);
+    if danger {
+        let dex = ctx.s.fig(victim).dex;
+        if ctx.check(victim, "hold", 3, dex, RuleId("SK-12.5-c"))? {
+            ctx.emit(Event::StoodFast {
+                fig: victim,
+                rule: RuleId("SK-12.5-c"),
+            });
+            return Ok(());
+        }
+    }
     ctx.emit(Event::Pushed {
         fig,
         victim,
         to,
         follow,
     });
+    if danger && ctx.s.terrain(to).is_some_and(|t| t.is_pit()) {
+        crate::terrain::falling::fall_into(ctx, victim, to, RuleId("SK-12.5-c"))?;
+    }
     Ok(())
 }
