@@ -95,6 +95,9 @@ pub struct Weapon {
     pub grenade: Option<GrenadeKind>,
     pub stun: bool,
     pub attack_type: AttackType,
+    /// SK-16.11-b: a weapon on fire (the burning torch): +2 damage, and it may set a highly
+    /// flammable target alight (SK-16.11-c).
+    pub flaming: bool,
     pub provenance: String,
 }
 
@@ -151,6 +154,10 @@ pub struct Armor {
     pub dex_penalty: i16,
     pub mov_penalty: i16,
     pub r_factor: u8,
+    /// SK-16.11-i: medieval-type armor (cloth, leather, plate) protects at half its value when
+    /// the wearer is immolated or inside a burning hex, unless fireproofed.
+    pub medieval: bool,
+    pub fireproof: bool,
     pub provenance: String,
 }
 
@@ -261,6 +268,17 @@ pub struct Terrain {
     pub handhold: bool,
     pub blocks_movement: bool,
     pub blocks_sight: bool,
+    /// SK-16.11-g GM input: the hex burns (or has burned down to hot coals) all battle.
+    pub fire: Option<HexFire>,
+}
+
+/// A §16.11 burning hex set by the scenario (terrain `fire`, SK-16.11-g).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HexFire {
+    Burning,
+    /// Burned down to hot coals: +1d6 (SK-16.11-g).
+    Coals,
 }
 
 impl Terrain {
@@ -278,6 +296,7 @@ impl Terrain {
             handhold: false,
             blocks_movement: false,
             blocks_sight: false,
+            fire: None,
         }
     }
 

@@ -57,6 +57,12 @@ pub struct Options {
     pub gravity_percent: u16,
     pub microgravity: bool,
     pub complete_darkness: bool,
+    // ---- fire (§16.11, §16.13)
+    /// SK-16.11-h: the INT check to enter or stay applies to every fire hex (default), or only
+    /// to the §16.11 burning hexes.
+    pub fire_check_every_fire: bool,
+    /// G-53 CONFIG: the flame thrower's tank ignites on aimed shots from the rear only.
+    pub flame_ignition_aimed_only: bool,
 }
 
 impl Default for Options {
@@ -94,6 +100,8 @@ impl Default for Options {
             gravity_percent: 100,
             microgravity: false,
             complete_darkness: false,
+            fire_check_every_fire: true,
+            flame_ignition_aimed_only: false,
         }
     }
 }
@@ -165,6 +173,8 @@ impl Options {
             gravity_percent: int("sk.gravity_percent", 100).clamp(0, 300) as u16,
             microgravity: flag("sk.microgravity", d.microgravity),
             complete_darkness: flag("sk.complete_darkness", d.complete_darkness),
+            fire_check_every_fire: choice("sk.fire_int_check") != "burning_hexes",
+            flame_ignition_aimed_only: choice("sk.flame_thrower_ignition") == "aimed_only",
         }
     }
 }

@@ -60,11 +60,17 @@ pub fn damage_expr(s: &State, att: &Figure, slot: Option<u8>, kind: AttackKind) 
         }
     };
     let w = weapon_of(s, att, slot).expect("weapon present");
-    match w.str_min {
+    let base = match w.str_min {
         Some(min) if w.muscle_powered() && att.st < min => {
             base.plus(-i32::from((min - att.st) / 2))
         }
         _ => base,
+    };
+    // SK-16.11-b: a weapon on fire does +2 damage.
+    if w.flaming {
+        base.plus(2)
+    } else {
+        base
     }
 }
 

@@ -208,6 +208,22 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
                 if !shootable(s, f, tf) {
                     continue;
                 }
+                // ---- fire (§16.13): a flame thrower fires bursts of burning oil, in the
+                // canonical shapes its fuel allows (SK-16.13-a…c).
+                if w.is_group("flamer") {
+                    for burst in crate::action::Burst::ALL {
+                        if sl.rounds >= crate::attack::flame::fuel(burst)
+                            && crate::attack::flame::burst_allowed(s, f.pos, tf.pos, burst)
+                        {
+                            out.push(Action::Flame {
+                                fig: id,
+                                target: t,
+                                burst,
+                            });
+                        }
+                    }
+                    continue;
+                }
                 out.push(Action::Shoot {
                     fig: id,
                     target: t,
@@ -346,7 +362,10 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     // weapon, or a threatened hex with a melee weapon.
     if opts.opportunity_fire && !down && moved_at_most(f, MoveKind::Step, mov) {
         if let Some(w) = w {
-            let ranged = w.class == Class::Missile || w.class == Class::Thrown || w.throwable;
+            // A flame thrower has no opportunity shot (its bursts are SK-16.13's).
+            let ranged = (w.class == Class::Missile && !w.is_group("flamer"))
+                || w.class == Class::Thrown
+                || w.throwable;
             if (ranged && !engaged) || w.class == Class::Melee {
                 let reach = if w.class == Class::Melee && !ranged {
                     1
@@ -424,6 +443,8 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     if opts.nonlethal && opts.take_a_breather && f.moved == 0 && f.nonlethal > 0 {
         out.push(Action::Breather { fig: id });
     }
+    // ---- fire (§16.11, §16.12): the extinguisher, and helping a rolling ally.
+    crate::fire::fire_actions(s, id, out);
 }
 
 /// Ready a weapon, reload, or pick up one's own dropped weapon (SK-11.7.4-a, SK-11.8.3-a, G-73).
@@ -456,7 +477,12 @@ fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
             }
         }
         if let (Some(w), Some(sl)) = (w, slot) {
-            if w.rounds > 0 && sl.rounds < w.rounds && f.spare_magazines > 0 {
+            // A flame thrower carries no spare fuel (SK-16.13-a).
+            if w.rounds > 0
+                && sl.rounds < w.rounds
+                && f.spare_magazines > 0
+                && !w.is_group("flamer")
+            {
                 out.push(Action::Reload { fig: id });
             }
         }

@@ -31,6 +31,20 @@ fn push_guard_variants(
 }
 
 pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
+    let start = out.len();
+    options(s, id, out);
+    // ---- fire (§16.11): stop, drop and roll, after every other option (SK-16.11-d); a failed
+    // INT check binds him to run or to leave a burning hex (SK-16.11-f/h).
+    let f = s.fig(id);
+    if crate::fire::may_roll(f) {
+        out.push(Action::StopDropRoll { fig: id });
+    }
+    if f.must_run || f.must_leave {
+        crate::fire::constrain_moves(s, id, out, start);
+    }
+}
+
+fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
     let f = s.fig(id);
     let mov = movement_allowance(s, f);
     let engaged = engagers_at(s, f.side, f.pos);
