@@ -329,7 +329,8 @@ pub enum Event {
         fig: FigId,
         what: &'static str,
         expr: Damage,
-        faces: Faces,
+        /// The dice's total (fire reads only the total).
+        rolled: i32,
         hits: i16,
         rule: RuleId,
     },

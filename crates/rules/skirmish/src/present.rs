@@ -199,10 +199,15 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             rule,
             ..
         } => {
+            // Fixed hits (fire, molotovs) have no dice to show.
+            let dice = if faces.is_empty() {
+                String::new()
+            } else {
+                format!(" {:?} = {rolled}", faces.as_slice())
+            };
             let _ = write!(
                 t,
-                "  damage {expr} {:?} = {rolled}{} − armor {armor}{} → {taken} to {} (total {total}, STR {}) [{rule}]",
-                faces.as_slice(),
+                "  damage {expr}{dice}{} − armor {armor}{} → {taken} to {} (total {total}, STR {}) [{rule}]",
                 if *mult > 1 { format!(" ×{mult}") } else { String::new() },
                 if *tough > 0 { format!(" − Tough {tough}") } else { String::new() },
                 name(s, *target),
@@ -278,11 +283,16 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             success,
             rule,
         } => {
+            // A check read by its total only (fire, SK-16.11) has no faces.
+            let faces = if faces.is_empty() {
+                String::new()
+            } else {
+                format!(" {:?}", faces.as_slice())
+            };
             let _ = write!(
                 t,
-                "  {} {what} check: {dice}d6 {:?} = {total} vs {target} → {} [{rule}]",
+                "  {} {what} check: {dice}d6{faces} = {total} vs {target} → {} [{rule}]",
                 name(s, *fig),
-                faces.as_slice(),
                 if *success { "success" } else { "failure" }
             );
         }
@@ -366,7 +376,7 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             fig,
             what,
             expr,
-            faces,
+            rolled,
             hits,
             rule,
         } => {
@@ -374,10 +384,10 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 t,
                 "  {} {what}: {expr}{} = {hits} hits of fire [{rule}]",
                 name(s, *fig),
-                if faces.is_empty() {
-                    String::new()
+                if expr.dice > 0 {
+                    format!(" (rolled {rolled})")
                 } else {
-                    format!(" {:?}", faces.as_slice())
+                    String::new()
                 }
             );
         }

@@ -1157,3 +1157,62 @@ fn sk_16_12_k_diving_into_deep_water_puts_out_a_soak() {
     assert!(effects(&ev).contains(&(soa, Effect::FireOut, "SK-16.12-k")));
     assert_eq!(g.fig("Soa").burning, 0);
 }
+
+// =============================================================================================
+// SK-16.13-b/c: the canonical shapes, for any firer and target (property test).
+// =============================================================================================
+
+/// Whether `hexes` are connected (SK-16.13-c: "connected").
+fn connected(hexes: &[Pos]) -> bool {
+    let mut seen = vec![hexes[0]];
+    let mut k = 0;
+    while k < seen.len() {
+        let h = seen[k];
+        for &o in hexes {
+            if o.distance(h) == 1 && !seen.contains(&o) {
+                seen.push(o);
+            }
+        }
+        k += 1;
+    }
+    seen.len() == hexes.len()
+}
+
+proptest::proptest! {
+    #[test]
+    fn sk_16_13_b_c_every_burst_is_connected_and_places_its_counters_as_the_book_says(
+        fc in 0i16..24, fr in 0i16..24, tc in 6i16..18, tr in 6i16..18,
+    ) {
+        use fireteam_skirmish::action::Burst;
+        use fireteam_skirmish::attack::flame::{burst_allowed, burst_hexes};
+        let (firer, target) = (p(fc, fr), p(tc, tr));
+        proptest::prop_assume!(firer != target);
+        let g = game(
+            &[],
+            &open(24, 24),
+            &[],
+            &[unit("A", 0, (0, 0), S, &[], PLAIN), unit("B", 1, (23, 23), N, &[], PLAIN)],
+        );
+        for burst in Burst::ALL {
+            let size = if burst.large() { 7 } else { 3 };
+            let hit = burst_hexes(&g.s, firer, target, burst, true);
+            let miss = burst_hexes(&g.s, firer, target, burst, false);
+            // The target is at least 6 hexes from every edge: every counter is on the map.
+            for (hexes, is_hit) in [(&hit, true), (&miss, false)] {
+                let mut distinct = hexes.to_vec();
+                distinct.sort();
+                distinct.dedup();
+                proptest::prop_assert_eq!(distinct.len(), size);
+                proptest::prop_assert!(connected(hexes));
+                // A hit may burn the target's hex; a miss never does, and burns next to him.
+                proptest::prop_assert_eq!(hexes.contains(&target), is_hit);
+                if !is_hit {
+                    proptest::prop_assert!(hexes.iter().any(|h| h.distance(target) == 1));
+                    proptest::prop_assert!(!hexes.contains(&firer));
+                }
+            }
+            // A shape is offered exactly when its hit would spare the firer's own hex.
+            proptest::prop_assert_eq!(burst_allowed(&g.s, firer, target, burst), !hit.contains(&firer));
+        }
+    }
+}

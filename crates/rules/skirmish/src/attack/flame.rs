@@ -290,7 +290,7 @@ pub(crate) fn oil_lands(
         deal_damage(ctx, id, source, Damage::points(hits), 1, armor, false, rule)?;
         if hit && ctx.s.fig(id).active() {
             let need = order_dex(&ctx.s, ctx.s.fig(id));
-            if !ctx.check(id, "not-soaked", soak_dice, need, rule)? {
+            if !crate::fire::check_total(ctx, id, "not-soaked", soak_dice, need, rule)? {
                 ctx.emit(Event::Effect {
                     fig: id,
                     effect: Effect::Burning { turns: 12 },
@@ -343,7 +343,7 @@ pub(crate) fn tank_hit(ctx: &mut Ctx, a: &AttackSpec, mark: usize) -> Result<(),
         })
         .sum();
     let need = damage.clamp(0, i32::from(i16::MAX)) as i16;
-    if !ctx.check(a.target, "tank-ignites", 3, need, RuleId("SK-16.13-f"))? {
+    if !crate::fire::check_total(ctx, a.target, "tank-ignites", 3, need, RuleId("SK-16.13-f"))? {
         return Ok(());
     }
     ctx.emit(Event::Spent {
