@@ -1197,8 +1197,18 @@ proptest::proptest! {
             let size = if burst.large() { 7 } else { 3 };
             let hit = burst_hexes(&g.s, firer, target, burst, true);
             let miss = burst_hexes(&g.s, firer, target, burst, false);
+            // Never the firer's own hex; a shape is offered exactly when its hit can be laid.
+            proptest::prop_assert!(!hit.contains(&firer) && !miss.contains(&firer));
+            let allowed = burst_allowed(&g.s, firer, target, burst);
+            proptest::prop_assert_eq!(allowed, !hit.is_empty());
+            // Only the ring around an adjacent target cannot be laid.
+            proptest::prop_assert_eq!(
+                allowed,
+                !(burst == Burst::LargeRing && firer.distance(target) == 1)
+            );
             // The target is at least 6 hexes from every edge: every counter is on the map.
-            for (hexes, is_hit) in [(&hit, true), (&miss, false)] {
+            let shapes = if allowed { vec![(&hit, true), (&miss, false)] } else { vec![(&miss, false)] };
+            for (hexes, is_hit) in shapes {
                 let mut distinct = hexes.to_vec();
                 distinct.sort();
                 distinct.dedup();
@@ -1208,11 +1218,120 @@ proptest::proptest! {
                 proptest::prop_assert_eq!(hexes.contains(&target), is_hit);
                 if !is_hit {
                     proptest::prop_assert!(hexes.iter().any(|h| h.distance(target) == 1));
-                    proptest::prop_assert!(!hexes.contains(&firer));
                 }
             }
-            // A shape is offered exactly when its hit would spare the firer's own hex.
-            proptest::prop_assert_eq!(burst_allowed(&g.s, firer, target, burst), !hit.contains(&firer));
         }
     }
+}
+
+// =============================================================================================
+// SK-16.12-h/p: the molotov's and the incendiary's hits.
+// =============================================================================================
+
+/// Ash (Thrown Weapons) at [1, 0] facing S with `grenade`; Bay at `bay`, Cal next to him at
+/// `cal`, Dan at `dan`, all of side B. The action phase of turn 1, Ash to act.
+fn grenade_scene(grenade: &str, bay: (i32, i32), cal: (i32, i32), dan: (i32, i32)) -> Game {
+    let units = [
+        unit(
+            "Ash",
+            0,
+            (1, 0),
+            S,
+            &[grenade],
+            "str = 10, dex = 12, int = 10, thrown_weapons = 1",
+        ),
+        unit("Bay", 1, bay, N, &[], PLAIN),
+        unit("Cal", 1, cal, N, &[], PLAIN),
+        unit("Dan", 1, dan, N, &[], PLAIN),
+    ];
+    let mut g = game(&[], &open(5, 9), &[], &units);
+    g.reach_actions(0);
+    until(&mut g, "Ash");
+    g
+}
+
+#[test]
+fn sk_16_12_h_i_a_molotov_does_four_in_its_hex_and_two_around() {
+    // 3 hexes, 1 MH: 12 + 2 (Thrown Weapons) − 1 = 13; 10 lands on Bay's hex. Bay 4 and a 4d6
+    // roll not to be soaked (8 ≤ 12); Cal next to him ([2, 3]) 2; Dan two hexes off ([1, 5])
+    // nothing. The hex burns 12 turns.
+    let mut g = grenade_scene("molotov", (1, 3), (2, 3), (1, 5));
+    let ev = g.play(
+        "Ash throws the Molotov at [1, 3]",
+        &faces(&[&d3(10), &d4(8)]),
+    );
+    assert_eq!(roll(&ev).target_number, 13);
+    let d: Vec<(FigId, i16, &str)> = damages(&ev)
+        .iter()
+        .map(|d| (d.target, d.taken, d.rule))
+        .collect();
+    assert_eq!(
+        d,
+        [
+            (g.id("Bay"), 4, "SK-16.12-h"),
+            (g.id("Cal"), 2, "SK-16.12-h")
+        ]
+    );
+    assert_eq!(
+        checks(&ev),
+        [(g.id("Bay"), "not-soaked", 4, 8, 12, true, "SK-16.12-i")]
+    );
+    assert_eq!(fires(&g), [p(1, 3)]);
+    assert_eq!(g.s.fires[0].turns_left, 12);
+}
+
+#[test]
+fn sk_16_12_p_an_incendiary_does_eight_in_its_multihex_and_four_around() {
+    // 4 hexes, 2 MH: 12 + 2 − 2 = 12; 10 lands on Bay's hex; it goes off at the end of the turn
+    // (SK-16.12-g): Bay 8 (and his soak roll, 8 ≤ 12), Cal in the multihex 8, Dan two hexes off
+    // 4 (G-51). The fire is incendiary, and lit this turn it burns nobody more at its end.
+    let mut g = grenade_scene("incendiary-grenade", (1, 4), (2, 4), (1, 6));
+    let ev = g.play("Ash throws the Incendiary grenade at [1, 4]", &d3(10));
+    assert_eq!(roll(&ev).target_number, 12);
+    assert!(damages(&ev).is_empty(), "it waits for the end of the turn");
+    let ev = finish(&mut g, &d4(8));
+    let d: Vec<(FigId, i16, &str)> = damages(&ev)
+        .iter()
+        .map(|d| (d.target, d.rolled as i16, d.rule))
+        .collect();
+    assert_eq!(
+        d,
+        [
+            (g.id("Bay"), 8, "SK-16.12-p"),
+            (g.id("Cal"), 8, "SK-16.12-p"),
+            (g.id("Dan"), 4, "SK-16.12-p")
+        ]
+    );
+    assert_eq!(fires(&g), [p(1, 4)]);
+    assert!(g.s.fires[0].incendiary);
+    assert!(burns(&ev).is_empty());
+}
+
+#[test]
+fn sk_16_13_c_a_burst_at_the_map_edge_turns_to_keep_its_counters() {
+    // Bob at the bottom edge ([2, 9] of a 10-row map). A miss overshoots off the map, so the
+    // shape turns and still lays its 3 counters next to him. A hit: the line cannot run on
+    // south beyond him (1 hex left), nor south-west or south-east (2 each), so it turns two
+    // hex-sides, north-west: [2, 9], [1, 8], [0, 8].
+    let units = [
+        unit("Ann", 0, (2, 5), S, &["flame-thrower"], FLAMER),
+        unit("Bob", 1, (2, 9), N, &[], PLAIN),
+    ];
+    let mut g = game(&[], &open(6, 10), &[], &units);
+    g.reach_actions(0);
+    until(&mut g, "Ann");
+    let ev = g.play("Ann fires a small burst in a line at Bob", &d3(15));
+    let (hit, hexes) = burst(&ev);
+    assert!(!hit);
+    assert_eq!(hexes.len(), 3, "{hexes:?}");
+    assert!(!hexes.contains(&p(2, 9)));
+    assert!(hexes.iter().any(|h| h.distance(p(2, 9)) == 1));
+    let mut g = game(&[], &open(6, 10), &[], &units);
+    g.reach_actions(0);
+    until(&mut g, "Ann");
+    let ev = g.play(
+        "Ann fires a small burst in a line at Bob",
+        &faces(&[&d3(10), &d4(10)]),
+    );
+    assert_eq!(burst(&ev), (true, vec![p(0, 8), p(1, 8), p(2, 9)]));
 }

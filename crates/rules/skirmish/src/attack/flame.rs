@@ -33,7 +33,9 @@ use smallvec::SmallVec;
 ///   on the hex beyond the target and two hexes next to it and to each other, a large one on the
 ///   multihex whose centre is two hexes beyond the target (it holds the hex next to him).
 ///
-/// Hexes off the map or impassable (walls) take no fire.
+/// Hexes off the map or impassable (walls) take no fire; where the map's edge or a wall cuts the
+/// shape, it turns (one hex-side, then two, then back toward the firer) to the first orientation
+/// that keeps the most counters, never onto the firer's hex.
 pub fn burst_hexes(
     s: &State,
     firer: Pos,
@@ -45,8 +47,26 @@ pub fn burst_hexes(
         .min_by_key(|&d| (target.neighbour(d).distance(firer), d))
         .unwrap_or(0);
     let f = (back + 3) % 6;
+    let full = if burst.large() { 7 } else { 3 };
+    let mut best: SmallVec<[Pos; 8]> = SmallVec::new();
+    for turn in [0u8, 1, 5, 2, 4, 3] {
+        let v = shape(s, target, (f + turn) % 6, burst, hit);
+        if v.contains(&firer) {
+            continue;
+        }
+        if v.len() > best.len() {
+            best = v;
+        }
+        if best.len() == full {
+            break;
+        }
+    }
+    best
+}
+
+/// One canonical shape facing `f` (see [`burst_hexes`]), cut to the passable hexes.
+fn shape(s: &State, t: Pos, f: u8, burst: Burst, hit: bool) -> SmallVec<[Pos; 8]> {
     let n = |p: Pos, d: u8| p.neighbour(d % 6);
-    let t = target;
     let mut v: SmallVec<[Pos; 8]> = SmallVec::new();
     match (burst, hit) {
         (Burst::SmallLine, true) => v.extend([t, n(t, f), n(n(t, f), f)]),
@@ -86,10 +106,9 @@ pub fn burst_hexes(
 }
 
 /// Whether a burst shape is offered at a target: the firer keeps out of his own fire (a large
-/// ring at an adjacent target would burn his own hex).
+/// ring at an adjacent target would burn his own hex, whichever way it turns).
 pub fn burst_allowed(s: &State, firer: Pos, target: Pos, burst: Burst) -> bool {
-    let hexes = burst_hexes(s, firer, target, burst, true);
-    !hexes.is_empty() && !hexes.contains(&firer)
+    burst_hexes(s, firer, target, burst, true).contains(&target)
 }
 
 /// SK-16.13-a: fuel is counted in small bursts (`rounds` = 4); a large burst burns two.
