@@ -604,8 +604,8 @@ fn sk_16_11_b_i_a_burning_torch_is_a_club_on_fire_and_armor_counts_in_full() {
 
 #[test]
 fn sk_16_11_c_a_flaming_weapon_sets_a_flammable_target_alight_on_one_to_three() {
-    // Vic is doused in gasoline (flammable = 1). A hit (1d6+3: 1 → 4), then 1d6: 3 sets half his body alight
-    // (ours: half the body unless the hit was in a limb); 4 does not.
+    // Vic is doused in gasoline (flammable = 1). A hit (1d6+3: 1 → 4), then 1d6: 3 sets half
+    // his body alight (ours: half the body unless the hit was in a limb); 4 does not.
     let vic = "str = 30, dex = 12, int = 10, flammable = 1";
     let mut g = torch_scene(vic, &[], &[]);
     let ev = g.play("Tor attacks Vic", &faces(&[&d3(10), &[1], &[3]]));
@@ -1207,7 +1207,11 @@ proptest::proptest! {
                 !(burst == Burst::LargeRing && firer.distance(target) == 1)
             );
             // The target is at least 6 hexes from every edge: every counter is on the map.
-            let shapes = if allowed { vec![(&hit, true), (&miss, false)] } else { vec![(&miss, false)] };
+            let shapes = if allowed {
+                vec![(&hit, true), (&miss, false)]
+            } else {
+                vec![(&miss, false)]
+            };
             for (hexes, is_hit) in shapes {
                 let mut distinct = hexes.to_vec();
                 distinct.sort();

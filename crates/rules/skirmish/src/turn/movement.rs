@@ -1,9 +1,9 @@
 //! The movement phase (SK-8.4.2-a, SK-10): a figure's MOV this turn, the movement options
 //! (stand still, move, shift, crawl, stand up: SK-10-c, SK-10.7, SK-10.8), Dodge or Defend
 //! declared with the movement (SK-11.4), and what a move runs into: opportunity fire at a
-//! covered hex (SK-21.8-b), fire hexes (SK-16.11-g/h, SK-16.12-m; `crate::fire`), footing on broken ground, ice, in the dark
-//! and in microgravity (SK-17.1-b, SK-17.5-a, SK-17.6-a, SK-17.10), and the lift-and-move check
-//! (SK-14.2-T1).
+//! covered hex (SK-21.8-b), fire hexes (SK-16.11-g/h, SK-16.12-m; `crate::fire`), footing on
+//! broken ground, ice, in the dark and in microgravity (SK-17.1-b, SK-17.5-a, SK-17.6-a,
+//! SK-17.10), and the lift-and-move check (SK-14.2-T1).
 
 use crate::attack::opportunity::opportunity_shot;
 use crate::combat::ctx::Ctx;
