@@ -81,6 +81,7 @@ fn check_passes_on_every_shipped_skirmish_scenario() {
         "arena-human.toml",
         "arena.toml",
         "bench-duel.toml",
+        "brushfire.toml",
         "bruce-vs-zorgo.toml",
         "station.toml",
     ] {

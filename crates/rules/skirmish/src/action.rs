@@ -281,6 +281,66 @@ pub enum Action {
         facing: u8,
         spend: bool,
     },
+    // ---- fire (§16.11, §16.12, §16.13)
+    /// Stop, drop and roll (SK-16.11-d): the whole turn, at the movement.
+    StopDropRoll {
+        fig: FigId,
+    },
+    /// A flame thrower burst at a target, in one of the canonical shapes (SK-16.13-a…c).
+    Flame {
+        fig: FigId,
+        target: FigId,
+        burst: Burst,
+    },
+    /// Spray the fire extinguisher at a hex: his own or an adjacent one (SK-16.12-k).
+    Extinguish {
+        fig: FigId,
+        at: Pos,
+    },
+    /// Help an adjacent figure who stops, drops and rolls put his fire out (SK-16.11-d).
+    HelpPutOut {
+        fig: FigId,
+        target: FigId,
+    },
+}
+
+/// A flame thrower burst and its shape (SK-16.13-b/c). The book lets the firer place the fire
+/// counters "in any arrangement"; the engine offers these canonical shapes, oriented along the
+/// line of fire (`attack::flame::burst_hexes` gives the hexes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Burst {
+    /// Small (3 hexes): the target's hex and the two beyond it, in a line.
+    SmallLine,
+    /// Small (3 hexes): the target's hex and the two hexes fanning out beyond it.
+    SmallFan,
+    /// Large (7 hexes): the target's hex and its six neighbours (its multihex).
+    LargeRing,
+    /// Large (7 hexes): the target's hex and a cone of six beyond it.
+    LargeCone,
+}
+
+impl Burst {
+    pub const ALL: [Burst; 4] = [
+        Burst::SmallLine,
+        Burst::SmallFan,
+        Burst::LargeRing,
+        Burst::LargeCone,
+    ];
+
+    /// SK-16.13-a: a large burst burns the fuel of two small ones.
+    pub fn large(self) -> bool {
+        matches!(self, Burst::LargeRing | Burst::LargeCone)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Burst::SmallLine => "a small burst in a line",
+            Burst::SmallFan => "a small burst in a fan",
+            Burst::LargeRing => "a large burst in a ring",
+            Burst::LargeCone => "a large burst in a cone",
+        }
+    }
 }
 
 impl Action {
@@ -334,7 +394,11 @@ impl Action {
             | DisarmAndTake { fig, .. }
             | PowerThrow { fig, .. }
             | Climb { fig, .. }
-            | Grab { fig, .. } => Some(fig),
+            | Grab { fig, .. }
+            | StopDropRoll { fig }
+            | Flame { fig, .. }
+            | Extinguish { fig, .. }
+            | HelpPutOut { fig, .. } => Some(fig),
         }
     }
 }

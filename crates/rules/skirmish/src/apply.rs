@@ -34,6 +34,10 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.trail_len = 0;
                 f.first_target = None;
                 f.burst_turn = false;
+                // ---- fire (§16.11): this turn's INT checks and rolling are made anew.
+                f.must_run = false;
+                f.must_leave = false;
+                f.rolling = false;
                 // Aiming continues only while the figure keeps aiming (SK-13.7-b).
                 if !f.aiming_now {
                     f.aim_turns = 0;
@@ -385,12 +389,21 @@ pub fn apply(s: &mut State, e: &Event) {
             turns,
             incendiary,
         } => {
-            s.fires.push(crate::state::Fire {
-                pos: *at,
-                turns_left: *turns,
-                incendiary: *incendiary,
-            });
+            // A hex already burning burns on with the longer time (one fire per hex).
+            if let Some(f) = s.fires.iter_mut().find(|f| f.pos == *at) {
+                f.turns_left = f.turns_left.max(*turns);
+                f.incendiary |= *incendiary;
+            } else {
+                s.fires.push(crate::state::Fire {
+                    pos: *at,
+                    turns_left: *turns,
+                    incendiary: *incendiary,
+                });
+            }
         }
+        // ---- fire (§16.11, §16.12, §16.13)
+        Event::Burn { .. } | Event::FlameBurst { .. } => {}
+        Event::FireOut { at } => s.fires.retain(|f| f.pos != *at),
         Event::Phase { phase } => s.phase = *phase,
         Event::TurnEnded { .. } => {
             s.phase = Phase::TurnStart;
@@ -579,7 +592,12 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
                 f.ready = None;
             }
         }
-        Effect::Burning { turns } => f.burning = turns,
+        Effect::Burning { turns } => {
+            f.burning = turns;
+            if turns == 0 {
+                f.soak_incendiary = false;
+            }
+        }
         Effect::Jammed { slot } => {
             if let Some(w) = &mut f.weapons[usize::from(slot)] {
                 w.state = WeaponState::Jammed;
@@ -642,6 +660,22 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             f.ready = Some(slot);
             f.hth_draw = 0;
         }
+        // ---- fire (§16.11, §16.12)
+        Effect::OnFire { extent, ran } => {
+            f.on_fire = extent;
+            f.fire_ran = ran;
+        }
+        Effect::MustRun => f.must_run = true,
+        Effect::MustLeave => f.must_leave = true,
+        Effect::Rolling => f.rolling = true,
+        Effect::SoakIncendiary => f.soak_incendiary = true,
+        Effect::FireOut => {
+            f.soak_incendiary = false;
+            f.burning = 0;
+            f.on_fire = crate::state::Blaze::None;
+            f.fire_ran = false;
+        }
+        Effect::ItemSpent { item } => f.items &= !item.bit(),
         Effect::LegHit { until, out } => {
             f.leg_down_until = until;
             f.leg_out |= out;

@@ -40,6 +40,7 @@ pub const NON_SKILL_STATS: &[&str] = &[
     // ---- weapons and melee
     "off_hand",
     "bayonet_fixed",
+    "flammable",
 ];
 
 /// The skill stats of the schema, in its order; each is the id of a `skill` catalog entry.
@@ -900,6 +901,28 @@ fn check_carrying(
                     ids.join(", ")
                 ),
                 help: format!("keep one of {}", ids.join(", ")),
+            });
+        }
+    }
+    // ---- fire (§16.13): SK-16.13-g: no flame thrower with an energy shield, a backpack or a
+    // backpack battery (the battery pack).
+    let flamer = items(equipment, catalog)
+        .find(|(_, e)| e.kind == "weapon" && e.text("group") == Some("flamer"));
+    if let Some((_, ft)) = flamer {
+        let clash = items(equipment, catalog).find(|(_, e)| {
+            (e.kind == "armor" && matches!(e.text("kind"), Some("energy_shield" | "backpack")))
+                || (e.kind == "item" && e.text("kind") == Some("battery_pack"))
+        });
+        if let Some((k, e)) = clash {
+            out.push(Breach {
+                rule: "SK-16.13-g",
+                field: format!("equipment[{k}]"),
+                message: format!(
+                    "{} with {}: a flame thrower cannot be worn together with an energy shield, \
+                     a backpack or a backpack battery (SK-16.13-g)",
+                    ft.id, e.id
+                ),
+                help: format!("leave out {} or the flame thrower", e.id),
             });
         }
     }

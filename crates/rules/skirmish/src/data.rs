@@ -95,6 +95,9 @@ pub struct Weapon {
     pub grenade: Option<GrenadeKind>,
     pub stun: bool,
     pub attack_type: AttackType,
+    /// SK-16.11-b: a weapon on fire (the burning torch): +2 damage, and it may set a highly
+    /// flammable target alight (SK-16.11-c).
+    pub flaming: bool,
     pub provenance: String,
     // ---- weapons and melee (§6.5.3, §16.1)
     /// SK-6.5.3-a: weapon ids or groups it makes a combination with (sword and dagger, …).
@@ -173,6 +176,10 @@ pub struct Armor {
     pub dex_penalty: i16,
     pub mov_penalty: i16,
     pub r_factor: u8,
+    /// SK-16.11-i: medieval-type armor (cloth, leather, plate) protects at half its value when
+    /// the wearer is immolated or inside a burning hex, unless fireproofed.
+    pub medieval: bool,
+    pub fireproof: bool,
     pub provenance: String,
 }
 
@@ -287,6 +294,17 @@ pub struct Terrain {
     /// A pit or hole this many decimetres deep (0: none). The depth is map data, a GM input
     /// (G-57); the catalog gives it in metres (`pit_depth`).
     pub pit_dm: u16,
+    /// SK-16.11-g GM input: the hex burns (or has burned down to hot coals) all battle.
+    pub fire: Option<HexFire>,
+}
+
+/// A §16.11 burning hex set by the scenario (terrain `fire`, SK-16.11-g).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HexFire {
+    Burning,
+    /// Burned down to hot coals: +1d6 (SK-16.11-g).
+    Coals,
 }
 
 impl Terrain {
@@ -305,6 +323,7 @@ impl Terrain {
             blocks_movement: false,
             blocks_sight: false,
             pit_dm: 0,
+            fire: None,
         }
     }
 

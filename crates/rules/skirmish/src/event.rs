@@ -4,8 +4,9 @@
 
 use crate::action::FireMode;
 use crate::autoresult::ToHit;
+use crate::data::ItemKind;
 use crate::progression::Damage;
-use crate::state::{FigId, Guard, MoveKind, Pos, Posture};
+use crate::state::{Blaze, FigId, Guard, MoveKind, Pos, Posture};
 use fireteam_engine::{Modifier, Outcome, RuleId};
 use serde::Serialize;
 use smallvec::SmallVec;
@@ -101,6 +102,27 @@ pub enum Effect {
     /// SK-16.15.3-T1 (3–4): that knife or pistol is ready now.
     DrawnInHth {
         slot: u8,
+    },
+    // ---- fire (§16.11, §16.12, §16.13)
+    /// SK-16.11-T1: on fire over this much of the body (a §16.11 fire, not the molotov soak);
+    /// `ran`: he ran while on fire this turn (SK-16.11-e/f).
+    OnFire {
+        extent: Blaze,
+        ran: bool,
+    },
+    /// SK-16.11-f: failed the INT check not to run: he must run this turn.
+    MustRun,
+    /// SK-16.11-h: failed the INT check to stay in a burning hex: he must leave it this turn.
+    MustLeave,
+    /// SK-16.11-d: stops, drops and rolls this turn.
+    Rolling,
+    /// SK-16.12-p: the soak is an incendiary's, which cannot be put out.
+    SoakIncendiary,
+    /// Every fire on him is out, the molotov soak and the §16.11 fire (SK-16.11-d, SK-16.12-k).
+    FireOut,
+    /// A one-use item is used up (SK-16.12-k: the fire extinguisher).
+    ItemSpent {
+        item: ItemKind,
     },
 }
 
@@ -328,6 +350,32 @@ pub enum Event {
         at: Pos,
         turns: u8,
         incendiary: bool,
+    },
+    // ---- fire (§16.11, §16.12, §16.13)
+    /// Hits of fire before armor, one part of a fire's damage (SK-16.11-g/T1: a rolled
+    /// expression; SK-16.12-j: fixed hits); the parts of one move or turn add up before armor
+    /// (SK-16.12-m) in the `Damage` that follows.
+    Burn {
+        fig: FigId,
+        what: &'static str,
+        expr: Damage,
+        /// The dice's total (fire reads only the total).
+        rolled: i32,
+        hits: i16,
+        rule: RuleId,
+    },
+    /// SK-16.13-b/c: a flame thrower's burst lands in these hexes (`hit`: the roll at the target
+    /// hit, so the target's hex may be among them).
+    FlameBurst {
+        fig: FigId,
+        target: FigId,
+        large: bool,
+        hit: bool,
+        hexes: SmallVec<[Pos; 8]>,
+    },
+    /// A fire hex put out (SK-16.12-k: a fire extinguisher).
+    FireOut {
+        at: Pos,
     },
     /// This turn's shots are bursts (SK-16.6-b).
     BurstTurn {

@@ -9,14 +9,15 @@
 //! The crate follows the book: [`autoresult`] and [`progression`] (the dice tables), [`turn`]
 //! (the turn in the book's order: initiative, movement, actions, forced retreats, the end of the
 //! turn), `legal` (each phase's legal actions), `attack` (one module per kind of attack),
-//! [`combat`] (rolls to hit, damage, effects), [`geometry`] (threat zones, reach, lines of
-//! fire), [`hands`] (what a figure holds, and how), [`character`], [`encumbrance`] and [`experience`] (creation and advancement).
+//! [`combat`] (rolls to hit, damage, effects), [`fire`] (figures and hexes on fire), [`geometry`]
+//! (threat zones, reach, lines of fire), [`hands`] (what a figure holds, and how), [`character`],
+//! [`encumbrance`] and [`experience`] (creation and advancement).
 //! [`system`] is the `RuleSystem` itself, and `resolve` hands each action to the module of its
 //! rule.
 
 pub mod action;
 pub mod apply;
-mod attack;
+pub mod attack;
 pub mod autoresult;
 pub mod character;
 pub mod combat;
@@ -24,6 +25,7 @@ pub mod data;
 pub mod encumbrance;
 pub mod event;
 pub mod experience;
+pub mod fire;
 pub mod geometry;
 pub mod hands;
 mod legal;

@@ -65,6 +65,12 @@ pub struct Options {
     pub acrobatics_leap: u8,
     /// G-68 (GM input): swimming MOV in deep water, in percent of MOV (rounded up).
     pub swim_mov_percent: u16,
+    // ---- fire (§16.11, §16.13)
+    /// SK-16.11-h: the INT check to enter or stay applies to every fire hex (default), or only
+    /// to the §16.11 burning hexes.
+    pub fire_check_every_fire: bool,
+    /// G-53 CONFIG: the flame thrower's tank ignites on aimed shots from the rear only.
+    pub flame_ignition_aimed_only: bool,
 }
 
 impl Default for Options {
@@ -105,6 +111,8 @@ impl Default for Options {
             jump_figure_mov: 3,
             acrobatics_leap: 0,
             swim_mov_percent: 50,
+            fire_check_every_fire: true,
+            flame_ignition_aimed_only: false,
         }
     }
 }
@@ -179,6 +187,8 @@ impl Options {
             jump_figure_mov: int("sk.jump_figure_mov", 3).clamp(1, 10) as u8,
             acrobatics_leap: int("sk.acrobatics_leap", 0).clamp(0, 3) as u8,
             swim_mov_percent: int("sk.swim_mov_percent", 50).clamp(0, 100) as u16,
+            fire_check_every_fire: choice("sk.fire_int_check") != "burning_hexes",
+            flame_ignition_aimed_only: choice("sk.flame_thrower_ignition") == "aimed_only",
         }
     }
 }

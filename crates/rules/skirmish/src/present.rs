@@ -209,10 +209,15 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             rule,
             ..
         } => {
+            // Fixed hits (fire, molotovs) have no dice to show.
+            let dice = if faces.is_empty() {
+                String::new()
+            } else {
+                format!(" {:?} = {rolled}", faces.as_slice())
+            };
             let _ = write!(
                 t,
-                "  damage {expr} {:?} = {rolled}{} − armor {armor}{} → {taken} to {} (total {total}, STR {}) [{rule}]",
-                faces.as_slice(),
+                "  damage {expr}{dice}{} − armor {armor}{} → {taken} to {} (total {total}, STR {}) [{rule}]",
                 if *mult > 1 { format!(" ×{mult}") } else { String::new() },
                 if *tough > 0 { format!(" − Tough {tough}") } else { String::new() },
                 name(s, *target),
@@ -268,6 +273,26 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 Effect::DrawnInHth { slot } => {
                     format!("has his {} ready", slot_name(s, *fig, *slot))
                 }
+                // ---- fire (§16.11, §16.12)
+                Effect::OnFire {
+                    extent: crate::state::Blaze::None,
+                    ..
+                } => "'s fire is out".to_string(),
+                Effect::OnFire { extent, ran } => format!(
+                    "is on fire: {}{}",
+                    extent.name(),
+                    if *ran { " (fanned by running)" } else { "" }
+                ),
+                Effect::MustRun => "panics and must run this turn".to_string(),
+                Effect::MustLeave => "must leave the burning hex this turn".to_string(),
+                Effect::Rolling => "stops, drops and rolls".to_string(),
+                Effect::SoakIncendiary => {
+                    "is soaked in incendiary that cannot be put out".to_string()
+                }
+                Effect::FireOut => "'s fires are put out".to_string(),
+                Effect::ItemSpent { item } => {
+                    format!("uses up his {}", item.id().replace('_', " "))
+                }
             };
             let sep = if what.starts_with('\'') { "" } else { " " };
             let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));
@@ -282,11 +307,16 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             success,
             rule,
         } => {
+            // A check read by its total only (fire, SK-16.11) has no faces.
+            let faces = if faces.is_empty() {
+                String::new()
+            } else {
+                format!(" {:?}", faces.as_slice())
+            };
             let _ = write!(
                 t,
-                "  {} {what} check: {dice}d6 {:?} = {total} vs {target} → {} [{rule}]",
+                "  {} {what} check: {dice}d6{faces} = {total} vs {target} → {} [{rule}]",
                 name(s, *fig),
-                faces.as_slice(),
                 if *success { "success" } else { "failure" }
             );
         }
@@ -368,6 +398,50 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             let _ = write!(t, "The {weapon_name} goes off at {at}");
         }
         Event::TurnEnded { .. } => return None,
+        // ---- fire (§16.11, §16.12, §16.13)
+        Event::Burn {
+            fig,
+            what,
+            expr,
+            rolled,
+            hits,
+            rule,
+        } => {
+            let _ = write!(
+                t,
+                "  {} {what}: {expr}{} = {hits} hits of fire [{rule}]",
+                name(s, *fig),
+                if expr.dice > 0 {
+                    format!(" (rolled {rolled})")
+                } else {
+                    String::new()
+                }
+            );
+        }
+        Event::FlameBurst {
+            fig,
+            target,
+            large,
+            hit,
+            hexes,
+        } => {
+            let list: Vec<String> = hexes.iter().map(|p| p.to_string()).collect();
+            let _ = write!(
+                t,
+                "  {}'s {} burst lands {} {}: fire at {} [SK-16.13-c]",
+                name(s, *fig),
+                if *large { "large" } else { "small" },
+                if *hit { "on" } else { "beside" },
+                name(s, *target),
+                list.join(" ")
+            );
+        }
+        Event::FireLit { at, turns, .. } => {
+            let _ = write!(t, "  fire burns at {at} for {turns} turns [SK-16.12-j]");
+        }
+        Event::FireOut { at } => {
+            let _ = write!(t, "  the fire at {at} is put out [SK-16.12-k]");
+        }
         Event::Location {
             fig,
             location,
@@ -679,7 +753,7 @@ impl Present for Skirmish {
             .rules
             .terrain
             .iter()
-            .map(|t| json!({"id": t.id, "wall": t.wall, "footing": t.footing, "smoke": t.smoke, "dark": t.dark, "blocks_movement": t.impassable(), "blocks_sight": t.blocks_sight, "deep_water": t.deep_water, "pit_depth_dm": t.pit_dm}))
+            .map(|t| json!({"id": t.id, "wall": t.wall, "footing": t.footing, "smoke": t.smoke, "dark": t.dark, "blocks_movement": t.impassable(), "blocks_sight": t.blocks_sight, "deep_water": t.deep_water, "pit_depth_dm": t.pit_dm, "fire": t.fire}))
             .collect();
         json!({
             "type": "battle",

@@ -9,7 +9,7 @@
 use crate::action::Action;
 use crate::attack;
 use crate::attack::melee::melee;
-use crate::attack::{aimed, grenade, hth, missile, quick_shot};
+use crate::attack::{aimed, flame, grenade, hth, missile, quick_shot};
 use crate::combat::contest::Attr;
 use crate::combat::ctx::Ctx;
 use crate::combat::weapon_of;
@@ -273,6 +273,11 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             ctx.emit(Event::Acted { fig });
             attack::power::power_throw(ctx, fig, target, bonus)
         }
+        // ---- fire (§16.11, §16.12, §16.13)
+        Action::StopDropRoll { fig } => crate::fire::stop_drop_roll(ctx, fig),
+        Action::Flame { fig, target, burst } => flame::flame(ctx, fig, target, burst),
+        Action::Extinguish { fig, at } => crate::fire::extinguish(ctx, fig, at),
+        Action::HelpPutOut { fig, target } => crate::fire::help_put_out(ctx, fig, target),
     }
 }
 

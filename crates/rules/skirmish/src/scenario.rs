@@ -1,8 +1,8 @@
 //! From a loaded scenario to a battle: options, catalog entries, map and figures.
 
 use crate::data::{
-    Armor, ArmorKind, AttackType, BayonetPair, Breaks, Class, Footing, GrenadeKind, ItemKind,
-    Length, Rules, Spread, Terrain, Wall, Weapon,
+    Armor, ArmorKind, AttackType, BayonetPair, Breaks, Class, Footing, GrenadeKind, HexFire,
+    ItemKind, Length, Rules, Spread, Terrain, Wall, Weapon,
 };
 use crate::encumbrance::{effective_load, encumbrance, EncumbranceModel};
 use crate::options::Options;
@@ -10,7 +10,8 @@ use crate::progression::{Damage, StrColumn};
 use crate::schema::parse_damage;
 use crate::skills;
 use crate::state::{
-    Condition, Figure, Guard, MoveKind, Phase, Pos, Posture, ShieldAt, Slot, State, WeaponState,
+    Blaze, Condition, Figure, Guard, MoveKind, Phase, Pos, Posture, ShieldAt, Slot, State,
+    WeaponState,
 };
 use fireteam_scenario::{Entry, Loaded, Value};
 
@@ -101,6 +102,7 @@ pub fn weapon(e: &Entry) -> Weapon {
             }
             None => AttackType::Damaging,
         },
+        flaming: e.flag("flaming"),
         provenance: e.provenance.to_string(),
         // ---- weapons and melee
         combination: match e.get("combination") {
@@ -143,6 +145,8 @@ pub fn armor(e: &Entry) -> Armor {
         dex_penalty: e.int("dex_penalty").unwrap_or(0) as i16,
         mov_penalty: e.int("mov_penalty").unwrap_or(0) as i16,
         r_factor: e.int("r_factor").unwrap_or(0) as u8,
+        medieval: e.flag("medieval"),
+        fireproof: e.flag("fireproof"),
         provenance: e.provenance.to_string(),
     }
 }
@@ -203,6 +207,12 @@ pub fn terrain(e: &Entry) -> Terrain {
         Some(Value::Float(m)) => (m * 10.0).round().clamp(0.0, 1000.0) as u16,
         Some(Value::Int(m)) => (*m * 10).clamp(0, 1000) as u16,
         _ => 0,
+    };
+    // SK-16.11-g GM input: a burning hex, or one burned down to hot coals.
+    t.fire = match e.text("fire") {
+        Some("burning") => Some(HexFire::Burning),
+        Some("coals") => Some(HexFire::Coals),
+        _ => None,
     };
     t
 }
@@ -457,6 +467,13 @@ pub fn setup(loaded: &Loaded) -> Setup {
             hth_draw: 0,
             bayonet_first: false,
             climbed: 0,
+            on_fire: Blaze::None,
+            fire_ran: false,
+            must_run: false,
+            must_leave: false,
+            rolling: false,
+            flammable: stat("flammable") > 0,
+            soak_incendiary: false,
         });
     }
     // SK-16.3-a: weapons change hands in battle (grabbed on the run, exchanged, taken by

@@ -212,6 +212,20 @@ pub const OPTIONS: &[OptionSpec] = &[
         100,
         "SK-6.2.9-a, G-68 GM input: MOV in deep water, percent of MOV rounded up (half suggested)",
     ),
+    // --- fire (§16.11, §16.13).
+    OptionSpec::choice(
+        "sk.fire_int_check",
+        "every_fire",
+        &["every_fire", "burning_hexes"],
+        "SK-16.11-h: the 3d6 INT check to enter or stay in a fire, for every fire hex (molotov, \
+         incendiary, flame thrower too) or only the §16.11 burning hexes",
+    ),
+    OptionSpec::choice(
+        "sk.flame_thrower_ignition",
+        "any_rear_hit",
+        &["any_rear_hit", "aimed_only"],
+        "G-53: a flame thrower's tank may ignite on any hit from the rear hex, or on aimed shots only",
+    ),
 ];
 
 /// Attributes, then skills. A skill is a stat: 0 (absent) or 1 (known); Martial Arts is a level.
@@ -277,6 +291,13 @@ pub const STATS: &[StatSpec] = &[
         1,
         Some(0),
         "SK-16.3-a: 1: his first knife is fixed to his first rifle before the battle",
+    ),
+    StatSpec::optional(
+        "flammable",
+        0,
+        1,
+        Some(0),
+        "SK-16.11-c GM input: doused in gasoline or the like; a flaming weapon sets him alight 50/50",
     ),
     skill("axe"),
     skill("bayonet"),
@@ -517,6 +538,11 @@ const WEAPON_FIELDS: &[FieldSpec] = &[
         "SK-16.1-e GM input: an improvised item that breaks when it hits or whenever used (default never, G-40)",
     ),
     FieldSpec::optional(
+        "flaming",
+        FieldKind::Bool,
+        "SK-16.11-b a weapon on fire (torch): +2 damage, may set a flammable target alight",
+    ),
+    FieldSpec::optional(
         "invented_fields",
         FieldKind::List {
             of: &TEXT,
@@ -580,6 +606,16 @@ const ARMOR_FIELDS: &[FieldSpec] = &[
         "r_factor",
         FieldKind::Int { min: 0, max: 10 },
         "SK-14.3-b shielding R-factor",
+    ),
+    FieldSpec::optional(
+        "medieval",
+        FieldKind::Bool,
+        "SK-16.11-i medieval-type armor: half value when immolated or in a burning hex",
+    ),
+    FieldSpec::optional(
+        "fireproof",
+        FieldKind::Bool,
+        "SK-16.11-i fireproofed: medieval-type armor keeps its full value against fire",
     ),
     FieldSpec::optional(
         "cost",
@@ -770,6 +806,11 @@ const TERRAIN_FIELDS: &[FieldSpec] = &[
             max_len: 20,
         },
         "fields whose values are INVENTED",
+    ),
+    FieldSpec::optional(
+        "fire",
+        FieldKind::Choice(&["burning", "coals"]),
+        "SK-16.11-g a burning hex, or one burned down to hot coals (+1d6), all battle",
     ),
 ];
 

@@ -278,6 +278,56 @@ pub struct Figure {
     // ---- movement over terrain (SK-10.3-b, SK-6.4.1-c)
     /// Metres climbed up a rope so far (lost on moving off).
     pub climbed: u8,
+    // ---- fire (§16.11, §16.13): a §16.11 fire on the figure, apart from the molotov soak
+    // (`burning`, G-52), and what it makes him do this turn.
+    /// SK-16.11-T1: how much of him is on fire.
+    pub on_fire: Blaze,
+    /// SK-16.11-e/f: ran while on fire in the last turn played (stopping is then +1 die).
+    pub fire_ran: bool,
+    /// SK-16.11-f: failed this turn's INT check: he must run (a Full Move).
+    pub must_run: bool,
+    /// SK-16.11-h: failed this turn's INT check to stay in a burning hex: he must leave it.
+    pub must_leave: bool,
+    /// SK-16.11-d: stopping, dropping and rolling this turn.
+    pub rolling: bool,
+    /// SK-16.11-c GM input: doused in gasoline or the like (unit stat `flammable`).
+    pub flammable: bool,
+    /// The soak (`burning`) is an incendiary's, which cannot be put out (SK-16.12-p).
+    pub soak_incendiary: bool,
+}
+
+/// How much of a figure is on fire (SK-16.11-T1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Blaze {
+    #[default]
+    None,
+    /// One limb (an arm): 1d6−4 a turn.
+    Limb,
+    /// Half the body: 1d6−2 a turn.
+    Half,
+    /// The whole body: 1d6 a turn.
+    Whole,
+}
+
+impl Blaze {
+    /// SK-16.11-e: one turn of running spreads the fire one step (the whole body stays whole).
+    pub fn fanned(self) -> Blaze {
+        match self {
+            Blaze::None => Blaze::None,
+            Blaze::Limb => Blaze::Half,
+            Blaze::Half | Blaze::Whole => Blaze::Whole,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Blaze::None => "no fire",
+            Blaze::Limb => "one limb",
+            Blaze::Half => "half the body",
+            Blaze::Whole => "the whole body",
+        }
+    }
 }
 
 /// Where a figure's shield is (SK-13.3-a, SK-14.1-c, G-26).
@@ -505,9 +555,10 @@ impl State {
         self.on_map(p) && self.terrain(p).is_some_and(|t| !t.impassable())
     }
 
-    /// Smoke or fog in `p`: the terrain, a cloud, or a fire's own smoke (SK-16.12-n).
+    /// Smoke or fog in `p`: the terrain, a cloud, or a fire's own smoke (SK-16.12-n; a burning
+    /// terrain hex too, G-52).
     pub fn smoky(&self, p: Pos) -> bool {
-        self.terrain(p).is_some_and(|t| t.smoke)
+        self.terrain(p).is_some_and(|t| t.smoke || t.fire.is_some())
             || self.fires.iter().any(|f| f.pos == p)
             || self
                 .clouds

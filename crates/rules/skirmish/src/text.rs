@@ -388,6 +388,25 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 FACINGS[usize::from(facing % 6)]
             );
         }
+        // ---- fire (§16.11, §16.12, §16.13)
+        Action::StopDropRoll { fig } => {
+            let _ = write!(t, "{} stops, drops and rolls", name(fig));
+        }
+        Action::Flame { fig, target, burst } => {
+            let _ = write!(
+                t,
+                "{} fires {} at {}",
+                name(fig),
+                burst.name(),
+                name(target)
+            );
+        }
+        Action::Extinguish { fig, at } => {
+            let _ = write!(t, "{} sprays the fire extinguisher at {at}", name(fig));
+        }
+        Action::HelpPutOut { fig, target } => {
+            let _ = write!(t, "{} helps {} put out his fire", name(fig), name(target));
+        }
     }
     t
 }

@@ -28,6 +28,32 @@ fn harm(s: &State, f: &crate::state::Figure) -> f64 {
     if (f.ready_slot().is_none() || empty_gun) && f.weapons.iter().flatten().count() > 0 {
         h += 0.1;
     }
+    h + fire_harm(s, f) / st
+}
+
+/// ---- fire (§16.11, §16.12): the hits fire is about to do him, so that putting a fire out
+/// (rolling, an extinguisher, water) or leaving a burning hex is worth something. A soak burns 4
+/// a turn (SK-16.12-k); a §16.11 fire its expected dice (limb ½, half 1⅔, whole 3½), counted
+/// twice unless he is rolling it out this turn (SK-16.11-d); a fire hex he stands in, what
+/// staying costs (SK-16.11-g, SK-16.12-j). Zero for a figure nowhere near a fire.
+fn fire_harm(s: &State, f: &crate::state::Figure) -> f64 {
+    use crate::state::Blaze;
+    let mut h = if f.burning > 0 { 4.0 } else { 0.0 };
+    let blaze = match f.on_fire {
+        Blaze::None => 0.0,
+        Blaze::Limb => 0.5,
+        Blaze::Half => 10.0 / 6.0,
+        Blaze::Whole => 3.5,
+    };
+    h += if f.rolling { blaze } else { 2.0 * blaze };
+    h += match crate::fire::hex_fire(s, f.pos) {
+        Some(crate::data::HexFire::Burning) => 3.5,
+        Some(crate::data::HexFire::Coals) => 7.0,
+        None => 0.0,
+    };
+    if let Some(x) = s.fires.iter().find(|x| x.pos == f.pos) {
+        h += if x.incendiary { 8.0 } else { 4.0 };
+    }
     h
 }
 

@@ -61,6 +61,7 @@ fn the_catalog_loads_with_every_weapon_armor_and_terrain() {
             "boarding-axe",
             "brass-knuckles",
             "broadsword",
+            "burning-torch",
             "club-baton",
             "coil-rifle",
             "combat-shotgun",
@@ -134,6 +135,8 @@ fn the_catalog_loads_with_every_weapon_armor_and_terrain() {
         [
             "broken",
             "bulkhead",
+            "burning",
+            "coals",
             "dark",
             "foxhole",
             "ice",

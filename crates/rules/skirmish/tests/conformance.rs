@@ -105,6 +105,22 @@ fn the_quarry_passes_the_conformance_suite() {
 }
 
 #[test]
+fn the_brushfire_passes_the_conformance_suite() {
+    // Burning hexes, coals, flame-thrower bursts and figures on fire (§16.11–16.13).
+    let report = suite(
+        "brushfire.toml",
+        conformance::Config {
+            games: 3,
+            max_steps: 150,
+            enumerated_actions: 6,
+            samples: 400,
+            seed: 11,
+        },
+    );
+    assert!(report.actions_checked > 300, "{report:?}");
+}
+
+#[test]
 fn the_station_passes_the_conformance_suite() {
     let report = suite(
         "station.toml",

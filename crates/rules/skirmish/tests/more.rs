@@ -1003,7 +1003,16 @@ fn sk_16_12_j_m_e_15_two_fires_crossed_and_one_stopped_in_add_up_before_armor() 
     g.start_turn(0);
     // 8 before armor, 3 after: a DEX check at −2 to stay up (SK-12.4-e): eDEX 12 − 3 (steel,
     // SK-14.1-e) − 2 = 7; a 6 keeps him up.
-    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 4] facing S", &d3(6))]);
+    // First the 3d6 INT check to move into fire (SK-16.11-h, `sk.fire_int_check` =
+    // "every_fire"): 10 ≤ INT 10.
+    let ev = movement(
+        &mut g,
+        &[(
+            "Vic",
+            "Vic moves to [1, 4] facing S",
+            &faces(&[&d3(10), &d3(6)]),
+        )],
+    );
     let d = damages(&ev);
     assert_eq!(d.len(), 1, "one total, armor once: {d:#?}");
     let vic = g.id("Vic");
@@ -1013,7 +1022,13 @@ fn sk_16_12_j_m_e_15_two_fires_crossed_and_one_stopped_in_add_up_before_armor() 
     );
     assert_eq!(d[0].rule, "SK-16.12-m");
     assert_eq!(g.fig("Vic").damage, 3);
-    assert_eq!(checks(&ev), [(vic, "stay-up", 3, 6, 7, true, "SK-12.4-e")]);
+    assert_eq!(
+        checks(&ev),
+        [
+            (vic, "enter-fire", 3, 10, 10, true, "SK-16.11-h"),
+            (vic, "stay-up", 3, 6, 7, true, "SK-12.4-e")
+        ]
+    );
     assert_eq!(g.fig("Vic").posture, Posture::Standing);
     assert_eq!(g.fig("Vic").pos, p(1, 4));
 }
@@ -1023,7 +1038,7 @@ fn sk_16_12_j_crossing_fires_without_stopping_is_two_hits_each() {
     // Unarmored, through all three fires to [1, 5]: 2 + 2 + 2 = 6.
     let mut g = fire_lane(&[]);
     g.start_turn(0);
-    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 5] facing S", &[])]);
+    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 5] facing S", &d3(10))]);
     let d = damages(&ev);
     assert_eq!(d.len(), 1);
     assert_eq!((d[0].rolled, d[0].armor, d[0].taken), (6, 0, 6));
@@ -1035,7 +1050,7 @@ fn sk_16_12_j_crossing_fires_without_stopping_is_two_hits_each() {
 fn sk_16_12_j_stopping_in_the_first_fire_is_four_hits() {
     let mut g = fire_lane(&[]);
     g.start_turn(0);
-    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 2] facing S", &[])]);
+    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 2] facing S", &d3(10))]);
     let d = damages(&ev);
     assert_eq!(d.len(), 1);
     assert_eq!((d[0].rolled, d[0].armor, d[0].taken), (4, 0, 4));

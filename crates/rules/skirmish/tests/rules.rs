@@ -2319,7 +2319,8 @@ fn sk_16_12_j_a_fire_burns_down() {
 #[test]
 fn sk_16_12_i_k_a_soaked_figure_burns_four_hits_a_turn() {
     // Bay fails the 4d6 (20 > 12): soaked, he takes the molotov's 4 at once and then 4 at the
-    // end of every turn (no full body armor); the fire hex under him adds its 4 (SK-16.12-j).
+    // end of every turn (no full body armor). The fire hex under him adds its 4 from the next
+    // turn on (SK-16.12-j, G-52: not in the turn it was lit, whose hits came with it).
     let ash = unit(
         "Ash",
         0,
@@ -2347,8 +2348,8 @@ fn sk_16_12_i_k_a_soaked_figure_burns_four_hits_a_turn() {
         .any(|e| e.1 == Effect::Burning { turns: 12 } && e.2 == "SK-16.12-i"));
     assert_eq!(g.fig("Bay").damage, 4);
     g.finish_turn();
-    // End of turn 1: 4 for burning, 4 for standing in the fire hex.
-    assert_eq!(g.fig("Bay").damage, 12);
+    // End of turn 1: 4 for burning.
+    assert_eq!(g.fig("Bay").damage, 8);
     assert_eq!(g.fig("Bay").burning, 11);
 }
 

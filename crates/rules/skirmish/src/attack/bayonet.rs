@@ -69,6 +69,7 @@ pub fn make(knife: &Weapon, rifle: &Weapon) -> Weapon {
         dex_penalty: 0,
         breaks: Breaks::Never,
         breaks_parries: false,
+        flaming: false,
     }
 }
 

@@ -217,6 +217,14 @@ pub(crate) fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError
                             effect: Effect::Burning { turns: 12 },
                             rule: RuleId("SK-16.12-i"),
                         });
+                        // SK-16.12-p: an incendiary soak cannot be put out.
+                        if inc {
+                            ctx.emit(Event::Effect {
+                                fig: t,
+                                effect: Effect::SoakIncendiary,
+                                rule: RuleId("SK-16.12-p"),
+                            });
+                        }
                     }
                 }
             }

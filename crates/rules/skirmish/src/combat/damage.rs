@@ -71,11 +71,17 @@ pub fn damage_expr(s: &State, att: &Figure, slot: Option<u8>, kind: AttackKind) 
     };
     let w = weapon_of(s, att, slot).expect("weapon present");
     // SK-13.2-a: −1 per 2 STR short of the requirement in this grip (SK-13.1-g).
-    match crate::hands::str_need(att, slot, w) {
+    let base = match crate::hands::str_need(att, slot, w) {
         Some(min) if w.muscle_powered() && att.st < min => {
             base.plus(-i32::from((min - att.st) / 2))
         }
         _ => base,
+    };
+    // SK-16.11-b: a weapon on fire does +2 damage.
+    if w.flaming {
+        base.plus(2)
+    } else {
+        base
     }
 }
 

@@ -168,6 +168,7 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
             let kind = w
                 .as_ref()
                 .map_or(crate::data::AttackType::Bludgeoning, |w| w.attack_type);
+            let mark = ctx.out.len();
             for b in 0..bullets {
                 if !ctx.s.fig(a.target).active() {
                     break;
@@ -211,6 +212,10 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
             {
                 stun_check(ctx, a.target)?;
             }
+            // ---- fire: a weapon on fire may light a flammable target (SK-16.11-c); a hit
+            // from behind may ignite a flame thrower's tank (SK-16.13-f).
+            crate::fire::flaming_hit(ctx, a, w.as_ref(), loc)?;
+            crate::attack::flame::tank_hit(ctx, a, mark)?;
         }
         ToHit::Dropped | ToHit::Broken if w.is_none() => {
             // SK-16.15.1-a: an unarmed fumble does 1d6 to the attacker (G-36: no armor).

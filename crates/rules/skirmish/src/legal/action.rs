@@ -263,6 +263,22 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
                 if !shootable(s, f, tf) {
                     continue;
                 }
+                // ---- fire (§16.13): a flame thrower fires bursts of burning oil, in the
+                // canonical shapes its fuel allows (SK-16.13-a…c).
+                if w.is_group("flamer") {
+                    for burst in crate::action::Burst::ALL {
+                        if sl.rounds >= crate::attack::flame::fuel(burst)
+                            && crate::attack::flame::burst_allowed(s, f.pos, tf.pos, burst)
+                        {
+                            out.push(Action::Flame {
+                                fig: id,
+                                target: t,
+                                burst,
+                            });
+                        }
+                    }
+                    continue;
+                }
                 out.push(Action::Shoot {
                     fig: id,
                     target: t,
@@ -407,7 +423,10 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     // weapon, or a threatened hex with a melee weapon.
     if opts.opportunity_fire && !down && moved_at_most(f, MoveKind::Step, mov) {
         if let Some(w) = w {
-            let ranged = w.class == Class::Missile || w.class == Class::Thrown || w.throwable;
+            // A flame thrower has no opportunity shot (its bursts are SK-16.13's).
+            let ranged = (w.class == Class::Missile && !w.is_group("flamer"))
+                || w.class == Class::Thrown
+                || w.throwable;
             if (ranged && !engaged) || w.class == Class::Melee {
                 let reach = if w.class == Class::Melee && !ranged {
                     1
@@ -487,6 +506,8 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     }
     // ---- weapons and melee: after every action the book lists first.
     melee_extras(s, id, engaged, melee_ok && !down, out);
+    // ---- fire (§16.11, §16.12): the extinguisher, and helping a rolling ally.
+    crate::fire::fire_actions(s, id, out);
 }
 
 /// The choices of §6.5.3, §13 and §16.1 that come after the plain ones: blows and throws with
@@ -766,7 +787,12 @@ fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
             }
         }
         if let (Some(w), Some(sl)) = (w, slot) {
-            if w.rounds > 0 && sl.rounds < w.rounds && f.spare_magazines > 0 {
+            // A flame thrower carries no spare fuel (SK-16.13-a).
+            if w.rounds > 0
+                && sl.rounds < w.rounds
+                && f.spare_magazines > 0
+                && !w.is_group("flamer")
+            {
                 out.push(Action::Reload { fig: id });
             }
         }

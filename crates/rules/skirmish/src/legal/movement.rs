@@ -46,6 +46,20 @@ fn room_to_stand(s: &State, f: &crate::state::Figure) -> bool {
 }
 
 pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
+    let start = out.len();
+    options(s, id, out);
+    // ---- fire (§16.11): stop, drop and roll, after every other option (SK-16.11-d); a failed
+    // INT check binds him to run or to leave a burning hex (SK-16.11-f/h).
+    let f = s.fig(id);
+    if crate::fire::may_roll(f) {
+        out.push(Action::StopDropRoll { fig: id });
+    }
+    if f.must_run || f.must_leave {
+        crate::fire::constrain_moves(s, id, out, start);
+    }
+}
+
+fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
     let f = s.fig(id);
     let can_rise = room_to_stand(s, f);
     let mov = movement_allowance(s, f);

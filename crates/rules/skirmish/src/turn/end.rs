@@ -5,7 +5,6 @@
 
 use crate::attack::grenade::explode;
 use crate::combat::ctx::Ctx;
-use crate::combat::damage::deal_damage;
 use crate::event::{Effect, Event};
 use crate::state::{Condition, FigId, LiveGrenade};
 use crate::turn::victory::outcome;
@@ -55,57 +54,9 @@ pub(crate) fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
             });
         }
     }
-    // SK-16.12-j/k: a soaked figure burns, 4 hits a turn; full body armor protects him for the
-    // first turn only.
-    for i in 0..ctx.s.figures.len() {
-        let f = ctx.s.figures[i].clone();
-        if f.burning == 0 || !f.active() {
-            continue;
-        }
-        let armor = if f.burning == 12 {
-            f.armor
-                .and_then(|a| ctx.s.rules.armor.get(usize::from(a)))
-                .filter(|a| a.kind == crate::data::ArmorKind::Body)
-                .map_or(0, |a| a.defense)
-        } else {
-            0
-        };
-        deal_damage(
-            ctx,
-            i as FigId,
-            None,
-            crate::progression::Damage::points(4),
-            1,
-            armor,
-            false,
-            RuleId("SK-16.12-k"),
-        )?;
-        ctx.emit(Event::Effect {
-            fig: i as FigId,
-            effect: Effect::Burning {
-                turns: f.burning - 1,
-            },
-            rule: RuleId("SK-16.12-j"),
-        });
-    }
-    // Fires burn those who stay in them (SK-16.12-j).
-    for fire in ctx.s.fires.clone() {
-        for i in 0..ctx.s.figures.len() {
-            if ctx.s.figures[i].pos == fire.pos && ctx.s.figures[i].active() {
-                let hits = if fire.incendiary { 8 } else { 4 };
-                deal_damage(
-                    ctx,
-                    i as FigId,
-                    None,
-                    crate::progression::Damage::points(hits),
-                    1,
-                    0,
-                    false,
-                    RuleId("SK-16.12-j"),
-                )?;
-            }
-        }
-    }
+    // ---- fire (SK-16.11, SK-16.12-j/k): soaked figures, figures on fire, and those who
+    // stayed in a fire burn.
+    crate::fire::end_of_turn(ctx)?;
     // SK-6.2.9-a: swimming or drowning in deep water.
     crate::terrain::swimming::drowning(ctx)?;
     // SK-21.3-e/f (optional): a breather not spoiled by damage, and every unconscious figure,

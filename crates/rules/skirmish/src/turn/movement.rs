@@ -2,13 +2,12 @@
 //! (stand still, move, shift, crawl, stand up: SK-10-c, SK-10.7, SK-10.8), Dodge or Defend
 //! declared with the movement (SK-11.4), and what a move runs into: opportunity fire at a
 //! covered hex (SK-21.8-b), the terrain and fallen figures crossed (jumps and their falls,
-//! `terrain::crossing`, SK-10.2, SK-10.6), fire hexes (SK-16.12-m), footing on broken ground,
+//! `terrain::crossing`, SK-10.2, SK-10.6), fire hexes (SK-16.11-g/h, SK-16.12-m; `crate::fire`), footing on broken ground,
 //! ice, in the dark and in microgravity (SK-17.1-b, SK-17.5-a, SK-17.6-a, SK-17.10), swimming
 //! MOV in deep water (G-68), and the lift-and-move check (SK-14.2-T1).
 
 use crate::attack::opportunity::opportunity_shot;
 use crate::combat::ctx::Ctx;
-use crate::combat::damage::deal_damage;
 use crate::combat::edex::order_dex;
 use crate::combat::footing::{footing_save, microgravity_check};
 use crate::combat::modifiers::dark;
@@ -218,10 +217,17 @@ fn move_to(
             ctx.s.name(fig)
         )));
     };
-    let path = geometry::path_to(&r, k);
-    let d = r[k].dist;
+    let mut path = geometry::path_to(&r, k);
+    let mut d = r[k].dist;
     if f.immobile && !ctx.check(fig, "lift-and-move", 4, f.est(), RuleId("SK-14.2-T1"))? {
         return Ok(());
+    }
+    // ---- fire (SK-16.11-h): the INT check to move into a burning hex; a failure stops the
+    // move before it.
+    let kept = crate::fire::nerve(ctx, fig, &path)?;
+    if kept < path.len() {
+        path.truncate(kept);
+        d = (kept - 1) as u32;
     }
     let kind = kind.unwrap_or_else(|| move_kind(d, mov));
     walk_path(ctx, fig, &path, d, mov, facing, kind, true)?;
@@ -285,38 +291,8 @@ pub(crate) fn walk_path(
     // SK-10.2, SK-10.6: the terrain and figures crossed, with their checks.
     let crossed = cross(ctx, fig, path, start, facing, kind, engaged_at_end != 0)?;
     let whole = &path[..=crossed.at];
-    // SK-16.12-j/m: fire hexes crossed (2 hits; incendiary 4) and the one stopped in (4;
-    // incendiary 8) add up before armor, and only full body armor stops fire (SK-16.12-k).
-    let mut hits = 0i16;
-    for (i, p) in whole.iter().enumerate().skip(1) {
-        if let Some(fire) = ctx.s.fires.iter().find(|x| x.pos == *p) {
-            let last = i + 1 == whole.len();
-            hits += match (last, fire.incendiary) {
-                (false, false) => 2,
-                (false, true) => 4,
-                (true, false) => 4,
-                (true, true) => 8,
-            };
-        }
-    }
-    if hits > 0 && ctx.s.fig(fig).active() {
-        let g = ctx.s.fig(fig).clone();
-        let armor = g
-            .armor
-            .and_then(|a| ctx.s.rules.armor.get(usize::from(a)))
-            .filter(|a| a.kind == crate::data::ArmorKind::Body)
-            .map_or(0, |a| a.defense);
-        deal_damage(
-            ctx,
-            fig,
-            None,
-            crate::progression::Damage::points(hits),
-            1,
-            armor,
-            false,
-            RuleId("SK-16.12-m"),
-        )?;
-    }
+    // ---- fire (SK-16.11-g, SK-16.12-j/m): the fire hexes crossed and the one stopped in.
+    crate::fire::crossing(ctx, fig, whole)?;
     if !finish || crossed.fell {
         return Ok(Some(crossed));
     }
