@@ -107,10 +107,9 @@ pub(crate) fn throw_grenade(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), Re
         avoid: false,
     });
     let weapon_index = f.weapons[usize::from(slot)].map_or(0, |s| s.weapon);
-    let instant = matches!(
-        w.grenade,
-        Some(GrenadeKind::Molotov) | Some(GrenadeKind::Smoke) | Some(GrenadeKind::TearGas)
-    );
+    // SK-16.12-g: only a molotov takes effect at once; every other grenade, smoke and tear gas
+    // included, waits for its fuse.
+    let instant = w.grenade == Some(GrenadeKind::Molotov);
     ctx.emit(Event::GrenadeLanded {
         thrower: fig,
         at: landing.0,
@@ -127,7 +126,7 @@ pub(crate) fn throw_grenade(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), Re
         },
         rule: RuleId("SK-16.12-b"),
     });
-    // SK-16.12-g: a molotov takes effect at once (smoke and gas start their cloud at once).
+    // SK-16.12-g: a molotov takes effect at once.
     if instant {
         let live = LiveGrenade {
             pos: landing.0,

@@ -1,5 +1,5 @@
-//! The end of the turn: grenades on an end-of-turn fuse go off (SK-16.12-g), clouds grow and
-//! clear (SK-16.12-q), tear gas takes effect (SK-16.12-s), soaked figures and fires burn
+//! The end of the turn: clouds grow and clear (SK-16.12-q), grenades on an end-of-turn fuse go
+//! off (SK-16.12-g), tear gas takes effect (SK-16.12-s), soaked figures and fires burn
 //! (SK-16.12-j/k), nonlethal damage is recovered (SK-21.3-e/f), and the battle ends at the turn
 //! limit.
 
@@ -12,12 +12,8 @@ use crate::turn::victory::outcome;
 use fireteam_engine::{Outcome, ResolveError, RuleId};
 
 pub(crate) fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
-    // Grenades on an end-of-turn fuse (SK-16.12-g).
-    let live: Vec<LiveGrenade> = ctx.s.grenades.clone();
-    for g in live.iter().filter(|g| g.end_of_turn) {
-        explode(ctx, g)?;
-    }
-    // Clouds grow and clear (SK-16.12-q, G-51).
+    // Clouds grow and clear (SK-16.12-q, G-51), before this turn's grenades go off: a cloud
+    // that forms now is one hex for the whole of its first turn.
     for c in ctx.s.clouds.clone() {
         let age = c.age + 1;
         if age >= 7 {
@@ -36,6 +32,11 @@ pub(crate) fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
                 tear_gas: c.tear_gas,
             });
         }
+    }
+    // Grenades on an end-of-turn fuse (SK-16.12-g).
+    let live: Vec<LiveGrenade> = ctx.s.grenades.clone();
+    for g in live.iter().filter(|g| g.end_of_turn) {
+        explode(ctx, g)?;
     }
     // Tear gas (SK-16.12-s): anyone in a gas cloud without a mask.
     for i in 0..ctx.s.figures.len() {
