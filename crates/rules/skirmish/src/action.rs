@@ -178,6 +178,14 @@ pub enum Action {
     NoPush {
         fig: FigId,
     },
+    // ---- Energy weapons, energy shields, protective gear, smoke and gas (§14.3, §15.1, §16.8,
+    // §16.12, §17.5, §21.6)
+    /// A grenade thrown on the fuse that sets it off at the end of the next movement phase
+    /// (SK-16.12-g); `Grenade` is the end-of-turn fuse.
+    GrenadeNextMovement {
+        fig: FigId,
+        at: Pos,
+    },
 }
 
 impl Action {
@@ -215,7 +223,8 @@ impl Action {
             | Punish { fig, .. }
             | LetGo { fig }
             | Push { fig, .. }
-            | NoPush { fig } => Some(fig),
+            | NoPush { fig }
+            | GrenadeNextMovement { fig, .. } => Some(fig),
         }
     }
 }

@@ -324,6 +324,7 @@ pub fn apply(s: &mut State, e: &Event) {
             at,
             weapon,
             live,
+            next_movement,
             ..
         } => {
             if *live {
@@ -331,7 +332,7 @@ pub fn apply(s: &mut State, e: &Event) {
                     pos: *at,
                     weapon: *weapon,
                     thrower: *thrower,
-                    end_of_turn: true,
+                    end_of_turn: !*next_movement,
                 });
             }
         }

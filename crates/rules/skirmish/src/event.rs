@@ -11,6 +11,12 @@ use serde::Serialize;
 use smallvec::SmallVec;
 
 pub type Faces = SmallVec<[u8; 6]>;
+
+/// For `skip_serializing_if`: a field added after the golden logs were recorded stays out of the
+/// JSON while it has its old meaning.
+fn is_false(b: &bool) -> bool {
+    !*b
+}
 pub type Mods = SmallVec<[Modifier; 6]>;
 
 /// What a roll to hit was made with.
@@ -283,6 +289,10 @@ pub enum Event {
         /// The catalog index of the grenade, and whether it waits for its fuse (SK-16.12-g).
         weapon: u16,
         live: bool,
+        /// SK-16.12-g: the fuse is set for the end of the next movement phase, not this turn's
+        /// end (left out of the JSON when false).
+        #[serde(default, skip_serializing_if = "is_false")]
+        next_movement: bool,
     },
     Exploded {
         at: Pos,

@@ -328,7 +328,12 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 if *follow { " and follows" } else { "" }
             );
         }
-        Event::GrenadeLanded { at, scatter, .. } => {
+        Event::GrenadeLanded {
+            at,
+            scatter,
+            next_movement,
+            ..
+        } => {
             let _ = match scatter {
                 Some((dir, hexes)) => write!(
                     t,
@@ -336,6 +341,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 ),
                 None => write!(t, "  it lands at {at}"),
             };
+            if *next_movement {
+                t.push_str(", set to go off after the next movement phase [SK-16.12-g]");
+            }
         }
         Event::Exploded { at, weapon_name } => {
             let _ = write!(t, "The {weapon_name} goes off at {at}");

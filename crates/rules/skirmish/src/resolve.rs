@@ -53,7 +53,7 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         }
         Action::Grenade { fig, at } => {
             ctx.emit(Event::Acted { fig });
-            grenade::throw_grenade(ctx, fig, at)
+            grenade::throw_grenade(ctx, fig, at, false)
         }
         Action::AimedShot { fig, target, at } => {
             ctx.emit(Event::Acted { fig });
@@ -186,5 +186,10 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             to,
             follow,
         } => retreat::push(ctx, fig, victim, to, follow),
+        // ---- energy weapons, shields, protective gear, smoke and gas
+        Action::GrenadeNextMovement { fig, at } => {
+            ctx.emit(Event::Acted { fig });
+            grenade::throw_grenade(ctx, fig, at, true)
+        }
     }
 }

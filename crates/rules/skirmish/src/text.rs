@@ -236,6 +236,18 @@ pub fn action_text(s: &State, a: &Action) -> String {
         Action::NoPush { fig } => {
             let _ = write!(t, "{} holds his ground", name(fig));
         }
+        // ---- energy weapons, shields, protective gear, smoke and gas
+        Action::GrenadeNextMovement { fig, at } => {
+            let w = s
+                .fig(fig)
+                .ready
+                .map_or_else(String::new, |k| weapon_name(s, fig, k));
+            let _ = write!(
+                t,
+                "{} throws the {w} at {at} to go off after the next movement",
+                name(fig)
+            );
+        }
     }
     t
 }

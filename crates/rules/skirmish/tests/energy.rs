@@ -88,3 +88,60 @@ fn sk_16_12_g_s_tear_gas_goes_off_at_the_end_of_the_turn_and_gasses_bay_then() {
     );
     assert_eq!(clouds(&g), [("[1, 3]".to_string(), 0)]);
 }
+
+#[test]
+fn sk_16_12_g_o_the_thrower_may_set_the_fuse_for_the_end_of_the_next_movement_phase() {
+    // Ash sets the HE grenade for the end of the next movement phase. It lies live through the
+    // end of turn 1 and Bay's movement of turn 2; when the movement phase ends, it goes off in
+    // Bay's hex: 4d6 (rolled 6), no armor (SK-16.12-o).
+    let mut g = thrower(&[], &["he-grenade"], THROWER);
+    assert!(g.can("Ash throws the High-explosive (fragmentation) grenade at [1, 3]"));
+    g.play(
+        "Ash throws the High-explosive (fragmentation) grenade at [1, 3] to go off after the next movement",
+        &d3(10),
+    );
+    let ev = g.act("Bay does nothing");
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Exploded { .. })),
+        "{ev:#?}"
+    );
+    assert_eq!(g.s.grenades.len(), 1);
+    g.start_turn(0);
+    g.act("Ash stands facing S");
+    let ev = g.play("Bay stands facing N", &d4(6));
+    let at = |p: fn(&Event) -> bool| ev.iter().position(p).expect("event");
+    assert!(
+        at(|e| matches!(e, Event::Exploded { .. }))
+            < at(|e| matches!(e, Event::ActionOrder { .. })),
+        "the grenade goes off as the movement phase ends, before the actions: {ev:#?}"
+    );
+    let d = damages(&ev);
+    assert_eq!((d[0].target, d[0].taken, d[0].rule), (1, 6, "SK-16.12-o"));
+    assert!(g.s.grenades.is_empty());
+}
+
+#[test]
+fn sk_16_12_g_a_molotov_has_no_fuse_to_set() {
+    let g = thrower(&[], &["molotov"], THROWER);
+    assert!(g.can("Ash throws the Molotov at [1, 3]"));
+    assert!(!g.can("Ash throws the Molotov at [1, 3] to go off after the next movement"));
+}
+
+#[test]
+fn sk_16_12_g_q_a_smoke_grenade_on_the_movement_fuse_smokes_the_next_action_phase() {
+    let mut g = thrower(&[], &["smoke-grenade"], THROWER);
+    g.play(
+        "Ash throws the Smoke grenade at [1, 3] to go off after the next movement",
+        &d3(10),
+    );
+    g.act("Bay does nothing");
+    assert!(clouds(&g).is_empty());
+    g.reach_actions(1);
+    assert_eq!(clouds(&g), [("[1, 3]".to_string(), 0)]);
+    let r = roll(&g.play("Bay shoots Ash", &d3(16)));
+    r.assert_mod("smoke", -1, "SK-17.4-a");
+    r.assert_mod("in-smoke", -2, "SK-17.4-c");
+    g.finish_turn();
+    // It went off during turn 2, its first turn: a MH from the end of it (SK-16.12-q).
+    assert_eq!(clouds(&g), [("[1, 3]".to_string(), 1)]);
+}

@@ -15,7 +15,14 @@ use crate::state::{FigId, LiveGrenade, Pos};
 use fireteam_engine::{ResolveError, RuleId};
 
 /// SK-16.12-b…d: a grenade thrown at a hex; a miss scatters by the margin of failure.
-pub(crate) fn throw_grenade(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), ResolveError> {
+/// `next_movement`: the thrower set the fuse for the end of the next movement phase rather than
+/// the end of this turn (SK-16.12-g).
+pub(crate) fn throw_grenade(
+    ctx: &mut Ctx,
+    fig: FigId,
+    at: Pos,
+    next_movement: bool,
+) -> Result<(), ResolveError> {
     let f = ctx.s.fig(fig).clone();
     let slot = f.ready.unwrap_or(0);
     let w = weapon_of(&ctx.s, &f, Some(slot)).cloned().expect("grenade");
@@ -116,6 +123,7 @@ pub(crate) fn throw_grenade(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), Re
         scatter: landing.1,
         weapon: weapon_index,
         live: !instant,
+        next_movement: next_movement && !instant,
     });
     // The grenade leaves the hand.
     ctx.emit(Event::Effect {
@@ -135,6 +143,19 @@ pub(crate) fn throw_grenade(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), Re
             end_of_turn: true,
         };
         explode(ctx, &live)?;
+    }
+    Ok(())
+}
+
+/// SK-16.12-g: the grenades set for the end of the movement phase go off now (the phase after
+/// the turn they were thrown in).
+pub(crate) fn movement_fuses(ctx: &mut Ctx) -> Result<(), ResolveError> {
+    if ctx.s.grenades.iter().all(|g| g.end_of_turn) {
+        return Ok(());
+    }
+    let live: Vec<LiveGrenade> = ctx.s.grenades.clone();
+    for g in live.iter().filter(|g| !g.end_of_turn) {
+        explode(ctx, g)?;
     }
     Ok(())
 }

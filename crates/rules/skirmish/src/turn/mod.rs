@@ -42,7 +42,11 @@ pub(crate) fn advance(ctx: &mut Ctx) -> Result<(), ResolveError> {
                     Some(k) => ctx.emit(Event::Phase {
                         phase: Phase::Movement { next: k as u8 },
                     }),
-                    None => begin_actions(ctx)?,
+                    None => {
+                        // SK-16.12-g: grenades set for the end of the movement phase.
+                        crate::attack::grenade::movement_fuses(ctx)?;
+                        begin_actions(ctx)?
+                    }
                 }
             }
             Phase::Action => {
