@@ -186,6 +186,20 @@ pub enum Action {
         fig: FigId,
         at: Pos,
     },
+    /// Pick up the burning smoke or gas grenade in one's hex (SK-16.12-u).
+    PickUpGrenade {
+        fig: FigId,
+    },
+    /// Throw the burning grenade in hand again (SK-16.12-u).
+    ThrowAgain {
+        fig: FigId,
+        at: Pos,
+    },
+    /// Put the gas mask on or take it off (SK-16.12-v).
+    Mask {
+        fig: FigId,
+        on: bool,
+    },
 }
 
 impl Action {
@@ -224,7 +238,10 @@ impl Action {
             | LetGo { fig }
             | Push { fig, .. }
             | NoPush { fig }
-            | GrenadeNextMovement { fig, .. } => Some(fig),
+            | GrenadeNextMovement { fig, .. }
+            | PickUpGrenade { fig }
+            | ThrowAgain { fig, .. }
+            | Mask { fig, .. } => Some(fig),
         }
     }
 }

@@ -343,24 +343,13 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::Exposed { fig } => s.fig_mut(*fig).exposed = true,
         Event::BurstTurn { fig } => s.fig_mut(*fig).burst_turn = true,
-        Event::CloudChanged {
-            center,
-            radius,
-            gone,
-            tear_gas,
-        } => {
+        Event::CloudChanged { cloud, gone, .. } => {
             if *gone {
-                s.clouds.retain(|c| c.center != *center);
-            } else if let Some(c) = s.clouds.iter_mut().find(|c| c.center == *center) {
-                c.radius = *radius;
-                c.age = c.age.saturating_add(1);
+                s.clouds.retain(|c| c.id != cloud.id);
+            } else if let Some(c) = s.clouds.iter_mut().find(|c| c.id == cloud.id) {
+                *c = *cloud;
             } else {
-                s.clouds.push(crate::state::Cloud {
-                    center: *center,
-                    radius: *radius,
-                    age: 0,
-                    tear_gas: *tear_gas,
-                });
+                s.clouds.push(*cloud);
             }
         }
         Event::FireLit {
@@ -389,6 +378,9 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::BattleOver { .. } => {
             s.phase = Phase::Over;
         }
+        // ---- energy weapons, shields, protective gear, smoke and gas
+        Event::Mask { fig, on } => s.fig_mut(*fig).mask_on = *on,
+        Event::Holding { fig, grenade, .. } => s.fig_mut(*fig).holding = *grenade,
     }
 }
 

@@ -34,6 +34,8 @@ pub enum GrenadeKind {
     TearGas,
     Molotov,
     Incendiary,
+    /// Anti-laser smoke (SK-16.8-d, SK-17.4-d): the book names the smoke, not the grenade.
+    AntiLaser,
 }
 
 /// Shotgun loads (SK-16.7-b/c).

@@ -298,11 +298,12 @@ pub enum Event {
         at: Pos,
         weapon_name: std::sync::Arc<str>,
     },
+    /// A cloud forms, grows, drifts, loses its grenade or clears (`gone`): its whole new state
+    /// (SK-16.12-q/r/u, G-51).
     CloudChanged {
-        center: Pos,
-        radius: u8,
+        cloud: crate::state::Cloud,
         gone: bool,
-        tear_gas: bool,
+        rule: RuleId,
     },
     FireLit {
         at: Pos,
@@ -326,5 +327,19 @@ pub enum Event {
     },
     BattleOver {
         outcome: Outcome,
+    },
+    // ---- Energy weapons, energy shields, protective gear, smoke and gas (§14.3, §15.1, §16.8,
+    // §16.12, §17.5, §21.6)
+    /// SK-16.12-v: the gas mask put on or taken off.
+    Mask {
+        fig: FigId,
+        on: bool,
+    },
+    /// SK-16.12-u: a burning smoke or gas grenade picked up, burning on in the hand, or gone from
+    /// it (`None`: thrown, or burned out).
+    Holding {
+        fig: FigId,
+        grenade: Option<crate::state::HeldGrenade>,
+        rule: RuleId,
     },
 }

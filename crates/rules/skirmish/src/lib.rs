@@ -19,6 +19,7 @@ pub mod apply;
 mod attack;
 pub mod autoresult;
 pub mod character;
+pub mod cloud;
 pub mod combat;
 pub mod data;
 pub mod encumbrance;

@@ -22,6 +22,34 @@ pub enum AvoidPenalty {
     ThirteenEightOnly,
 }
 
+/// SK-16.12-r GM input (G-51): the wind over the battlefield.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Wind {
+    Calm,
+    /// Clouds drift `wind_drift` hexes a turn toward `wind_direction`.
+    Slight,
+    /// Clouds are dispersed.
+    Strong,
+}
+
+impl Wind {
+    fn is_calm(&self) -> bool {
+        *self == Wind::Calm
+    }
+}
+
+fn is_zero(v: &u8) -> bool {
+    *v == 0
+}
+
+fn is_one(v: &u8) -> bool {
+    *v == 1
+}
+
+// The options added for energy weapons, shields, protective gear and clouds are left out of the
+// JSON header while they hold their defaults, so the header of a battle that does not use them
+// reads as it did before they existed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Options {
     pub advanced_initiative: bool,
@@ -57,6 +85,15 @@ pub struct Options {
     pub gravity_percent: u16,
     pub microgravity: bool,
     pub complete_darkness: bool,
+    // ---- energy weapons, shields, protective gear, smoke and gas (§14.3, §16.8, §16.12, §21.6)
+    /// SK-16.12-r GM input (G-51): the wind, the hex-side it blows toward (0 = N, clockwise) and
+    /// the hexes a slight wind drifts a cloud each turn.
+    #[serde(skip_serializing_if = "Wind::is_calm")]
+    pub wind: Wind,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub wind_direction: u8,
+    #[serde(skip_serializing_if = "is_one")]
+    pub wind_drift: u8,
 }
 
 impl Default for Options {
@@ -94,6 +131,9 @@ impl Default for Options {
             gravity_percent: 100,
             microgravity: false,
             complete_darkness: false,
+            wind: Wind::Calm,
+            wind_direction: 0,
+            wind_drift: 1,
         }
     }
 }
@@ -165,6 +205,14 @@ impl Options {
             gravity_percent: int("sk.gravity_percent", 100).clamp(0, 300) as u16,
             microgravity: flag("sk.microgravity", d.microgravity),
             complete_darkness: flag("sk.complete_darkness", d.complete_darkness),
+            // ---- energy weapons, shields, protective gear, smoke and gas
+            wind: match choice("sk.wind").as_str() {
+                "slight" => Wind::Slight,
+                "strong" => Wind::Strong,
+                _ => Wind::Calm,
+            },
+            wind_direction: int("sk.wind_direction", 0).clamp(0, 5) as u8,
+            wind_drift: int("sk.wind_drift", 1).clamp(1, 6) as u8,
         }
     }
 }

@@ -398,6 +398,58 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 fireteam_engine::Outcome::Draw => write!(t, "The battle is a draw."),
             };
         }
+        // ---- energy weapons, shields, protective gear, smoke and gas
+        Event::CloudChanged { cloud, gone, rule } => {
+            let kind = match cloud.kind {
+                crate::state::CloudKind::Smoke => "smoke",
+                crate::state::CloudKind::TearGas => "tear gas",
+                crate::state::CloudKind::AntiLaser => "anti-laser smoke",
+            };
+            let _ = if *gone {
+                write!(t, "  The {kind} cloud at {} clears [{rule}]", cloud.center)
+            } else {
+                write!(
+                    t,
+                    "  {}{kind} cloud at {}, radius {}{} [{rule}]",
+                    if cloud.radius == 0 && cloud.grenade {
+                        "A "
+                    } else {
+                        "The "
+                    },
+                    cloud.center,
+                    cloud.radius,
+                    if cloud.grenade {
+                        ""
+                    } else {
+                        ", its grenade gone or burned out"
+                    }
+                )
+            };
+        }
+        Event::Mask { fig, on } => {
+            let _ = write!(
+                t,
+                "{} {} his gas mask [SK-16.12-v]",
+                name(s, *fig),
+                if *on { "puts on" } else { "takes off" }
+            );
+        }
+        Event::Holding { fig, grenade, rule } => {
+            let _ = match grenade {
+                Some(h) => write!(
+                    t,
+                    "  {} holds the burning {} ({} turns burned) [{rule}]",
+                    name(s, *fig),
+                    s.rules.weapons[usize::from(h.weapon)].name,
+                    h.age
+                ),
+                None => write!(
+                    t,
+                    "  {}'s hand is empty of the grenade [{rule}]",
+                    name(s, *fig)
+                ),
+            };
+        }
         _ => return None,
     }
     Some(t)

@@ -191,5 +191,11 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             ctx.emit(Event::Acted { fig });
             grenade::throw_grenade(ctx, fig, at, true)
         }
+        Action::PickUpGrenade { fig } => crate::cloud::pick_up(ctx, fig),
+        Action::ThrowAgain { fig, at } => crate::cloud::throw_again(ctx, fig, at),
+        Action::Mask { fig, on } => {
+            crate::cloud::mask(ctx, fig, on);
+            Ok(())
+        }
     }
 }

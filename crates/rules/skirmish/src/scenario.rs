@@ -86,6 +86,7 @@ pub fn weapon(e: &Entry) -> Weapon {
             Some("tear_gas") => Some(GrenadeKind::TearGas),
             Some("molotov") => Some(GrenadeKind::Molotov),
             Some("incendiary") => Some(GrenadeKind::Incendiary),
+            Some("anti_laser") => Some(GrenadeKind::AntiLaser),
             _ => None,
         },
         stun: e.flag("stun"),
@@ -359,6 +360,9 @@ pub fn setup(loaded: &Loaded) -> Setup {
             floating: false,
             burst_turn: false,
             items,
+            // ---- energy weapons, shields, protective gear, smoke and gas
+            mask_on: items & ItemKind::GasMask.bit() != 0,
+            holding: None,
         });
     }
     let rules = Rules {

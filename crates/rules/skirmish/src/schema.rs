@@ -190,6 +190,27 @@ pub const OPTIONS: &[OptionSpec] = &[
         false,
         "SK-17.5 GM input: the whole map is in complete darkness",
     ),
+    // --- Energy weapons, shields, protective gear, smoke and gas (§14.3, §16.8, §16.12, §21.6).
+    OptionSpec::choice(
+        "sk.wind",
+        "calm",
+        &["calm", "slight", "strong"],
+        "SK-16.12-r GM input (G-51): a slight wind drifts clouds, a strong wind disperses them",
+    ),
+    OptionSpec::int(
+        "sk.wind_direction",
+        0,
+        0,
+        5,
+        "SK-16.12-r GM input (G-51): the hex-side the wind blows toward, 0 = N, clockwise",
+    ),
+    OptionSpec::int(
+        "sk.wind_drift",
+        1,
+        1,
+        6,
+        "SK-16.12-r GM input (G-51): hexes a slight wind drifts a cloud each turn",
+    ),
 ];
 
 /// Attributes, then skills. A skill is a stat: 0 (absent) or 1 (known); Martial Arts is a level.
@@ -434,7 +455,14 @@ const WEAPON_FIELDS: &[FieldSpec] = &[
     ),
     FieldSpec::optional(
         "grenade",
-        FieldKind::Choice(&["he", "smoke", "tear_gas", "molotov", "incendiary"]),
+        FieldKind::Choice(&[
+            "he",
+            "smoke",
+            "tear_gas",
+            "molotov",
+            "incendiary",
+            "anti_laser",
+        ]),
         "SK-16.12 grenade type",
     ),
     FieldSpec::optional("stun", FieldKind::Bool, "SK-16.9-a stun weapon"),

@@ -253,6 +253,12 @@ pub struct Figure {
     pub gassed: bool,
     /// Miscellaneous items carried (SK-15.2-a), one bit per [`crate::data::ItemKind`].
     pub items: u16,
+    // ---- Energy weapons, energy shields, protective gear, smoke and gas (§14.3, §15.1, §16.8,
+    // §16.12, §17.5, §21.6)
+    /// SK-16.12-v: wearing the gas mask (a figure carrying one starts with it on).
+    pub mask_on: bool,
+    /// SK-16.12-u: a burning smoke or gas grenade picked up and held.
+    pub holding: Option<HeldGrenade>,
 }
 
 impl Figure {
@@ -285,14 +291,42 @@ pub struct Dropped {
     pub slot: u8,
 }
 
-/// A smoke or gas cloud (SK-16.12-q).
+/// What a cloud is made of (SK-16.12-q/s/t, SK-16.8-d).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CloudKind {
+    /// A smoke grenade's smoke (SK-16.12-t).
+    Smoke,
+    /// Tear gas (SK-16.12-s).
+    TearGas,
+    /// Anti-laser smoke: R1 shielding against lasers (SK-16.8-d, SK-17.4-d).
+    AntiLaser,
+}
+
+/// A smoke or gas cloud and the grenade burning at its centre (SK-16.12-q, G-51).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Cloud {
+    /// Unique among the clouds on the map: events name a cloud by it.
+    pub id: u16,
     pub center: Pos,
     pub radius: u8,
-    /// Turns the grenade has burned.
+    /// Turns its grenade has burned: the cloud grows while that is under 5 and clears 2 turns
+    /// after (G-51).
     pub age: u8,
-    pub tear_gas: bool,
+    pub kind: CloudKind,
+    /// The grenade's catalog index, and whether it still lies burning at the centre, where it
+    /// can be picked up (SK-16.12-u).
+    pub weapon: u16,
+    pub grenade: bool,
+}
+
+/// A burning smoke or gas grenade in someone's hand (SK-16.12-u).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct HeldGrenade {
+    /// The grenade's catalog index.
+    pub weapon: u16,
+    /// Turns it has burned.
+    pub age: u8,
 }
 
 /// A burning hex (SK-16.12-j).

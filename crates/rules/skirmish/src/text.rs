@@ -248,6 +248,26 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 name(fig)
             );
         }
+        Action::PickUpGrenade { fig } => {
+            let w = crate::cloud::grenade_at(s, s.fig(fig).pos).map_or("grenade", |c| {
+                s.rules.weapons[usize::from(c.weapon)].name.as_str()
+            });
+            let _ = write!(t, "{} picks up the burning {w}", name(fig));
+        }
+        Action::ThrowAgain { fig, at } => {
+            let w = s.fig(fig).holding.map_or("grenade", |h| {
+                s.rules.weapons[usize::from(h.weapon)].name.as_str()
+            });
+            let _ = write!(t, "{} throws the burning {w} at {at}", name(fig));
+        }
+        Action::Mask { fig, on } => {
+            let _ = write!(
+                t,
+                "{} {} his gas mask",
+                name(fig),
+                if on { "puts on" } else { "takes off" }
+            );
+        }
     }
     t
 }

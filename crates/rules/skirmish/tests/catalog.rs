@@ -55,6 +55,7 @@ fn the_catalog_loads_with_every_weapon_armor_and_terrain() {
     assert_eq!(
         ids("weapon"),
         [
+            "anti-laser-grenade",
             "automatic-rifle",
             "automatic-shotgun",
             "autopistol",

@@ -9,7 +9,6 @@ use common::*;
 use fireteam_skirmish::event::Effect;
 use fireteam_skirmish::Event;
 
-const PLAIN: &str = "str = 10, dex = 12, int = 10";
 const GUNNER: &str = "str = 10, dex = 12, int = 10, sidearms = 1";
 const THROWER: &str = "str = 10, dex = 12, int = 10, thrown_weapons = 1";
 
@@ -28,6 +27,17 @@ fn thrower(opts: &[(&str, &str)], gear: &[&str], stats: &str) -> Game {
     );
     g.reach_actions(0);
     g
+}
+
+/// In the action phase, every other figure whose slot comes first does nothing until it is
+/// `name`'s decision.
+fn pass_until(g: &mut Game, name: &str) {
+    let id = g.id(name);
+    while g.decider() != Some(id) {
+        let who = g.decider().expect("someone to act");
+        let text = format!("{} does nothing", g.s.name(who));
+        g.act(&text);
+    }
 }
 
 /// The clouds as (centre, radius).
@@ -144,4 +154,274 @@ fn sk_16_12_g_q_a_smoke_grenade_on_the_movement_fuse_smokes_the_next_action_phas
     g.finish_turn();
     // It went off during turn 2, its first turn: a MH from the end of it (SK-16.12-q).
     assert_eq!(clouds(&g), [("[1, 3]".to_string(), 1)]);
+}
+
+// =============================================================================================
+// SK-16.12-q: a cloud's life; SK-16.12-r: wind (GM input, G-51).
+// =============================================================================================
+
+/// Ash throws a smoke grenade at Bay's hex [1, 3] in turn 1 (a 10 against 13 lands it); it goes
+/// off at the end of that turn.
+fn smoke_on_bay(opts: &[(&str, &str)], bay_gear: &[&str]) -> Game {
+    let mut g = game(
+        opts,
+        &open(3, 8),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["smoke-grenade"], THROWER),
+            unit("Bay", 1, (1, 3), N, bay_gear, GUNNER),
+        ],
+    );
+    g.reach_actions(0);
+    g.play("Ash throws the Smoke grenade at [1, 3]", &d3(10));
+    g.act("Bay does nothing");
+    assert_eq!(clouds(&g), [("[1, 3]".to_string(), 0)]);
+    g
+}
+
+#[test]
+fn sk_16_12_q_g_51_the_cloud_grows_five_turns_and_clears_two_turns_after() {
+    // G-51: one hex in its first turn, then a MH, one ring more a turn while the grenade burns
+    // (radius 4 at most); the grenade has burned out after 5 turns and the cloud is gone 2
+    // turns later: radii 1, 2, 3, 4, 4, 4 at the ends of turns 2 to 7, gone at the end of 8.
+    let mut g = smoke_on_bay(&[], &["pistol"]);
+    let mut radii = Vec::new();
+    for _ in 2..=8 {
+        g.start_turn(0);
+        g.finish_turn();
+        radii.push(g.s.clouds.first().map(|c| (c.radius, c.age, c.grenade)));
+    }
+    assert_eq!(
+        radii,
+        [
+            Some((1, 1, true)),
+            Some((2, 2, true)),
+            Some((3, 3, true)),
+            Some((4, 4, true)),
+            Some((4, 5, false)),
+            Some((4, 6, false)),
+            None
+        ]
+    );
+    let gone = g.log.iter().rev().find_map(|e| match e {
+        Event::CloudChanged { gone, rule, .. } => Some((*gone, rule.0)),
+        _ => None,
+    });
+    assert_eq!(gone, Some((true, "SK-16.12-q")));
+}
+
+#[test]
+fn sk_16_12_r_g_51_a_slight_wind_drifts_the_cloud() {
+    // sk.wind = "slight", blowing toward S (hex-side 3) at 2 hexes a turn: at the end of turn 2
+    // the cloud grows to a MH and its centre drifts from [1, 3] to [1, 5].
+    let wind = [
+        ("sk.wind", "\"slight\""),
+        ("sk.wind_direction", "3"),
+        ("sk.wind_drift", "2"),
+    ];
+    let mut g = smoke_on_bay(&wind, &["pistol"]);
+    g.start_turn(0);
+    let ev = {
+        g.finish_turn();
+        g.log.clone()
+    };
+    assert_eq!(clouds(&g), [("[1, 5]".to_string(), 1)]);
+    let last = ev.iter().rev().find_map(|e| match e {
+        Event::CloudChanged { rule, gone, .. } => Some((rule.0, *gone)),
+        _ => None,
+    });
+    assert_eq!(last, Some(("SK-16.12-r", false)));
+    // Calm (the default): it stays where it formed.
+    let mut g = smoke_on_bay(&[], &["pistol"]);
+    g.start_turn(0);
+    g.finish_turn();
+    assert_eq!(clouds(&g), [("[1, 3]".to_string(), 1)]);
+}
+
+#[test]
+fn sk_16_12_r_g_51_a_slight_wind_blows_a_cloud_off_the_map() {
+    // Toward N at 4 hexes a turn: [1, 3] → off the map's top edge; the cloud is gone.
+    let wind = [("sk.wind", "\"slight\""), ("sk.wind_drift", "4")];
+    let mut g = smoke_on_bay(&wind, &["pistol"]);
+    g.start_turn(0);
+    g.finish_turn();
+    assert!(clouds(&g).is_empty());
+}
+
+#[test]
+fn sk_16_12_r_a_strong_wind_disperses_the_cloud_after_its_first_turn() {
+    // The cloud forms at the end of turn 1 (one hex, so Bay, in it, still fires from smoke in
+    // turn 2) and is dispersed at the end of turn 2 without growing.
+    let mut g = smoke_on_bay(&[("sk.wind", "\"strong\"")], &["pistol"]);
+    g.reach_actions(1);
+    let r = roll(&g.play("Bay shoots Ash", &d3(16)));
+    r.assert_mod("in-smoke", -2, "SK-17.4-c");
+    g.finish_turn();
+    assert!(clouds(&g).is_empty());
+    let gone = g.log.iter().rev().find_map(|e| match e {
+        Event::CloudChanged { gone, rule, .. } => Some((*gone, rule.0)),
+        _ => None,
+    });
+    assert_eq!(gone, Some((true, "SK-16.12-r")));
+}
+
+// =============================================================================================
+// SK-16.12-v: the gas mask; SK-17.4-c: standing in smoke without one.
+// =============================================================================================
+
+#[test]
+fn sk_16_12_v_a_gas_mask_keeps_tear_gas_out_and_costs_one_dex() {
+    let tear_gas = |bay_gear: &[&str]| {
+        let mut g = game(
+            &[],
+            &open(3, 8),
+            &[],
+            &[
+                unit("Ash", 0, (1, 0), S, &["tear-gas-grenade"], THROWER),
+                unit("Bay", 1, (1, 3), N, bay_gear, GUNNER),
+            ],
+        );
+        g.reach_actions(0);
+        g.play("Ash throws the Tear gas grenade at [1, 3]", &d3(10));
+        g
+    };
+    // With the mask on (a figure carrying one starts with it on): no gas, but −1 DEX on every
+    // roll (SK-16.12-v), here Bay's shot: DEX 12 − 1 = 11 (so Ash, 12, acts before him).
+    let mut g = tear_gas(&["pistol", "gas-mask"]);
+    assert!(g.fig("Bay").mask_on);
+    let r = roll(&g.play("Bay shoots Ash", &d3(16)));
+    r.assert_mod("gas-mask", -1, "SK-16.12-v");
+    r.assert_adds_up(12);
+    assert_eq!(r.target_number, 11);
+    g.finish_turn();
+    assert!(
+        !g.fig("Bay").gassed,
+        "the grenade went off at the end of turn 1"
+    );
+    // Turn 2, in the cloud: the mask keeps the −2 for standing in smoke off too (SK-17.4-c);
+    // the −1 for the smoke hex he fires from stays (SK-17.4-a).
+    g.reach_actions(1);
+    pass_until(&mut g, "Bay");
+    let r = roll(&g.play("Bay shoots Ash", &d3(16)));
+    assert!(!r.has("in-smoke"), "{:?}", r.ids());
+    assert!(!r.has("tear-gas"));
+    r.assert_mod("smoke", -1, "SK-17.4-a");
+    r.assert_mod("gas-mask", -1, "SK-16.12-v");
+    assert!(!g.fig("Bay").gassed);
+    // He takes it off (his action); at the end of the turn he breathes the gas.
+    let mut g = tear_gas(&["pistol", "gas-mask"]);
+    g.act("Bay does nothing");
+    g.reach_actions(1);
+    pass_until(&mut g, "Bay");
+    let n = g.log.len();
+    let ev = g.act("Bay takes off his gas mask");
+    assert!(ev.contains(&Event::Mask { fig: 1, on: false }));
+    let ev = g.log[n..].to_vec();
+    assert!(
+        effects(&ev).contains(&(1, Effect::Gassed, "SK-16.12-s")),
+        "{ev:#?}"
+    );
+    // Without a mask: gassed at the end of turn 1.
+    let mut g = tear_gas(&["pistol"]);
+    let ev = g.act("Bay does nothing");
+    assert!(effects(&ev).contains(&(1, Effect::Gassed, "SK-16.12-s")));
+}
+
+#[test]
+fn sk_16_12_v_the_mask_goes_back_on_as_an_action() {
+    let mut g = game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol", "gas-mask"], GUNNER),
+            unit("Bay", 1, (1, 4), N, &["pistol"], GUNNER),
+        ],
+    );
+    g.reach_actions(0);
+    pass_until(&mut g, "Ash");
+    assert!(!g.can("Ash puts on his gas mask"));
+    g.act("Ash takes off his gas mask");
+    assert!(!g.fig("Ash").mask_on);
+    g.finish_turn();
+    g.reach_actions(0);
+    g.act("Ash puts on his gas mask");
+    assert!(g.fig("Ash").mask_on);
+}
+
+// =============================================================================================
+// SK-16.12-u: a smoke or gas grenade picked up and thrown again.
+// =============================================================================================
+
+#[test]
+fn sk_16_12_u_a_burning_smoke_grenade_picked_up_burns_two_hits_a_turn_and_is_thrown_again() {
+    let mut g = smoke_on_bay(&[], &["pistol"]);
+    // Turn 2: Bay, standing on the grenade, picks it up (his action). The cloud it leaves stops
+    // growing and clears 2 turns later.
+    g.reach_actions(1);
+    assert!(g.can("Bay picks up the burning Smoke grenade"));
+    g.act("Bay picks up the burning Smoke grenade");
+    assert_eq!(
+        g.fig("Bay").holding.map(|h| h.age),
+        Some(0),
+        "it went off at the end of turn 1 and has not burned a whole turn yet"
+    );
+    // The end of turn 2: 2 hits in the hand, no armor (SK-16.12-u).
+    let ev = {
+        let n = g.log.len();
+        g.act("Ash does nothing");
+        g.log[n..].to_vec()
+    };
+    let d = damages(&ev);
+    assert_eq!(d.len(), 1, "{ev:#?}");
+    assert_eq!(
+        (d[0].target, d[0].armor, d[0].taken, d[0].rule),
+        (1, 0, 2, "SK-16.12-u")
+    );
+    assert_eq!(g.fig("Bay").holding.map(|h| h.age), Some(1));
+    assert_eq!(
+        g.s.clouds[0].radius, 0,
+        "the cloud left behind does not grow"
+    );
+    // Turn 3: he throws it at Ash's hex. No Thrown Weapons: DEX 12 − 4 (SK-6-b) − 1 (1 MH,
+    // SK-16.12-b) = 7; a 7 lands it on [1, 0]. It is already burning: a one-hex cloud forms
+    // there at once, and grows at the end of the turn (it has burned 1 turn of its 5).
+    g.reach_actions(1);
+    let ev = g.play("Bay throws the burning Smoke grenade at [1, 0]", &d3(7));
+    let r = roll(&ev);
+    r.assert_mod("unskilled", -4, "SK-6-b");
+    r.assert_mod("range", -1, "SK-16.12-b");
+    assert_eq!(r.target_number, 7);
+    assert!(g.fig("Bay").holding.is_none());
+    assert!(
+        clouds(&g).contains(&("[1, 0]".to_string(), 0)),
+        "{:?}",
+        clouds(&g)
+    );
+    g.finish_turn();
+    // End of turn 3: the old cloud (burned out at pick-up) is gone; the new one is a MH.
+    assert_eq!(clouds(&g), [("[1, 0]".to_string(), 1)]);
+    assert_eq!(g.s.clouds[0].age, 2);
+}
+
+#[test]
+fn sk_16_12_u_only_a_jacket_or_body_armor_protects_the_hand() {
+    // Body armor (Steel, 5) stops the 2 hits; a vest (Kevlar, 10) stops none of them.
+    for (gear, armor, taken) in [("steel", 5, 0), ("kevlar-vest", 0, 2)] {
+        let mut g = smoke_on_bay(&[], &["pistol", gear]);
+        g.reach_actions(1);
+        pass_until(&mut g, "Bay");
+        let n = g.log.len();
+        g.act("Bay picks up the burning Smoke grenade");
+        g.finish_turn();
+        let d = damages(&g.log[n..]);
+        assert_eq!((d[0].armor, d[0].taken), (armor, taken), "{gear}");
+    }
+}
+
+#[test]
+fn sk_16_12_u_a_two_handed_weapon_leaves_no_hand_to_pick_it_up() {
+    let mut g = smoke_on_bay(&[], &["laser-rifle"]);
+    g.reach_actions(1);
+    assert!(!g.texts().iter().any(|t| t.contains("picks up the burning")));
 }

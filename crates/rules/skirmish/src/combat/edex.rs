@@ -62,6 +62,16 @@ pub fn standing_mods(s: &State, f: &Figure, mods: &mut Mods) {
             RuleId("SK-21.4-d"),
         ));
     }
+    // ---- protective gear
+    if f.mask_on {
+        // SK-16.12-v: a gas mask costs 1 DEX while it is worn.
+        mods.push(Modifier::applied(
+            "gas-mask",
+            "wearing a gas mask",
+            -1,
+            RuleId("SK-16.12-v"),
+        ));
+    }
     if s.clock() <= f.shaken_until && f.shaken_until > 0 {
         mods.push(Modifier::applied(
             "shaken",

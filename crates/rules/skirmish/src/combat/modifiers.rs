@@ -438,7 +438,8 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
             RuleId("SK-16.12-s"),
         ));
     }
-    if s.smoky(att.pos) {
+    // SK-17.4-c: standing in smoke without a gas mask (SK-16.12-v).
+    if s.smoky(att.pos) && !att.mask_on {
         m.push(Modifier::applied(
             "in-smoke",
             "standing in smoke",

@@ -42,7 +42,8 @@ fn push_aimed(out: &mut Vec<Action>, fig: FigId, target: FigId) {
     }
 }
 
-fn ready_limit(s: &State, f: &Figure, engaged: bool) -> bool {
+/// How far a figure may have moved and still ready something (SK-11.7.4-a, SK-11.8.3-a).
+pub(crate) fn ready_limit(s: &State, f: &Figure, engaged: bool) -> bool {
     let mov = movement_allowance(s, f);
     if engaged {
         moved_at_most(f, MoveKind::Shift, mov)

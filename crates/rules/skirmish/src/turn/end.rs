@@ -12,50 +12,18 @@ use crate::turn::victory::outcome;
 use fireteam_engine::{Outcome, ResolveError, RuleId};
 
 pub(crate) fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
-    // Clouds grow and clear (SK-16.12-q, G-51), before this turn's grenades go off: a cloud
-    // that forms now is one hex for the whole of its first turn.
-    for c in ctx.s.clouds.clone() {
-        let age = c.age + 1;
-        if age >= 7 {
-            ctx.emit(Event::CloudChanged {
-                center: c.center,
-                radius: c.radius,
-                gone: true,
-                tear_gas: c.tear_gas,
-            });
-        } else {
-            let radius = if age <= 4 { age.min(4) } else { c.radius };
-            ctx.emit(Event::CloudChanged {
-                center: c.center,
-                radius,
-                gone: false,
-                tear_gas: c.tear_gas,
-            });
-        }
-    }
+    // Clouds grow, drift and clear (SK-16.12-q/r, G-51), before this turn's grenades go off: a
+    // cloud that forms now is one hex for the whole of its first turn.
+    crate::cloud::grow_and_clear(ctx);
     // Grenades on an end-of-turn fuse (SK-16.12-g).
     let live: Vec<LiveGrenade> = ctx.s.grenades.clone();
     for g in live.iter().filter(|g| g.end_of_turn) {
         explode(ctx, g)?;
     }
-    // Tear gas (SK-16.12-s): anyone in a gas cloud without a mask.
-    for i in 0..ctx.s.figures.len() {
-        let f = &ctx.s.figures[i];
-        if f.active()
-            && !f.gassed
-            && ctx
-                .s
-                .clouds
-                .iter()
-                .any(|c| c.tear_gas && c.center.distance(f.pos) <= u32::from(c.radius))
-        {
-            ctx.emit(Event::Effect {
-                fig: i as FigId,
-                effect: Effect::Gassed,
-                rule: RuleId("SK-16.12-s"),
-            });
-        }
-    }
+    // Tear gas (SK-16.12-s/v): anyone in a gas cloud without a mask on.
+    crate::cloud::tear_gas(ctx);
+    // SK-16.12-u: a burning grenade held in the hand.
+    crate::cloud::burning_hands(ctx)?;
     // SK-16.12-j/k: a soaked figure burns, 4 hits a turn; full body armor protects him for the
     // first turn only.
     for i in 0..ctx.s.figures.len() {
