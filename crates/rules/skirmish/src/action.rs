@@ -14,6 +14,9 @@ pub enum FireMode {
     Burst,
     /// Full automatic: the weapon's rounds per turn, or what is left (SK-16.6-e).
     Auto,
+    /// An energy weapon's lower-power shot of this many dice, fewer than its full power
+    /// (SK-16.8-b, G-48); `Single` is the full-power shot.
+    Power { dice: u8 },
 }
 
 /// A melee attack's kind.
@@ -200,6 +203,11 @@ pub enum Action {
         fig: FigId,
         on: bool,
     },
+    /// Move the battery pack to the energy weapon in this slot (SK-15.1-b).
+    MovePack {
+        fig: FigId,
+        slot: u8,
+    },
 }
 
 impl Action {
@@ -241,7 +249,8 @@ impl Action {
             | GrenadeNextMovement { fig, .. }
             | PickUpGrenade { fig }
             | ThrowAgain { fig, .. }
-            | Mask { fig, .. } => Some(fig),
+            | Mask { fig, .. }
+            | MovePack { fig, .. } => Some(fig),
         }
     }
 }

@@ -380,6 +380,12 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         // ---- energy weapons, shields, protective gear, smoke and gas
         Event::Mask { fig, on } => s.fig_mut(*fig).mask_on = *on,
+        Event::PowerLeft { fig, dice } => s.fig_mut(*fig).power_left = *dice,
+        Event::PackSpent { fig, dice } => {
+            let f = s.fig_mut(*fig);
+            f.pack_dice = f.pack_dice.saturating_sub(*dice);
+        }
+        Event::PackMoved { fig, slot } => s.fig_mut(*fig).pack_slot = Some(*slot),
         Event::Holding { fig, grenade, .. } => s.fig_mut(*fig).holding = *grenade,
     }
 }

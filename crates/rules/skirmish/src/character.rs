@@ -37,6 +37,9 @@ pub const NON_SKILL_STATS: &[&str] = &[
     "leader",
     "bipod",
     "tripod",
+    // ---- energy weapons (SK-15.1-c GM input)
+    "battery",
+    "battery_pack",
 ];
 
 /// The skill stats of the schema, in its order; each is the id of a `skill` catalog entry.

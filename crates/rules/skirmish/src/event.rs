@@ -330,6 +330,21 @@ pub enum Event {
     },
     // ---- Energy weapons, energy shields, protective gear, smoke and gas (§14.3, §15.1, §16.8,
     // §16.12, §17.5, §21.6)
+    /// SK-16.8-b, G-48: dice of power the energy weapon in hand has left this turn.
+    PowerLeft {
+        fig: FigId,
+        dice: u8,
+    },
+    /// SK-15.1-b, G-48: battery dice drawn from the battery pack.
+    PackSpent {
+        fig: FigId,
+        dice: u8,
+    },
+    /// SK-15.1-b: the battery pack moved to the energy weapon in this slot.
+    PackMoved {
+        fig: FigId,
+        slot: u8,
+    },
     /// SK-16.12-v: the gas mask put on or taken off.
     Mask {
         fig: FigId,

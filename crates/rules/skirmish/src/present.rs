@@ -128,6 +128,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             let what = match mode {
                 Some(crate::action::FireMode::Burst) => format!("a {rounds}-round burst"),
                 Some(crate::action::FireMode::Auto) => format!("{rounds} rounds full auto"),
+                Some(crate::action::FireMode::Power { dice }) => {
+                    format!("a {dice}d6 lower-power shot [SK-16.8-b]")
+                }
                 _ => String::new(),
             };
             let verb = match kind {
@@ -425,6 +428,31 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                     }
                 )
             };
+        }
+        Event::PowerLeft { fig, dice } => {
+            let _ = write!(
+                t,
+                "  {} has {dice}d6 of power left this turn [SK-16.8-b]",
+                name(s, *fig)
+            );
+        }
+        Event::PackSpent { fig, dice } => {
+            let _ = write!(
+                t,
+                "  {}'s battery pack gives {dice} dice ({} left) [SK-15.1-b]",
+                name(s, *fig),
+                s.fig(*fig).pack_dice
+            );
+        }
+        Event::PackMoved { fig, slot } => {
+            let w = s.fig(*fig).weapons[usize::from(*slot)].map_or("weapon", |w| {
+                s.rules.weapons[usize::from(w.weapon)].name.as_str()
+            });
+            let _ = write!(
+                t,
+                "{} moves his battery pack to the {w} [SK-15.1-b]",
+                name(s, *fig)
+            );
         }
         Event::Mask { fig, on } => {
             let _ = write!(

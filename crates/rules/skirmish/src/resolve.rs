@@ -197,5 +197,9 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             crate::cloud::mask(ctx, fig, on);
             Ok(())
         }
+        Action::MovePack { fig, slot } => {
+            crate::attack::energy::move_pack(ctx, fig, slot);
+            Ok(())
+        }
     }
 }

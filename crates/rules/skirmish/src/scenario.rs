@@ -274,6 +274,30 @@ pub fn setup(loaded: &Loaded) -> Setup {
                 }
             }
         }
+        // SK-15.1-b: a battery pack feeds the first energy weapon that runs on a battery; it
+        // holds two batteries' dice (G-48), or what the scenario says is left in it (SK-15.1-c,
+        // GM input: not recharged since the last combat). `battery` likewise sets the dice left
+        // in that weapon's own battery.
+        let energy_slot = (0..n_slots).find(|&k| {
+            slots[k].is_some_and(|sl| {
+                let w = &weapons[usize::from(sl.weapon)];
+                w.energy && w.rounds > 0
+            })
+        });
+        if let (Some(k), Some(&left)) = (energy_slot, u.stats.get("battery")) {
+            if let Some(sl) = &mut slots[k] {
+                sl.rounds = (left.max(0) as u16).min(sl.rounds);
+            }
+        }
+        let pack_slot = energy_slot
+            .filter(|_| items & ItemKind::BatteryPack.bit() != 0)
+            .map(|k| k as u8);
+        let pack_dice = u
+            .stats
+            .get("battery_pack")
+            .map_or(crate::attack::energy::PACK_DICE, |&d| {
+                d.clamp(0, i64::from(crate::attack::energy::PACK_DICE)) as u8
+            });
         // SK-14.2, SK-17.9-b: encumbrance from the load under this gravity.
         let model = if options.encumbrance_13_1 {
             EncumbranceModel::Section13_1
@@ -363,6 +387,9 @@ pub fn setup(loaded: &Loaded) -> Setup {
             // ---- energy weapons, shields, protective gear, smoke and gas
             mask_on: items & ItemKind::GasMask.bit() != 0,
             holding: None,
+            power_left: 0,
+            pack_dice: if pack_slot.is_some() { pack_dice } else { 0 },
+            pack_slot,
         });
     }
     let rules = Rules {

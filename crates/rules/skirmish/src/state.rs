@@ -259,6 +259,12 @@ pub struct Figure {
     pub mask_on: bool,
     /// SK-16.12-u: a burning smoke or gas grenade picked up and held.
     pub holding: Option<HeldGrenade>,
+    /// SK-16.8-b, G-48: dice of power the energy weapon in hand has left to fire this turn.
+    pub power_left: u8,
+    /// SK-15.1-b, G-48: the battery pack's dice (96 when charged: two batteries) and the slot of
+    /// the weapon it feeds.
+    pub pack_dice: u8,
+    pub pack_slot: Option<u8>,
 }
 
 impl Figure {

@@ -112,6 +112,9 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 FireMode::Single => write!(t, "{} shoots {}", name(fig), name(target)),
                 FireMode::Burst => write!(t, "{} fires a burst at {}", name(fig), name(target)),
                 FireMode::Auto => write!(t, "{} fires full auto at {}", name(fig), name(target)),
+                FireMode::Power { dice } => {
+                    write!(t, "{} fires a {dice}d6 shot at {}", name(fig), name(target))
+                }
             };
         }
         Action::Throw { fig, target } => {
@@ -259,6 +262,14 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 s.rules.weapons[usize::from(h.weapon)].name.as_str()
             });
             let _ = write!(t, "{} throws the burning {w} at {at}", name(fig));
+        }
+        Action::MovePack { fig, slot } => {
+            let _ = write!(
+                t,
+                "{} moves the battery pack to the {}",
+                name(fig),
+                weapon_name(s, fig, slot)
+            );
         }
         Action::Mask { fig, on } => {
             let _ = write!(

@@ -425,3 +425,234 @@ fn sk_16_12_u_a_two_handed_weapon_leaves_no_hand_to_pick_it_up() {
     g.reach_actions(1);
     assert!(!g.texts().iter().any(|t| t.contains("picks up the burning")));
 }
+
+// =============================================================================================
+// SK-16.8-b, G-48, E-14: lower-power split shots; SK-15.1: batteries and the battery pack.
+// =============================================================================================
+
+const RIFLEMAN: &str = "str = 10, dex = 12, int = 10, shoulderarms = 1";
+
+/// Ash (side A) at [1, 0] facing S with `gear`; Bay (side B) 4 hexes south, unarmed; turn 1 up
+/// to Ash's action. At 4 hexes (2 MH) the range costs nothing (SK-13.6-a, halved for energy
+/// weapons, SK-16.8-c).
+fn laser(opts: &[(&str, &str)], gear: &[&str], stats: &str) -> Game {
+    let mut g = game(
+        opts,
+        &open(3, 6),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, gear, stats),
+            unit("Bay", 1, (1, 4), N, &[], "str = 40, dex = 12, int = 10"),
+        ],
+    );
+    g.reach_actions(0);
+    g
+}
+
+/// The battery dice in Ash's first weapon.
+fn battery(g: &Game) -> u16 {
+    g.fig("Ash").weapons[0].unwrap().rounds
+}
+
+#[test]
+fn sk_16_8_b_the_laser_rifle_offers_full_power_and_every_smaller_shot() {
+    // SK-16.8-b: up to 6d6, or lower-power shots of whole dice down to 1d6. The list offers the
+    // full-power shot first and then one shot of each smaller size (the later shots split what
+    // is left), after every older option.
+    let g = laser(&[], &["laser-rifle"], RIFLEMAN);
+    let t = g.texts();
+    let at = |x: &str| {
+        t.iter()
+            .position(|y| y == x)
+            .unwrap_or_else(|| panic!("{x}: {t:?}"))
+    };
+    assert_eq!(at("Ash shoots Bay"), 0);
+    let splits: Vec<&String> = t.iter().filter(|x| x.contains("d6 shot at Bay")).collect();
+    assert_eq!(
+        splits,
+        [
+            "Ash fires a 1d6 shot at Bay",
+            "Ash fires a 2d6 shot at Bay",
+            "Ash fires a 3d6 shot at Bay",
+            "Ash fires a 4d6 shot at Bay",
+            "Ash fires a 5d6 shot at Bay"
+        ]
+    );
+    assert!(at("Ash does nothing") < at("Ash fires a 1d6 shot at Bay"));
+}
+
+#[test]
+fn sk_16_8_b_e_14_three_shots_of_2d6_at_later_edex_steps() {
+    // E-14: 3 × 2d6 = 6 dice. DEX 12 + 1 (rifle, not moved, SK-13.6-g) = 13 each time.
+    let mut g = laser(&[], &["laser-rifle"], RIFLEMAN);
+    let ev = g.play("Ash fires a 2d6 shot at Bay", &faces(&[&d3(10), &[3, 4]]));
+    let r = roll(&ev);
+    assert_eq!(r.target_number, 13);
+    let d = damages(&ev);
+    assert_eq!((d[0].expr.as_str(), d[0].rolled, d[0].taken), ("2d6", 7, 7));
+    // 2 dice of battery spent (G-48); 4 dice of power and 4 shots left, the next at eDEX 11
+    // (SK-12-e), so Bay (12) acts first.
+    assert!(ev.contains(&Event::Spent {
+        fig: 0,
+        slot: 0,
+        rounds: 2
+    }));
+    assert!(ev.contains(&Event::PowerLeft { fig: 0, dice: 4 }));
+    assert!(ev.contains(&Event::Shots {
+        fig: 0,
+        left: 4,
+        next_at: 11
+    }));
+    assert_eq!(battery(&g), 46);
+    assert_eq!(g.decider(), Some(g.id("Bay")));
+    g.act("Bay does nothing");
+    // The later shot: any size up to the 4 dice left; no full-power shot.
+    let t = g.texts();
+    assert_eq!(
+        t,
+        [
+            "Ash fires a 1d6 shot at Bay",
+            "Ash fires a 2d6 shot at Bay",
+            "Ash fires a 3d6 shot at Bay",
+            "Ash fires a 4d6 shot at Bay",
+            "Ash holds fire"
+        ]
+    );
+    let ev = g.play("Ash fires a 2d6 shot at Bay", &faces(&[&d3(10), &[1, 1]]));
+    assert!(ev.contains(&Event::Shots {
+        fig: 0,
+        left: 2,
+        next_at: 10
+    }));
+    let ev = g.play("Ash fires a 2d6 shot at Bay", &faces(&[&d3(10), &[6, 6]]));
+    assert!(ev.contains(&Event::PowerLeft { fig: 0, dice: 0 }));
+    assert!(ev.contains(&Event::Shots {
+        fig: 0,
+        left: 0,
+        next_at: 9
+    }));
+    assert!(matches!(
+        g.s.phase,
+        fireteam_skirmish::state::Phase::TurnStart
+    ));
+    // 7 + 2 + 12 = 21 damage; 6 dice of battery: 48 − 6 = 42.
+    assert_eq!(g.fig("Bay").damage, 21);
+    assert_eq!(battery(&g), 42);
+}
+
+#[test]
+fn sk_16_8_b_g_48_the_fixed_bonus_goes_only_to_a_full_power_shot() {
+    // Laser pistol 4d6+2: full power rolls 4d6+2; a 3d6 shot and the 1d6 after it have no +2.
+    let mut g = laser(&[], &["laser-pistol"], GUNNER);
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[1, 1, 1, 1]]));
+    let d = damages(&ev);
+    assert_eq!((d[0].expr.as_str(), d[0].rolled), ("4d6+2", 6));
+    assert!(ev.contains(&Event::Spent {
+        fig: 0,
+        slot: 0,
+        rounds: 4
+    }));
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Shots { .. })),
+        "full power uses the turn's power: no later shot"
+    );
+    let mut g = laser(&[], &["laser-pistol"], GUNNER);
+    let ev = g.play(
+        "Ash fires a 3d6 shot at Bay",
+        &faces(&[&d3(10), &[1, 1, 1]]),
+    );
+    let d = damages(&ev);
+    assert_eq!((d[0].expr.as_str(), d[0].rolled), ("3d6", 3));
+    g.act("Bay does nothing");
+    let ev = g.play("Ash fires a 1d6 shot at Bay", &faces(&[&d3(10), &[5]]));
+    assert_eq!(damages(&ev)[0].expr, "1d6");
+    assert_eq!(battery(&g), 44);
+}
+
+#[test]
+fn sk_16_8_b_sk_13_6_i_moving_halves_the_shots_not_the_power() {
+    // With sk.move_and_shoot, Ash moves 2 hexes: −2 to hit (SK-13.6-i) and 6 / 2 = 3 shots this
+    // turn. After a 1d6 shot 5 dice are left but only 2 shots.
+    let mut g = game(
+        &[("sk.move_and_shoot", "true")],
+        &open(3, 8),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["laser-rifle"], RIFLEMAN),
+            unit("Bay", 1, (1, 6), N, &[], "str = 40, dex = 12, int = 10"),
+        ],
+    );
+    g.start_turn(0);
+    g.act("Ash moves to [1, 2] facing S");
+    g.stand_all();
+    let ev = g.play("Ash fires a 1d6 shot at Bay", &faces(&[&d3(8), &[2]]));
+    roll(&ev).assert_mod("moving", -2, "SK-13.6-i");
+    assert!(ev.contains(&Event::PowerLeft { fig: 0, dice: 5 }));
+    assert!(ev.contains(&Event::Shots {
+        fig: 0,
+        left: 2,
+        next_at: 11
+    }));
+}
+
+#[test]
+fn g_48_sk_15_1_c_a_battery_short_of_full_power_fires_only_smaller_shots() {
+    // GM input (SK-15.1-c): the battery was not recharged and holds 4 dice. A 6d6 shot needs 6
+    // (G-48: a shot spends its dice), so only 1d6 to 4d6 are offered.
+    let g = laser(&[], &["laser-rifle"], &format!("{RIFLEMAN}, battery = 4"));
+    assert_eq!(battery(&g), 4);
+    let t = g.texts();
+    assert!(!t.contains(&"Ash shoots Bay".to_string()), "{t:?}");
+    assert!(t.contains(&"Ash fires a 4d6 shot at Bay".to_string()));
+    assert!(!t.contains(&"Ash fires a 5d6 shot at Bay".to_string()));
+}
+
+#[test]
+fn sk_15_1_b_g_48_the_battery_pack_feeds_the_weapon_first() {
+    // The pack holds two batteries (96 dice, G-48) on top of the weapon's 48: a full-power shot
+    // draws its 6 dice from the pack.
+    let mut g = laser(&[], &["laser-rifle", "battery-pack"], RIFLEMAN);
+    assert_eq!(
+        (g.fig("Ash").pack_dice, g.fig("Ash").pack_slot),
+        (96, Some(0))
+    );
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[1; 6]]));
+    assert!(ev.contains(&Event::PackSpent { fig: 0, dice: 6 }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::Spent { .. })));
+    assert_eq!((g.fig("Ash").pack_dice, battery(&g)), (90, 48));
+    // A pack with 2 dice left (GM input): 2 from the pack, 4 from the weapon's battery.
+    let mut g = laser(
+        &[],
+        &["laser-rifle", "battery-pack"],
+        &format!("{RIFLEMAN}, battery_pack = 2"),
+    );
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[1; 6]]));
+    assert!(ev.contains(&Event::PackSpent { fig: 0, dice: 2 }));
+    assert!(ev.contains(&Event::Spent {
+        fig: 0,
+        slot: 0,
+        rounds: 4
+    }));
+    assert_eq!((g.fig("Ash").pack_dice, battery(&g)), (0, 44));
+    // With an empty weapon battery the pack alone still fires it.
+    let g = laser(
+        &[],
+        &["laser-rifle", "battery-pack"],
+        &format!("{RIFLEMAN}, battery = 0"),
+    );
+    assert!(g.can("Ash shoots Bay"));
+}
+
+#[test]
+fn sk_15_1_b_the_battery_pack_moves_to_another_weapon_in_one_turn() {
+    let mut g = laser(
+        &[],
+        &["laser-rifle", "laser-pistol", "battery-pack"],
+        RIFLEMAN,
+    );
+    assert_eq!(g.fig("Ash").pack_slot, Some(0));
+    let ev = g.act("Ash moves the battery pack to the Laser Pistol");
+    assert!(ev.contains(&Event::PackMoved { fig: 0, slot: 1 }));
+    assert_eq!(g.fig("Ash").pack_slot, Some(1));
+    assert!(g.fig("Ash").acted, "it takes his action");
+}

@@ -1,11 +1,13 @@
 //! The attacks, one module per kind, each following its section of the book: melee, with
 //! sweeps, staves, slams, knockdowns and throws (`melee`); missile and thrown weapons (`missile`);
-//! the figures a missed shot may hit instead (`stray`); grenades (`grenade`); hand to hand
+//! the figures a missed shot may hit instead (`stray`); energy weapons' full-power and split
+//! shots and their batteries (`energy`); grenades (`grenade`); hand to hand
 //! (`hth`); and the optional opportunity fire (`opportunity`), aimed attacks (`aimed`) and quick
 //! shots (`quick_shot`). Each states the attack as an `AttackSpec` and rolls it with
 //! `combat::strike`; `single_attack` is the finish they share.
 
 pub(crate) mod aimed;
+pub(crate) mod energy;
 pub(crate) mod grenade;
 pub(crate) mod hth;
 pub(crate) mod melee;

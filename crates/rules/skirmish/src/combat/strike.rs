@@ -105,7 +105,11 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
             if a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
                 microgravity_check(ctx, a.target)?;
             }
-            let mut expr = damage_expr(&ctx.s, &att, a.slot, a.kind);
+            // SK-16.8-b: a lower-power shot is its dice, without the fixed bonus (G-48).
+            let mut expr = crate::attack::energy::shot_damage(
+                damage_expr(&ctx.s, &att, a.slot, a.kind),
+                a.mode,
+            );
             let tgt = ctx.s.fig(a.target).clone();
             // SK-14.3-b/c, G-27: shielding (R-factor) against energy weapons removes R dice
             // (option: rolls R dice and subtracts them); against other weapons it stops R hits.

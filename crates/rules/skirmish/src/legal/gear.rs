@@ -1,13 +1,15 @@
 //! The action options of energy weapons, energy shields, protective gear and smoke and gas
 //! (§14.3, §15.1, §16.8, §16.12, §17.5, §21.6), listed after every older option of the action
-//! phase: the other fuse of a grenade (SK-16.12-g), picking up a burning smoke or gas grenade and
-//! throwing it again (SK-16.12-u), and the gas mask (SK-16.12-v).
+//! phase: an energy weapon's lower-power shots (SK-16.8-b), the other fuse of a grenade
+//! (SK-16.12-g), picking up a burning smoke or gas grenade and throwing it again (SK-16.12-u),
+//! the battery pack moved to another weapon (SK-15.1-b) and the gas mask (SK-16.12-v).
 
-use crate::action::Action;
-use crate::data::{GrenadeKind, ItemKind};
+use crate::action::{Action, FireMode};
+use crate::attack::energy::available;
+use crate::data::{Class, GrenadeKind, ItemKind};
 use crate::geometry::{engagers_at, in_front};
-use crate::legal::action::ready_limit;
-use crate::legal::targets::enemies;
+use crate::legal::action::{may_shoot, may_shoot_at, ready_limit};
+use crate::legal::targets::{enemies, shootable};
 use crate::state::{FigId, MoveKind, Pos, State};
 use smallvec::SmallVec;
 
@@ -16,6 +18,26 @@ pub(crate) fn gear_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     let f = s.fig(id);
     let engaged = engagers_at(s, f.side, f.pos) != 0;
     let ready = crate::combat::weapon_of(s, f, f.ready).filter(|_| f.ready_slot().is_some());
+    // SK-16.8-b, G-48: an energy weapon's first shot of the turn at lower power, k dice for each
+    // k below its full power that the battery holds (a bounded list: one option per size; the
+    // later shots then split what is left).
+    if let (Some(w), Some(sl), Some(k)) = (ready, f.ready_slot(), f.ready) {
+        if w.energy && w.class == Class::Missile && may_shoot(s, f, engaged) {
+            let below_full = crate::attack::energy::full_dice(w) - 1;
+            let top = power_sizes(below_full, available(f, k, &sl));
+            for (t, tf) in enemies(s, f) {
+                if may_shoot_at(s, f, engaged, t, tf) {
+                    for dice in 1..=top {
+                        out.push(Action::Shoot {
+                            fig: id,
+                            target: t,
+                            mode: FireMode::Power { dice },
+                        });
+                    }
+                }
+            }
+        }
+    }
     // SK-16.12-g: every throw of a grenade with a fuse may instead set it for the end of the
     // next movement phase (a molotov has none: it takes effect at once).
     let fused =
@@ -59,11 +81,52 @@ pub(crate) fn gear_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     {
         out.push(Action::PickUpGrenade { fig: id });
     }
+    // SK-15.1-b: the battery pack moved to another energy weapon (one turn), within the limits
+    // of readying a weapon.
+    if f.pack_slot.is_some() && ready_limit(s, f, engaged) {
+        for (k, sl) in f.weapons.iter().enumerate() {
+            let Some(sl) = sl else { continue };
+            let w = &s.rules.weapons[usize::from(sl.weapon)];
+            if w.energy && w.rounds > 0 && f.pack_slot != Some(k as u8) {
+                out.push(Action::MovePack {
+                    fig: id,
+                    slot: k as u8,
+                });
+            }
+        }
+    }
     // SK-16.12-v: the gas mask on or off, within the limits of readying a weapon.
     if f.has_item(ItemKind::GasMask) && ready_limit(s, f, engaged) {
         out.push(Action::Mask {
             fig: id,
             on: !f.mask_on,
         });
+    }
+}
+
+/// The largest lower-power shot on offer: below full power (`below_full`), within the dice the
+/// battery holds.
+fn power_sizes(below_full: u8, battery: u16) -> u8 {
+    below_full.min(battery.min(u16::from(u8::MAX)) as u8)
+}
+
+/// SK-16.8-b, SK-12-e: a later shot of an energy weapon this turn, of k dice for each k up to
+/// the power left (and the battery), at any target it could shoot.
+pub(crate) fn later_power_shots(s: &State, id: FigId, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let (Some(sl), Some(k)) = (f.ready_slot(), f.ready) else {
+        return;
+    };
+    let top = power_sizes(f.power_left, available(f, k, &sl));
+    for (t, tf) in enemies(s, f) {
+        if shootable(s, f, tf) {
+            for dice in 1..=top {
+                out.push(Action::Shoot {
+                    fig: id,
+                    target: t,
+                    mode: FireMode::Power { dice },
+                });
+            }
+        }
     }
 }
