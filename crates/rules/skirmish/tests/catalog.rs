@@ -118,6 +118,7 @@ fn the_catalog_loads_with_every_weapon_armor_and_terrain() {
             "dagger",
             "energy-suit",
             "full-backpack",
+            "graphite-epoxy-helmet",
             "heavy-alloy",
             "heavy-alloy-vest",
             "kevlar-vest",
@@ -128,6 +129,7 @@ fn the_catalog_loads_with_every_weapon_armor_and_terrain() {
             "projectile-absorbing-cloth",
             "spacesuit-armor",
             "steel",
+            "steel-helmet",
             "tower-shield",
         ]
     );
@@ -343,6 +345,17 @@ fn armor_rows_hold_the_books_values() {
         assert_eq!(v.int("cost"), Some(100), "{id}");
         assert_eq!(float(v, "mass"), Some(1.0), "{id}");
         assert!(labels(v, "invented_fields").contains(&"defense".to_string()));
+    }
+
+    // Helmets (G-26, SK-21.6): the Graphite-Epoxy helmet of §20 with §21.7's 13 (E-19), and a
+    // steel helmet; DEX and MOV 0.
+    for (id, defense) in [("graphite-epoxy-helmet", 13), ("steel-helmet", 5)] {
+        let h = get(&catalog, id);
+        assert_eq!(h.text("kind"), Some("helmet"), "{id}");
+        assert_eq!(h.int("defense"), Some(defense), "{id}");
+        assert_eq!(h.int("dex_penalty"), Some(0), "{id}");
+        assert_eq!(h.int("mov_penalty"), Some(0), "{id}");
+        assert!(labels(h, "invented_fields").contains(&"mass".to_string()));
     }
 }
 
