@@ -230,6 +230,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
         let mut body = None;
         let mut shield = None;
         let mut backpack = false;
+        let mut helmet = None;
         let mut items = 0u16;
         let mut load = 0.0;
         for id in &u.equipment {
@@ -265,6 +266,8 @@ pub fn setup(loaded: &Loaded) -> Setup {
                 match armors[ai].kind {
                     ArmorKind::Shield | ArmorKind::Parry => shield = Some(ai as u16),
                     ArmorKind::Backpack => backpack = true,
+                    // SK-21.6, G-26: a helmet is worn beside the body armor, not instead.
+                    ArmorKind::Helmet => helmet = Some(ai as u16),
                     _ => body = Some(ai as u16),
                 }
             } else if e.kind == "item" {
@@ -385,6 +388,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             burst_turn: false,
             items,
             // ---- energy weapons, shields, protective gear, smoke and gas
+            helmet,
             mask_on: items & ItemKind::GasMask.bit() != 0,
             holding: None,
             power_left: 0,

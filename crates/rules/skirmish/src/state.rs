@@ -159,7 +159,8 @@ pub struct Figure {
     pub skills: u64,
     /// Martial Arts level, 0..=5 (5 = Master).
     pub martial_arts: u8,
-    /// Body armor, vest, suit: an index into the battle's armor list.
+    /// Body armor, vest, suit: an index into the battle's armor list (a helmet has its own
+    /// place, [`Figure::helmet`]).
     pub armor: Option<u16>,
     /// A shield or parry item (SK-14.1-c/d).
     pub shield: Option<u16>,
@@ -255,6 +256,8 @@ pub struct Figure {
     pub items: u16,
     // ---- Energy weapons, energy shields, protective gear, smoke and gas (§14.3, §15.1, §16.8,
     // §16.12, §17.5, §21.6)
+    /// A helmet (SK-21.6-b/c, G-26), worn beside the body armor: it covers the head.
+    pub helmet: Option<u16>,
     /// SK-16.12-v: wearing the gas mask (a figure carrying one starts with it on).
     pub mask_on: bool,
     /// SK-16.12-u: a burning smoke or gas grenade picked up and held.

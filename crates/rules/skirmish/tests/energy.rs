@@ -656,3 +656,55 @@ fn sk_15_1_b_the_battery_pack_moves_to_another_weapon_in_one_turn() {
     assert_eq!(g.fig("Ash").pack_slot, Some(1));
     assert!(g.fig("Ash").acted, "it takes his action");
 }
+
+// =============================================================================================
+// SK-21.6: helmets, visors and flash goggles (optional rules, with sk.aimed_shots and
+// sk.partial_armor).
+// =============================================================================================
+
+const AIMED: (&str, &str) = ("sk.aimed_shots", "true");
+const PARTIAL: (&str, &str) = ("sk.partial_armor", "true");
+
+/// Ash (side A) at [1, 0] facing S with `gear` and `stats`; Bay (side B) at [1, 3] facing N,
+/// STR 40 so that he stays up, with `bay_gear`; turn 1 up to Ash's action.
+fn aim_at_bay(opts: &[(&str, &str)], gear: &[&str], stats: &str, bay_gear: &[&str]) -> Game {
+    let mut g = game(
+        opts,
+        &open(3, 6),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, gear, stats),
+            unit(
+                "Bay",
+                1,
+                (1, 3),
+                N,
+                bay_gear,
+                "str = 40, dex = 12, int = 10",
+            ),
+        ],
+    );
+    g.reach_actions(0);
+    pass_until(&mut g, "Ash");
+    g
+}
+
+#[test]
+fn sk_21_6_g_26_a_helmet_is_worn_beside_body_armor_not_instead_of_it() {
+    // Bay wears Steel (5) and a Graphite-Epoxy helmet (13). A body hit meets the Steel's 5: the
+    // helmet has its own place and does not replace the body armor. Pistol 2d6 rolled 7: 2.
+    let mut g = aim_at_bay(
+        &[],
+        &["pistol"],
+        GUNNER,
+        &["steel", "graphite-epoxy-helmet"],
+    );
+    assert!(g.fig("Bay").armor.is_some() && g.fig("Bay").helmet.is_some());
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[3, 4]]));
+    let d = damages(&ev);
+    assert_eq!((d[0].rolled, d[0].armor, d[0].taken), (7, 5, 2));
+    // And Bay still moves and fights in Steel: −3 DEX (SK-14.1-e), nothing for the helmet.
+    let mut m = fireteam_skirmish::event::Mods::new();
+    fireteam_skirmish::combat::edex::standing_mods(&g.s, g.fig("Bay"), &mut m);
+    assert_eq!(fireteam_engine::Modifier::total(&m), -3);
+}
