@@ -488,6 +488,7 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
                 }
             }
         }
+        Effect::Blinded => f.blinded = true,
         Effect::LegHit { until, out } => {
             f.leg_down_until = until;
             f.leg_out |= out;

@@ -82,6 +82,8 @@ pub struct Weapon {
     pub skill_bit: u64,
     pub group: Option<String>,
     pub energy: bool,
+    /// A laser (SK-16.8-d/e, SK-17.4-b/d): the energy weapons smoke weakens.
+    pub laser: bool,
     pub gas_action: bool,
     pub cutting: bool,
     /// Single shots per turn (SK-12-c); 1 for everything that fires once.

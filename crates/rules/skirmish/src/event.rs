@@ -94,6 +94,9 @@ pub enum Effect {
     ClubCracked {
         slot: u8,
     },
+    // ---- energy weapons, shields, protective gear
+    /// SK-21.6-e: blinded by an energy weapon's flash: −4 DEX for good.
+    Blinded,
 }
 
 // Events are plain records kept in a reused buffer; boxing the large ones (rolls with their

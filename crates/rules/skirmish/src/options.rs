@@ -22,6 +22,23 @@ pub enum AvoidPenalty {
     ThirteenEightOnly,
 }
 
+/// SK-16.8-e, SK-21.6-e: what may blind with a hit in the head.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlashBlinding {
+    /// Any energy weapon (§21.6, the rule that gives the save).
+    EnergyWeapons,
+    /// Lasers only (§16.8's wording).
+    Lasers,
+    Off,
+}
+
+impl FlashBlinding {
+    fn is_default(&self) -> bool {
+        *self == FlashBlinding::EnergyWeapons
+    }
+}
+
 /// SK-16.12-r GM input (G-51): the wind over the battlefield.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -94,6 +111,9 @@ pub struct Options {
     pub wind_direction: u8,
     #[serde(skip_serializing_if = "is_one")]
     pub wind_drift: u8,
+    /// SK-16.8-e, SK-21.6-e: which weapons may blind with a head hit (with sk.aimed_shots).
+    #[serde(skip_serializing_if = "FlashBlinding::is_default")]
+    pub flash_blinding: FlashBlinding,
 }
 
 impl Default for Options {
@@ -134,6 +154,7 @@ impl Default for Options {
             wind: Wind::Calm,
             wind_direction: 0,
             wind_drift: 1,
+            flash_blinding: FlashBlinding::EnergyWeapons,
         }
     }
 }
@@ -213,6 +234,11 @@ impl Options {
             },
             wind_direction: int("sk.wind_direction", 0).clamp(0, 5) as u8,
             wind_drift: int("sk.wind_drift", 1).clamp(1, 6) as u8,
+            flash_blinding: match choice("sk.flash_blinding").as_str() {
+                "lasers" => FlashBlinding::Lasers,
+                "off" => FlashBlinding::Off,
+                _ => FlashBlinding::EnergyWeapons,
+            },
         }
     }
 }

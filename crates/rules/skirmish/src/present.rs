@@ -247,6 +247,7 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 }
                 Effect::Floating { on: true } => "loses his footing and floats".to_string(),
                 Effect::Floating { on: false } => "regains his footing".to_string(),
+                Effect::Blinded => "is blinded by the flash: −4 DEX for good".to_string(),
             };
             let sep = if what.starts_with('\'') { "" } else { " " };
             let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));

@@ -67,6 +67,7 @@ pub fn weapon(e: &Entry) -> Weapon {
         skill_bit: e.text("skill").map_or(0, skills::bit),
         group: e.text("group").map(str::to_string),
         energy: e.flag("energy"),
+        laser: e.flag("laser"),
         gas_action: e.flag("gas_action"),
         cutting: e.flag("cutting"),
         shots: int("shots").unwrap_or(1).clamp(1, 20) as u8,
@@ -389,6 +390,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             items,
             // ---- energy weapons, shields, protective gear, smoke and gas
             helmet,
+            blinded: false,
             mask_on: items & ItemKind::GasMask.bit() != 0,
             holding: None,
             power_left: 0,

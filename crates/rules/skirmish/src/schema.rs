@@ -211,6 +211,12 @@ pub const OPTIONS: &[OptionSpec] = &[
         6,
         "SK-16.12-r GM input (G-51): hexes a slight wind drifts a cloud each turn",
     ),
+    OptionSpec::choice(
+        "sk.flash_blinding",
+        "energy_weapons",
+        &["energy_weapons", "lasers", "off"],
+        "SK-16.8-e, SK-21.6-e: with sk.aimed_shots, a head hit without flash goggles or a visor: 4d6/eDEX or blinded (-4 DEX); by any energy weapon (§21.6), lasers only (§16.8), or never",
+    ),
 ];
 
 /// Attributes, then skills. A skill is a stat: 0 (absent) or 1 (known); Martial Arts is a level.
@@ -403,6 +409,11 @@ const WEAPON_FIELDS: &[FieldSpec] = &[
         "weapon family, for rules that name one (rifle stock, pistol prone, sweeps…)",
     ),
     FieldSpec::optional("energy", FieldKind::Bool, "SK-16.8-a energy weapon"),
+    FieldSpec::optional(
+        "laser",
+        FieldKind::Bool,
+        "SK-16.8-d, SK-17.4-b/d a laser (an energy weapon that smoke and anti-laser smoke weaken)",
+    ),
     FieldSpec::optional(
         "gas_action",
         FieldKind::Bool,

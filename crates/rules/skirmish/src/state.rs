@@ -258,6 +258,8 @@ pub struct Figure {
     // §16.12, §17.5, §21.6)
     /// A helmet (SK-21.6-b/c, G-26), worn beside the body armor: it covers the head.
     pub helmet: Option<u16>,
+    /// SK-21.6-e: blinded by an energy weapon's flash: a permanent −4 DEX.
+    pub blinded: bool,
     /// SK-16.12-v: wearing the gas mask (a figure carrying one starts with it on).
     pub mask_on: bool,
     /// SK-16.12-u: a burning smoke or gas grenade picked up and held.

@@ -708,3 +708,157 @@ fn sk_21_6_g_26_a_helmet_is_worn_beside_body_armor_not_instead_of_it() {
     fireteam_skirmish::combat::edex::standing_mods(&g.s, g.fig("Bay"), &mut m);
     assert_eq!(fireteam_engine::Modifier::total(&m), -3);
 }
+
+#[test]
+fn sk_21_6_b_a_helmet_covers_the_head() {
+    // An aimed head shot: pistol, DEX 12 − 6 (SK-21.4-c) = 6, rolled 6; 2d6 rolled 7. Bay wears
+    // Heavy Alloy (15) and a steel helmet (5).
+    let head = |opts: &[(&str, &str)], bay: &[&str]| {
+        let mut g = aim_at_bay(opts, &["pistol"], GUNNER, bay);
+        let ev = g.play("Ash shoots Bay in the head", &faces(&[&[2, 2, 2], &[3, 4]]));
+        roll(&ev).assert_mod("aimed-shot", -6, "SK-21.4-c");
+        let d = damages(&ev);
+        (d[0].armor, d[0].taken)
+    };
+    // With partial armor, the helmet alone covers the head: 7 − 5 = 2 (and −4 DEX next turn).
+    assert_eq!(
+        head(&[AIMED, PARTIAL], &["heavy-alloy", "steel-helmet"]),
+        (5, 2)
+    );
+    // … and without a helmet nothing does (SK-21.6-b).
+    assert_eq!(head(&[AIMED, PARTIAL], &["heavy-alloy"]), (0, 7));
+    // Without partial armor, body armor covers the head too, and the better of the two counts.
+    assert_eq!(head(&[AIMED], &["heavy-alloy", "steel-helmet"]), (15, 0));
+    assert_eq!(head(&[AIMED], &["steel", "graphite-epoxy-helmet"]), (13, 0));
+}
+
+#[test]
+fn sk_21_6_c_a_helmet_without_a_visor_does_not_stop_an_aimed_thrown_knife() {
+    // Ash throws his utility knife at Bay's head from 3 hexes: DEX 16 + 2 (Thrown Weapons,
+    // SK-6.2.10-a) − 3 (3 hexes, SK-13.5-b) − 6 (head, SK-21.4-c) = 9; rolled 9. 1d6−1 rolled
+    // 3 − 1 = 2. Bay's Graphite-Epoxy helmet (13) without a visor stops nothing; with one, all.
+    let ash = "str = 10, dex = 16, int = 10, knife = 1, thrown_weapons = 1";
+    let knife = |bay: &[&str]| {
+        let mut g = aim_at_bay(&[AIMED, PARTIAL], &["utility-knife"], ash, bay);
+        let ev = g.play("Ash strikes at Bay's head", &faces(&[&d3(9), &[3]]));
+        let r = roll(&ev);
+        assert_eq!(
+            (r.kind, r.target_number),
+            (fireteam_skirmish::event::AttackKind::Thrown, 9)
+        );
+        let d = damages(&ev);
+        (d[0].armor, d[0].taken)
+    };
+    assert_eq!(knife(&["graphite-epoxy-helmet"]), (0, 2));
+    assert_eq!(knife(&["graphite-epoxy-helmet", "visor"]), (13, 0));
+    // A bullet in the head is stopped by the helmet, visor or not.
+    let mut g = aim_at_bay(
+        &[AIMED, PARTIAL],
+        &["pistol"],
+        GUNNER,
+        &["graphite-epoxy-helmet"],
+    );
+    let ev = g.play("Ash shoots Bay in the head", &faces(&[&[2, 2, 2], &[3, 4]]));
+    assert_eq!(damages(&ev)[0].armor, 13);
+}
+
+#[test]
+fn sk_16_8_e_sk_21_6_e_a_laser_in_the_head_blinds_on_a_failed_4d6_save() {
+    // Laser pistol at Bay's head: DEX 12 − 6 = 6, rolled 6; 4d6+2 rolled 6 against his
+    // Graphite-Epoxy helmet (13): no damage, but the flash: 4d6 against his eDEX 12, rolled 13,
+    // fails: blinded, −4 DEX for good (SK-21.6-e).
+    let mut g = aim_at_bay(
+        &[AIMED, PARTIAL],
+        &["laser-pistol"],
+        GUNNER,
+        &["pistol", "graphite-epoxy-helmet"],
+    );
+    let ev = g.play(
+        "Ash shoots Bay in the head",
+        &faces(&[&[2, 2, 2], &[1, 1, 1, 1], &d4(13)]),
+    );
+    assert_eq!(damages(&ev)[0].taken, 0);
+    assert_eq!(
+        checks(&ev),
+        [(1, "not-blinded", 4, 13, 12, false, "SK-21.6-e")]
+    );
+    assert!(effects(&ev).contains(&(1, Effect::Blinded, "SK-21.6-e")));
+    let r = roll(&g.play("Bay shoots Ash", &d3(16)));
+    r.assert_mod("blinded", -4, "SK-21.6-e");
+    r.assert_adds_up(12);
+    // A 12 saves.
+    let mut g = aim_at_bay(
+        &[AIMED],
+        &["laser-pistol"],
+        GUNNER,
+        &["graphite-epoxy-helmet"],
+    );
+    let ev = g.play(
+        "Ash shoots Bay in the head",
+        &faces(&[&[2, 2, 2], &[1, 1, 1, 1], &d4(12)]),
+    );
+    assert_eq!(
+        checks(&ev),
+        [(1, "not-blinded", 4, 12, 12, true, "SK-21.6-e")]
+    );
+    assert!(!g.fig("Bay").blinded);
+}
+
+#[test]
+fn sk_21_6_d_flash_goggles_or_a_visor_protect_the_eyes() {
+    for eyes in ["flash-goggles", "visor"] {
+        let mut g = aim_at_bay(
+            &[AIMED],
+            &["laser-pistol"],
+            GUNNER,
+            &["graphite-epoxy-helmet", eyes],
+        );
+        let ev = g.play(
+            "Ash shoots Bay in the head",
+            &faces(&[&[2, 2, 2], &[1, 1, 1, 1]]),
+        );
+        assert!(checks(&ev).is_empty(), "{eyes}: {ev:#?}");
+    }
+}
+
+#[test]
+fn option_sk_flash_blinding_energy_weapons_lasers_or_off() {
+    // A plasma pistol (5d6+3) in the head: blinding by default (§21.6: energy weapons), not with
+    // "lasers" (§16.8); a laser blinds under both; "off" never. (The plasma's 8 before armor
+    // calls for Bay's 3d6 to stay up, SK-12.4-e: a 10 against 12 − 2 keeps him up.)
+    let plasma = |opts: &[(&str, &str)], extra: &[i64]| {
+        let mut g = aim_at_bay(opts, &["plasma-pistol"], GUNNER, &["graphite-epoxy-helmet"]);
+        let ev = g.play(
+            "Ash shoots Bay in the head",
+            &faces(&[&[2, 2, 2], &[1, 1, 1, 1, 1], extra]),
+        );
+        checks(&ev).iter().filter(|c| c.1 == "not-blinded").count()
+    };
+    let stay_up = d3(10);
+    assert_eq!(plasma(&[AIMED], &faces(&[&stay_up, &d4(20)])), 1);
+    assert_eq!(
+        plasma(&[AIMED, ("sk.flash_blinding", "\"lasers\"")], &stay_up),
+        0
+    );
+    assert_eq!(
+        plasma(&[AIMED, ("sk.flash_blinding", "\"off\"")], &stay_up),
+        0
+    );
+    let laser = |opts: &[(&str, &str)], extra: &[i64]| {
+        let mut g = aim_at_bay(opts, &["laser-pistol"], GUNNER, &["graphite-epoxy-helmet"]);
+        let ev = g.play(
+            "Ash shoots Bay in the head",
+            &faces(&[&[2, 2, 2], &[1, 1, 1, 1], extra]),
+        );
+        checks(&ev).iter().filter(|c| c.1 == "not-blinded").count()
+    };
+    assert_eq!(
+        laser(&[AIMED, ("sk.flash_blinding", "\"lasers\"")], &d4(20)),
+        1
+    );
+    assert_eq!(laser(&[AIMED, ("sk.flash_blinding", "\"off\"")], &[]), 0);
+    // A bullet in the head never blinds.
+    let mut g = aim_at_bay(&[AIMED], &["pistol"], GUNNER, &["graphite-epoxy-helmet"]);
+    let ev = g.play("Ash shoots Bay in the head", &faces(&[&[2, 2, 2], &[3, 4]]));
+    assert!(checks(&ev).is_empty());
+}

@@ -62,7 +62,27 @@ pub fn standing_mods(s: &State, f: &Figure, mods: &mut Mods) {
             RuleId("SK-21.4-d"),
         ));
     }
-    // ---- protective gear
+    // ---- energy weapons and protective gear
+    if f.blinded {
+        // SK-21.6-e: blinded by an energy weapon's flash, for good.
+        mods.push(Modifier::applied(
+            "blinded",
+            "blinded by an energy weapon's flash",
+            -4,
+            RuleId("SK-21.6-e"),
+        ));
+    }
+    if let Some(h) = f.helmet.and_then(|a| s.rules.armor.get(usize::from(a))) {
+        // SK-21.6: a helmet costs no DEX; a catalog helmet that says otherwise is counted.
+        if h.dex_penalty != 0 {
+            mods.push(Modifier::applied(
+                "helmet",
+                "helmet",
+                i32::from(h.dex_penalty),
+                RuleId("SK-14.1-e"),
+            ));
+        }
+    }
     if f.mask_on {
         // SK-16.12-v: a gas mask costs 1 DEX while it is worn.
         mods.push(Modifier::applied(

@@ -7,7 +7,7 @@
 
 use crate::action::FireMode;
 use crate::autoresult::{break_severity, classify, Break, ToHit};
-use crate::combat::armor::armor_at;
+use crate::combat::armor::armor_hit;
 use crate::combat::ctx::Ctx;
 use crate::combat::damage::{damage_expr, deal_damage, HitInfo};
 use crate::combat::edex::order_dex;
@@ -181,7 +181,12 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 };
                 // Armor is read for every bullet: it may wear out mid-burst (SK-21.7-a).
                 let tgt_now = ctx.s.fig(a.target).clone();
-                let armor = armor_at(&ctx.s, &tgt_now, att.pos, w.as_ref(), loc) + shield_hits;
+                // SK-21.6-c: an aimed throw of a knife finds a helmet's open face.
+                let knife_throw = a.aim.is_some()
+                    && a.kind == AttackKind::Thrown
+                    && w.as_ref().is_some_and(|w| w.is_group("knife"));
+                let armor = armor_hit(&ctx.s, &tgt_now, att.pos, w.as_ref(), loc, knife_throw)
+                    + shield_hits;
                 ctx.hit = HitInfo {
                     kind,
                     cap: loc.map(located_cap),
@@ -199,6 +204,8 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 if b == 0 {
                     if let Some(l) = loc {
                         located_effects(ctx, a.target, l, taken)?;
+                        // SK-16.8-e, SK-21.6-e: an energy weapon's flash in the eyes.
+                        crate::combat::located::flash_blinding(ctx, a.target, l, w.as_ref())?;
                     }
                 }
                 // SK-16.6-i: 8+ hits during automatic fire: he falls, the rest fly past.
