@@ -208,6 +208,11 @@ pub enum Action {
         fig: FigId,
         slot: u8,
     },
+    /// Write down whether the energy shield is on this turn (SK-14.3-e/g).
+    Shield {
+        fig: FigId,
+        on: bool,
+    },
 }
 
 impl Action {
@@ -250,7 +255,8 @@ impl Action {
             | PickUpGrenade { fig }
             | ThrowAgain { fig, .. }
             | Mask { fig, .. }
-            | MovePack { fig, .. } => Some(fig),
+            | MovePack { fig, .. }
+            | Shield { fig, .. } => Some(fig),
         }
     }
 }

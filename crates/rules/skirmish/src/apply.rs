@@ -386,6 +386,18 @@ pub fn apply(s: &mut State, e: &Event) {
             f.pack_dice = f.pack_dice.saturating_sub(*dice);
         }
         Event::PackMoved { fig, slot } => s.fig_mut(*fig).pack_slot = Some(*slot),
+        Event::ShieldSet { fig, on } => {
+            let turn = s.turn;
+            let f = s.fig_mut(*fig);
+            f.shield_on = *on;
+            f.shield_declared = turn;
+        }
+        Event::ShieldBroken { fig, .. } => {
+            let f = s.fig_mut(*fig);
+            f.shield_broken = true;
+            f.shield_on = false;
+        }
+        Event::Shielded { .. } | Event::Reflected { .. } => {}
         Event::Holding { fig, grenade, .. } => s.fig_mut(*fig).holding = *grenade,
     }
 }

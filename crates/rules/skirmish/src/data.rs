@@ -146,6 +146,28 @@ pub enum ArmorKind {
     EnergyShield,
 }
 
+/// The three kinds of energy shield (SK-14.3-f).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EnergyShieldKind {
+    /// Stops shots fired into the field and out of it.
+    ForceField,
+    /// Stops shots fired into the field from outside.
+    Deflector,
+    /// Sends a shot fired into the field back to its firer at half damage.
+    Reflector,
+}
+
+impl EnergyShieldKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            EnergyShieldKind::ForceField => "Force Field",
+            EnergyShieldKind::Deflector => "Deflector",
+            EnergyShieldKind::Reflector => "Reflector",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Armor {
     pub id: String,
@@ -155,6 +177,8 @@ pub struct Armor {
     pub dex_penalty: i16,
     pub mov_penalty: i16,
     pub r_factor: u8,
+    /// An energy shield's kind (SK-14.3-f); `None` for everything else.
+    pub shield_type: Option<EnergyShieldKind>,
     pub provenance: String,
 }
 

@@ -99,6 +99,24 @@ pub enum Effect {
     Blinded,
 }
 
+/// What took dice off an energy weapon's shot on its way (SK-14.3, SK-16.8-d, SK-16.12-t).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "by", rename_all = "snake_case")]
+pub enum Shielder {
+    /// Shielding the target wears (SK-14.3-c).
+    Worn,
+    /// A smoke grenade's or anti-laser cloud on the line of fire (SK-16.12-t, SK-16.8-d).
+    Cloud {
+        id: u16,
+        kind: crate::state::CloudKind,
+    },
+    /// An energy shield's field (SK-14.3-f).
+    Field {
+        wearer: FigId,
+        kind: crate::data::EnergyShieldKind,
+    },
+}
+
 // Events are plain records kept in a reused buffer; boxing the large ones (rolls with their
 // modifiers) would cost an allocation per roll in the simulator's inner loop.
 #[allow(clippy::large_enum_variant)]
@@ -347,6 +365,31 @@ pub enum Event {
     PackMoved {
         fig: FigId,
         slot: u8,
+    },
+    /// SK-14.3-g: an energy shield's setting for the turn, written down (hidden from the other
+    /// side until someone fires into it).
+    ShieldSet {
+        fig: FigId,
+        on: bool,
+    },
+    /// SK-14.3-e/h: an energy shield breaks (and is off for the rest of the battle).
+    ShieldBroken {
+        fig: FigId,
+        rule: RuleId,
+    },
+    /// SK-14.3-c/f, SK-16.8-d, SK-16.12-t: R dice come off an energy weapon's shot.
+    Shielded {
+        target: FigId,
+        by: Shielder,
+        r: u8,
+        rule: RuleId,
+    },
+    /// SK-14.3-f, G-27: a Reflector sends a hit back to its firer, at half damage.
+    Reflected {
+        wearer: FigId,
+        firer: FigId,
+        target: FigId,
+        rule: RuleId,
     },
     /// SK-16.12-v: the gas mask put on or taken off.
     Mask {

@@ -11,6 +11,7 @@
 //! turn), `legal` (each phase's legal actions), `attack` (one module per kind of attack),
 //! [`combat`] (rolls to hit, damage, effects), [`geometry`] (threat zones, reach, lines of
 //! fire), [`character`], [`encumbrance`] and [`experience`] (creation and advancement).
+//! [`cloud`] (smoke and gas) and [`shield`] (energy shields) follow §16.12 and §14.3.
 //! [`system`] is the `RuleSystem` itself, and `resolve` hands each action to the module of its
 //! rule.
 
@@ -33,6 +34,7 @@ pub mod progression;
 mod resolve;
 pub mod scenario;
 pub mod schema;
+pub mod shield;
 pub mod skills;
 pub mod state;
 pub mod system;

@@ -64,6 +64,10 @@ fn is_one(v: &u8) -> bool {
     *v == 1
 }
 
+fn is_true(v: &bool) -> bool {
+    *v
+}
+
 // The options added for energy weapons, shields, protective gear and clouds are left out of the
 // JSON header while they hold their defaults, so the header of a battle that does not use them
 // reads as it did before they existed.
@@ -114,6 +118,10 @@ pub struct Options {
     /// SK-16.8-e, SK-21.6-e: which weapons may blind with a head hit (with sk.aimed_shots).
     #[serde(skip_serializing_if = "FlashBlinding::is_default")]
     pub flash_blinding: FlashBlinding,
+    /// SK-16.12-t: a smoke grenade's cloud is R1 shielding against energy weapons (true), or
+    /// only anti-laser smoke is, against lasers (SK-16.8-d, SK-17.4-d).
+    #[serde(skip_serializing_if = "is_true")]
+    pub smoke_shielding: bool,
 }
 
 impl Default for Options {
@@ -155,6 +163,7 @@ impl Default for Options {
             wind_direction: 0,
             wind_drift: 1,
             flash_blinding: FlashBlinding::EnergyWeapons,
+            smoke_shielding: true,
         }
     }
 }
@@ -239,6 +248,7 @@ impl Options {
                 "off" => FlashBlinding::Off,
                 _ => FlashBlinding::EnergyWeapons,
             },
+            smoke_shielding: choice("sk.smoke_shielding") != "anti_laser_only",
         }
     }
 }

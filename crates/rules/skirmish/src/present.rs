@@ -252,6 +252,11 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             let sep = if what.starts_with('\'') { "" } else { " " };
             let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));
         }
+        // SK-14.3-g: the roll for switching an energy shield on is part of its hidden setting.
+        Event::Check {
+            what: "shield-holds",
+            ..
+        } => return None,
         Event::Check {
             fig,
             what,
@@ -429,6 +434,61 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                     }
                 )
             };
+        }
+        // SK-14.3-g: a shield's setting and kind stay hidden until someone fires into it.
+        Event::ShieldSet { fig, .. } => {
+            let _ = write!(
+                t,
+                "{} writes down his energy shield's setting [SK-14.3-g]",
+                name(s, *fig)
+            );
+        }
+        Event::ShieldBroken { fig, rule } => {
+            if rule.0 == "SK-14.3-e" {
+                // Broken as it was switched on: part of the hidden setting.
+                return None;
+            }
+            let _ = write!(t, "  {}'s energy shield breaks [{rule}]", name(s, *fig));
+        }
+        Event::Shielded {
+            target,
+            by,
+            r,
+            rule,
+        } => {
+            let what = match by {
+                crate::event::Shielder::Worn => format!("{}'s shielding", name(s, *target)),
+                crate::event::Shielder::Cloud { kind, .. } => match kind {
+                    crate::state::CloudKind::AntiLaser => "the anti-laser smoke".to_string(),
+                    _ => "the smoke cloud".to_string(),
+                },
+                crate::event::Shielder::Field { wearer, kind } => {
+                    format!(
+                        "{}'s energy shield, a {} that is on,",
+                        name(s, *wearer),
+                        kind.name()
+                    )
+                }
+            };
+            let _ = if *r == 0 {
+                write!(t, "  {what} meets the shot [{rule}]")
+            } else {
+                write!(t, "  {what} takes {r} dice off the shot [{rule}]")
+            };
+        }
+        Event::Reflected {
+            wearer,
+            firer,
+            target,
+            rule,
+        } => {
+            let _ = write!(
+                t,
+                "  {}'s Reflector sends the hit on {} back to {} at half damage [{rule}]",
+                name(s, *wearer),
+                name(s, *target),
+                name(s, *firer)
+            );
         }
         Event::PowerLeft { fig, dice } => {
             let _ = write!(

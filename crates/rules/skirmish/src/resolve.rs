@@ -197,6 +197,7 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             crate::cloud::mask(ctx, fig, on);
             Ok(())
         }
+        Action::Shield { fig, on } => crate::shield::declare(ctx, fig, on),
         Action::MovePack { fig, slot } => {
             crate::attack::energy::move_pack(ctx, fig, slot);
             Ok(())

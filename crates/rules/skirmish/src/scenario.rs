@@ -1,8 +1,8 @@
 //! From a loaded scenario to a battle: options, catalog entries, map and figures.
 
 use crate::data::{
-    Armor, ArmorKind, AttackType, Class, Footing, GrenadeKind, ItemKind, Length, Rules, Spread,
-    Terrain, Wall, Weapon,
+    Armor, ArmorKind, AttackType, Class, EnergyShieldKind, Footing, GrenadeKind, ItemKind, Length,
+    Rules, Spread, Terrain, Wall, Weapon,
 };
 use crate::encumbrance::{effective_load, encumbrance, EncumbranceModel};
 use crate::options::Options;
@@ -127,6 +127,12 @@ pub fn armor(e: &Entry) -> Armor {
         dex_penalty: e.int("dex_penalty").unwrap_or(0) as i16,
         mov_penalty: e.int("mov_penalty").unwrap_or(0) as i16,
         r_factor: e.int("r_factor").unwrap_or(0) as u8,
+        shield_type: match e.text("shield_type") {
+            Some("force_field") => Some(EnergyShieldKind::ForceField),
+            Some("deflector") => Some(EnergyShieldKind::Deflector),
+            Some("reflector") => Some(EnergyShieldKind::Reflector),
+            _ => None,
+        },
         provenance: e.provenance.to_string(),
     }
 }
@@ -232,6 +238,8 @@ pub fn setup(loaded: &Loaded) -> Setup {
         let mut shield = None;
         let mut backpack = false;
         let mut helmet = None;
+        let mut energy_shield = None;
+        let mut suit = None;
         let mut items = 0u16;
         let mut load = 0.0;
         for id in &u.equipment {
@@ -269,6 +277,10 @@ pub fn setup(loaded: &Loaded) -> Setup {
                     ArmorKind::Backpack => backpack = true,
                     // SK-21.6, G-26: a helmet is worn beside the body armor, not instead.
                     ArmorKind::Helmet => helmet = Some(ai as u16),
+                    // SK-14.3-d: an energy shield and the protective suit worn against its
+                    // field, each in its own place.
+                    ArmorKind::EnergyShield => energy_shield = Some(ai as u16),
+                    ArmorKind::Suit => suit = Some(ai as u16),
                     _ => body = Some(ai as u16),
                 }
             } else if e.kind == "item" {
@@ -390,6 +402,11 @@ pub fn setup(loaded: &Loaded) -> Setup {
             items,
             // ---- energy weapons, shields, protective gear, smoke and gas
             helmet,
+            suit,
+            energy_shield,
+            shield_on: false,
+            shield_broken: false,
+            shield_declared: 0,
             blinded: false,
             mask_on: items & ItemKind::GasMask.bit() != 0,
             holding: None,

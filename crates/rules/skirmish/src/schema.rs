@@ -217,6 +217,12 @@ pub const OPTIONS: &[OptionSpec] = &[
         &["energy_weapons", "lasers", "off"],
         "SK-16.8-e, SK-21.6-e: with sk.aimed_shots, a head hit without flash goggles or a visor: 4d6/eDEX or blinded (-4 DEX); by any energy weapon (§21.6), lasers only (§16.8), or never",
     ),
+    OptionSpec::choice(
+        "sk.smoke_shielding",
+        "energy_weapons",
+        &["energy_weapons", "anti_laser_only"],
+        "SK-16.12-t: a smoke grenade's cloud is R1 shielding against energy weapons fired through it, or only anti-laser smoke is, against lasers (SK-16.8-d, SK-17.4-d)",
+    ),
 ];
 
 /// Attributes, then skills. A skill is a stat: 0 (absent) or 1 (known); Martial Arts is a level.
@@ -562,6 +568,11 @@ const ARMOR_FIELDS: &[FieldSpec] = &[
         "SK-14.3-b shielding R-factor",
     ),
     FieldSpec::optional(
+        "shield_type",
+        FieldKind::Choice(&["force_field", "deflector", "reflector"]),
+        "SK-14.3-f the kind of an energy shield (kind = energy_shield)",
+    ),
+    FieldSpec::optional(
         "cost",
         FieldKind::Int {
             min: 0,
@@ -813,6 +824,25 @@ impl ScenarioSchema for SkirmishSchema {
                 out.push(
                     FieldError::new("", "a weapon needs damage, str_table or grenade")
                         .with_help("add damage = \"1d6\" (or str_table / grenade)"),
+                );
+            }
+        }
+        // SK-14.3-f: an energy shield is one of three kinds, each with its R-factor.
+        if entry.kind == "armor" && entry.text("kind") == Some("energy_shield") {
+            if entry.get("shield_type").is_none() {
+                out.push(
+                    FieldError::new("shield_type", "an energy shield needs its kind").with_help(
+                        "add shield_type = \"force_field\", \"deflector\" or \"reflector\"",
+                    ),
+                );
+            }
+            if entry.int("r_factor").unwrap_or(0) == 0 {
+                out.push(
+                    FieldError::new(
+                        "r_factor",
+                        "an energy shield needs an R-factor of 1 or more",
+                    )
+                    .with_help("add r_factor = 2 (SK-14.3-d: also its field's hits a turn)"),
                 );
             }
         }

@@ -258,6 +258,14 @@ pub struct Figure {
     // §16.12, §17.5, §21.6)
     /// A helmet (SK-21.6-b/c, G-26), worn beside the body armor: it covers the head.
     pub helmet: Option<u16>,
+    /// SK-14.3-d: the protective suit against an energy shield's field (the "Energy Suit").
+    pub suit: Option<u16>,
+    /// SK-14.3-d…h: an energy shield worn; whether it is on, whether it broke, and the turn its
+    /// setting was last written down (SK-14.3-g).
+    pub energy_shield: Option<u16>,
+    pub shield_on: bool,
+    pub shield_broken: bool,
+    pub shield_declared: u32,
     /// SK-21.6-e: blinded by an energy weapon's flash: a permanent −4 DEX.
     pub blinded: bool,
     /// SK-16.12-v: wearing the gas mask (a figure carrying one starts with it on).
@@ -373,6 +381,11 @@ pub enum Phase {
     Movement {
         next: u8,
     },
+    /// SK-14.3-e/g: at the start of the turn's movement, a figure wearing an energy shield writes
+    /// down whether it is on.
+    Shields {
+        fig: FigId,
+    },
     /// Actions in eDEX order (SK-8.4.3-a).
     Action,
     /// A disengaging figure's opponent may attack it (SK-11.5-b) before it steps to `to`.
@@ -467,7 +480,10 @@ impl State {
     pub fn clock(&self) -> u32 {
         let action = !matches!(
             self.phase,
-            Phase::TurnStart | Phase::ChooseOrder { .. } | Phase::Movement { .. }
+            Phase::TurnStart
+                | Phase::ChooseOrder { .. }
+                | Phase::Movement { .. }
+                | Phase::Shields { .. }
         );
         self.turn * 2 + u32::from(action)
     }

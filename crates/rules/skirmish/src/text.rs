@@ -263,6 +263,19 @@ pub fn action_text(s: &State, a: &Action) -> String {
             });
             let _ = write!(t, "{} throws the burning {w} at {at}", name(fig));
         }
+        Action::Shield { fig, on } => {
+            let verb = if on == s.fig(fig).shield_on {
+                "keeps"
+            } else {
+                "switches"
+            };
+            let _ = write!(
+                t,
+                "{} {verb} his energy shield {}",
+                name(fig),
+                if on { "on" } else { "off" }
+            );
+        }
         Action::MovePack { fig, slot } => {
             let _ = write!(
                 t,

@@ -116,7 +116,9 @@ fn the_catalog_loads_with_every_weapon_armor_and_terrain() {
         [
             "ceramic",
             "dagger",
+            "deflector",
             "energy-suit",
+            "force-field",
             "full-backpack",
             "graphite-epoxy-helmet",
             "heavy-alloy",
@@ -127,6 +129,7 @@ fn the_catalog_loads_with_every_weapon_armor_and_terrain() {
             "padded-cloth",
             "plastic-cloth-vest",
             "projectile-absorbing-cloth",
+            "reflector",
             "spacesuit-armor",
             "steel",
             "steel-helmet",
@@ -345,6 +348,19 @@ fn armor_rows_hold_the_books_values() {
         assert_eq!(v.int("cost"), Some(100), "{id}");
         assert_eq!(float(v, "mass"), Some(1.0), "{id}");
         assert!(labels(v, "invented_fields").contains(&"defense".to_string()));
+    }
+
+    // Energy shields (SK-14.3-f, G-26): the three kinds, R2 and the rest invented.
+    for (id, kind) in [
+        ("force-field", "force_field"),
+        ("deflector", "deflector"),
+        ("reflector", "reflector"),
+    ] {
+        let e = get(&catalog, id);
+        assert_eq!(e.text("kind"), Some("energy_shield"), "{id}");
+        assert_eq!(e.text("shield_type"), Some(kind), "{id}");
+        assert_eq!(e.int("r_factor"), Some(2), "{id}");
+        assert!(labels(e, "invented_fields").contains(&"r_factor".to_string()));
     }
 
     // Helmets (G-26, SK-21.6): the Graphite-Epoxy helmet of §20 with §21.7's 13 (E-19), and a

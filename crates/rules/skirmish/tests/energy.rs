@@ -862,3 +862,429 @@ fn option_sk_flash_blinding_energy_weapons_lasers_or_off() {
     let ev = g.play("Ash shoots Bay in the head", &faces(&[&[2, 2, 2], &[3, 4]]));
     assert!(checks(&ev).is_empty());
 }
+
+// =============================================================================================
+// SK-17.4-b: smoke against lasers; SK-16.12-t, SK-16.8-d, SK-17.4-d: smoke and anti-laser smoke
+// as R1 shielding.
+// =============================================================================================
+
+/// Ash (side A) at [1, 0] facing S with `gear`; Bay (side B, STR 30) at [1, 4] facing N; the
+/// map's `rows` ("s" = smoke terrain); turn 1 up to Ash's action.
+fn through(rows: &[&str], gear: &[&str], stats: &str, opts: &[(&str, &str)]) -> Game {
+    let rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    let mut g = game(
+        opts,
+        &rows,
+        &[('s', "smoke")],
+        &[
+            unit("Ash", 0, (1, 0), S, gear, stats),
+            unit("Bay", 1, (1, 4), N, &[], "str = 30, dex = 12, int = 10"),
+        ],
+    );
+    g.reach_actions(0);
+    g
+}
+
+const TWO_SMOKE: [&str; 6] = ["...", ".s.", ".s.", "...", "...", "..."];
+
+#[test]
+fn sk_17_4_b_smoke_takes_damage_off_lasers_only() {
+    // Two smoke hexes: −2 to hit for everyone (SK-17.4-a). A plasma pistol is no laser: its
+    // 5d6+3 stays 5d6+3 (rolled 8: Bay falls, SK-12.4-e).
+    let mut g = through(&TWO_SMOKE, &["plasma-pistol"], GUNNER, &[]);
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[1, 1, 1, 1, 1]]));
+    roll(&ev).assert_mod("smoke", -2, "SK-17.4-a");
+    let d = damages(&ev);
+    assert_eq!(
+        (d[0].expr.as_str(), d[0].rolled, d[0].taken),
+        ("5d6+3", 8, 8)
+    );
+    // A laser pistol loses 1 a hex: 4d6+2 − 2 = 4d6.
+    let mut g = through(&TWO_SMOKE, &["laser-pistol"], GUNNER, &[]);
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[1, 1, 1, 1]]));
+    assert_eq!(damages(&ev)[0].expr, "4d6");
+}
+
+/// Ash (side A) at [1, 0] facing S with `gear`; Cal (side A) at [0, 0] facing S throws a
+/// `grenade` at Bay's hex [1, 4] in turn 1 (DEX 12 + 2 − 2 for 2 MH = 12; a 10 lands it); it goes
+/// off at the end of the turn. In turn 2 Bay steps out of the one-hex cloud to [1, 6], so that
+/// Ash's line of fire to him crosses it; then it is Ash's action. Bay: STR 40, unarmed. (At 6
+/// hexes, 2 MH, the range costs nothing.)
+fn clouded(grenade: &str, gear: &[&str], stats: &str, opts: &[(&str, &str)]) -> Game {
+    let mut g = game(
+        opts,
+        &open(3, 8),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, gear, stats),
+            unit("Cal", 0, (0, 0), S, &[grenade], THROWER),
+            unit("Bay", 1, (1, 4), N, &[], "str = 40, dex = 12, int = 10"),
+        ],
+    );
+    g.reach_actions(0);
+    g.act("Ash does nothing");
+    let name = g
+        .texts()
+        .into_iter()
+        .find(|t| t.starts_with("Cal throws"))
+        .unwrap();
+    assert!(name.ends_with("at [1, 4]"), "{name}");
+    g.play(&name, &d3(10));
+    g.finish_turn();
+    assert_eq!(clouds(&g), [("[1, 4]".to_string(), 0)]);
+    g.start_turn(0);
+    g.act("Ash stands facing S");
+    g.act("Cal stands facing S");
+    g.act("Bay moves to [1, 6] facing N");
+    g
+}
+
+/// The `Shielded` records of these events: (target, r, rule).
+fn shielded(ev: &[Event]) -> Vec<(u16, u8, &'static str)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Shielded {
+                target, r, rule, ..
+            } => Some((*target, *r, rule.0)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn sk_16_12_t_a_smoke_grenade_cloud_is_r1_shielding_against_energy_weapons() {
+    // The laser rifle's line crosses the one-hex cloud: −1 to hit (SK-17.4-a), −1 damage for the
+    // smoke hex (SK-17.4-b): 6d6 − 1, and R1 (SK-16.12-t) takes a die off: 5d6 − 1.
+    let mut g = clouded("smoke-grenade", &["laser-rifle"], RIFLEMAN, &[]);
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[2; 5]]));
+    roll(&ev).assert_mod("smoke", -1, "SK-17.4-a");
+    assert_eq!(shielded(&ev), [(2, 1, "SK-16.12-t")]);
+    let d = damages(&ev);
+    assert_eq!((d[0].expr.as_str(), d[0].rolled), ("5d6-1", 9));
+    // Option sk.smoke_shielding = "anti_laser_only": the smoke only takes its 1 a hex.
+    let mut g = clouded(
+        "smoke-grenade",
+        &["laser-rifle"],
+        RIFLEMAN,
+        &[("sk.smoke_shielding", "\"anti_laser_only\"")],
+    );
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[2; 6]]));
+    assert!(shielded(&ev).is_empty());
+    assert_eq!(damages(&ev)[0].expr, "6d6-1");
+}
+
+#[test]
+fn sk_16_8_d_sk_17_4_d_anti_laser_smoke_takes_a_die_off_a_laser() {
+    // Anti-laser smoke: R1 against lasers whatever sk.smoke_shielding says (SK-16.8-d): the
+    // laser rifle's 6d6 − 1 (the smoke hex) loses a die: 5d6 − 1.
+    for opts in [
+        &[][..],
+        &[("sk.smoke_shielding", "\"anti_laser_only\"")][..],
+    ] {
+        let mut g = clouded("anti-laser-grenade", &["laser-rifle"], RIFLEMAN, opts);
+        let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[2; 5]]));
+        assert_eq!(shielded(&ev), [(2, 1, "SK-16.8-d")]);
+        assert_eq!(damages(&ev)[0].expr, "5d6-1");
+    }
+    // A plasma pistol is no laser: by default the anti-laser cloud is still a smoke grenade's
+    // (R1, SK-16.12-t), and with "anti_laser_only" it takes nothing off 5d6+3.
+    let mut g = clouded("anti-laser-grenade", &["plasma-pistol"], GUNNER, &[]);
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[1; 4]]));
+    assert_eq!(shielded(&ev), [(2, 1, "SK-16.12-t")]);
+    assert_eq!(damages(&ev)[0].expr, "4d6+3");
+    let mut g = clouded(
+        "anti-laser-grenade",
+        &["plasma-pistol"],
+        GUNNER,
+        &[("sk.smoke_shielding", "\"anti_laser_only\"")],
+    );
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[1; 5]]));
+    assert!(shielded(&ev).is_empty());
+    assert_eq!(damages(&ev)[0].expr, "5d6+3");
+    // Nor does a bullet lose anything to it.
+    let mut g = clouded("anti-laser-grenade", &["pistol"], GUNNER, &[]);
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[1, 1]]));
+    assert!(shielded(&ev).is_empty());
+    assert_eq!(damages(&ev)[0].expr, "2d6");
+}
+
+#[test]
+fn sk_14_3_b_option_roll_and_subtract_rolls_the_clouds_r_too() {
+    // sk.shielding = "roll_and_subtract" (SK-14.3-b): the cloud's R1 is 1d6 (a 4) rolled and
+    // stopped on top of the armor; the 6d6 − 1 is rolled whole: 6 − 1 = 5, − 4 = 1.
+    let mut g = clouded(
+        "anti-laser-grenade",
+        &["laser-rifle"],
+        RIFLEMAN,
+        &[("sk.shielding", "\"roll_and_subtract\"")],
+    );
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[4], &[1; 6]]));
+    let d = damages(&ev);
+    assert_eq!(
+        (d[0].expr.as_str(), d[0].rolled, d[0].armor, d[0].taken),
+        ("6d6-1", 5, 4, 1)
+    );
+}
+
+// =============================================================================================
+// SK-14.3-d…h, G-27: energy shields.
+// =============================================================================================
+
+/// Ash (side A) at [1, 0] facing S with `gear`; Bay (side B, STR 40) at [1, 4] facing N with
+/// `bay_gear`; Cal (side B, STR 40) next to him at [0, 4] with `cal_gear`. Turn 1 has begun
+/// (side A moves first); Bay writes down his shield's setting next.
+fn shielded_bay(gear: &[&str], stats: &str, bay_gear: &[&str], cal_gear: &[&str]) -> Game {
+    let mut g = game(
+        &[],
+        &open(3, 8),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, gear, stats),
+            unit(
+                "Bay",
+                1,
+                (1, 4),
+                N,
+                bay_gear,
+                "str = 40, dex = 12, int = 10, sidearms = 1",
+            ),
+            unit(
+                "Cal",
+                1,
+                (0, 4),
+                N,
+                cal_gear,
+                "str = 40, dex = 12, int = 10",
+            ),
+        ],
+    );
+    g.start_turn(0);
+    g
+}
+
+/// Bay switches his shield on (3d6: a 10 holds) and everyone stands; Ash's action is next.
+fn shield_on(g: &mut Game) {
+    g.play("Bay switches his energy shield on", &d3(10));
+    g.stand_all();
+    pass_until(g, "Ash");
+}
+
+#[test]
+fn sk_14_3_e_g_the_shield_is_set_at_the_start_of_the_turn_and_an_18_breaks_it() {
+    let mut g = shielded_bay(&["laser-rifle"], RIFLEMAN, &["deflector"], &[]);
+    // SK-14.3-g: before anyone moves, Bay writes down whether his shield is on; keeping it as it
+    // is comes first.
+    assert!(matches!(
+        g.s.phase,
+        fireteam_skirmish::state::Phase::Shields { fig: 1 }
+    ));
+    assert_eq!(
+        g.texts(),
+        [
+            "Bay keeps his energy shield off",
+            "Bay switches his energy shield on"
+        ]
+    );
+    // SK-14.3-e: switching it on rolls 3d6; a 10 (not 18) holds.
+    let ev = g.play("Bay switches his energy shield on", &d3(10));
+    assert!(ev.contains(&Event::ShieldSet { fig: 1, on: true }));
+    assert_eq!(
+        checks(&ev),
+        [(1, "shield-holds", 3, 10, 17, true, "SK-14.3-e")]
+    );
+    assert!(g.fig("Bay").shield_on);
+    assert!(matches!(
+        g.s.phase,
+        fireteam_skirmish::state::Phase::Movement { .. }
+    ));
+    g.finish_turn();
+    // Next turn: keeping it on rolls nothing.
+    g.start_turn(0);
+    assert_eq!(
+        g.texts(),
+        [
+            "Bay keeps his energy shield on",
+            "Bay switches his energy shield off"
+        ]
+    );
+    let ev = g.act("Bay keeps his energy shield on");
+    assert!(checks(&ev).is_empty());
+    g.finish_turn();
+    g.start_turn(0);
+    g.act("Bay switches his energy shield off");
+    g.finish_turn();
+    // Switched on again: an 18 breaks it, for good; no more settings to write down.
+    g.start_turn(0);
+    let ev = g.play("Bay switches his energy shield on", &d3(18));
+    assert!(ev.contains(&Event::ShieldBroken {
+        fig: 1,
+        rule: fireteam_engine::RuleId("SK-14.3-e")
+    }));
+    assert!(!g.fig("Bay").shield_on && g.fig("Bay").shield_broken);
+    g.finish_turn();
+    g.start_turn(0);
+    assert!(matches!(
+        g.s.phase,
+        fireteam_skirmish::state::Phase::Movement { .. }
+    ));
+}
+
+#[test]
+fn sk_14_3_f_g_27_a_deflector_takes_r_dice_off_an_energy_shot_fired_into_it() {
+    // Ash's laser rifle at Bay, whose Deflector (R2) is on: 6d6 − 2 dice = 4d6 (G-27, E-14),
+    // rolled 4. DEX 12 + 1 (rifle stock) = 13.
+    let mut g = shielded_bay(&["laser-rifle"], RIFLEMAN, &["deflector"], &[]);
+    shield_on(&mut g);
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[1; 4]]));
+    assert_eq!(shielded(&ev), [(1, 2, "SK-14.3-f")]);
+    let d = damages(&ev);
+    assert_eq!((d[0].expr.as_str(), d[0].taken), ("4d6", 4));
+    // A bullet goes through: energy shields stop energy weapons and fire only (SK-14.3-a).
+    let mut g = shielded_bay(&["pistol"], GUNNER, &["deflector"], &[]);
+    shield_on(&mut g);
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[1, 1]]));
+    assert!(shielded(&ev).is_empty());
+    assert_eq!(damages(&ev)[0].expr, "2d6");
+    // So does a shot at Bay while the shield is off.
+    let mut g = shielded_bay(&["laser-rifle"], RIFLEMAN, &["deflector"], &[]);
+    g.act("Bay keeps his energy shield off");
+    g.stand_all();
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[1; 6]]));
+    assert!(shielded(&ev).is_empty());
+}
+
+#[test]
+fn sk_14_3_f_a_force_field_stops_shots_fired_out_of_it_a_deflector_does_not() {
+    // Bay fires his laser pistol out of his own field at Ash: 4d6+2. A Force Field (R2) takes 2
+    // dice off it (2d6+2); a Deflector lets it out whole.
+    for (shield, expr, n) in [("force-field", "2d6+2", 2usize), ("deflector", "4d6+2", 4)] {
+        let mut g = shielded_bay(&["pistol"], GUNNER, &["laser-pistol", shield], &[]);
+        g.play("Bay switches his energy shield on", &d3(10));
+        g.stand_all();
+        pass_until(&mut g, "Bay");
+        let ev = g.play("Bay shoots Ash", &faces(&[&d3(10), &vec![1; n]]));
+        assert_eq!(damages(&ev)[0].expr, expr, "{shield}");
+    }
+}
+
+#[test]
+fn sk_14_3_f_g_27_a_reflector_sends_the_hit_back_at_half_damage() {
+    // Ash's laser rifle hits Bay, whose Reflector is on: Bay takes nothing; Ash takes the 6d6
+    // (rolled 7) halved, 3, against his own armor (none).
+    let mut g = shielded_bay(&["laser-rifle"], RIFLEMAN, &["reflector"], &[]);
+    shield_on(&mut g);
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[2, 1, 1, 1, 1, 1]]));
+    assert!(ev.contains(&Event::Reflected {
+        wearer: 1,
+        firer: 0,
+        target: 1,
+        rule: fireteam_engine::RuleId("SK-14.3-f")
+    }));
+    let d = damages(&ev);
+    assert_eq!(d.len(), 1);
+    assert_eq!(
+        (d[0].target, d[0].rolled, d[0].taken, d[0].rule),
+        (0, 3, 3, "SK-14.3-f")
+    );
+    assert_eq!((g.fig("Ash").damage, g.fig("Bay").damage), (3, 0));
+}
+
+#[test]
+fn sk_14_3_d_the_field_does_its_r_factor_a_turn_to_those_in_it_without_a_protective_suit() {
+    // At the end of the turn the Deflector (R2) does 2 hits to Bay and to Cal next to him, with
+    // no armor; Cal in an energy suit takes none; Ash, far off, none.
+    let mut g = shielded_bay(&["pistol"], GUNNER, &["deflector"], &[]);
+    shield_on(&mut g);
+    let n = g.log.len();
+    g.finish_turn();
+    let d = damages(&g.log[n..]);
+    assert_eq!(
+        d.iter()
+            .map(|d| (d.target, d.armor, d.taken, d.rule))
+            .collect::<Vec<_>>(),
+        [(1, 0, 2, "SK-14.3-d"), (2, 0, 2, "SK-14.3-d")]
+    );
+    let mut g = shielded_bay(
+        &["pistol"],
+        GUNNER,
+        &["deflector", "steel"],
+        &["energy-suit"],
+    );
+    shield_on(&mut g);
+    let n = g.log.len();
+    g.finish_turn();
+    let d = damages(&g.log[n..]);
+    assert_eq!(
+        d.iter()
+            .map(|d| (d.target, d.armor, d.taken))
+            .collect::<Vec<_>>(),
+        [(1, 0, 2)],
+        "armor does not stop the field; the suit does"
+    );
+}
+
+#[test]
+fn sk_14_3_h_a_hit_from_the_rear_hex_may_break_the_shield() {
+    // Ash stands in Bay's rear hex line ([1, 6], Bay at [1, 4] facing N). His pistol's 2d6
+    // rolled 7 gets through whole; 4d6 rolled 7 (≤ 7) breaks the shield, on or off; an 8 holds.
+    let rear = |roll: i64| {
+        let mut g = game(
+            &[],
+            &open(3, 8),
+            &[],
+            &[
+                unit("Ash", 0, (1, 6), N, &["pistol"], GUNNER),
+                unit(
+                    "Bay",
+                    1,
+                    (1, 4),
+                    N,
+                    &["deflector"],
+                    "str = 40, dex = 12, int = 10",
+                ),
+            ],
+        );
+        g.start_turn(0);
+        g.act("Bay keeps his energy shield off");
+        g.stand_all();
+        let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[3, 4], &d4(roll)]));
+        (checks(&ev), g.fig("Bay").shield_broken)
+    };
+    assert_eq!(
+        rear(7),
+        (vec![(1, "shield-breaks", 4, 7, 7, true, "SK-14.3-h")], true)
+    );
+    assert_eq!(
+        rear(8),
+        (
+            vec![(1, "shield-breaks", 4, 8, 7, false, "SK-14.3-h")],
+            false
+        )
+    );
+    // From the front: no roll.
+    let mut g = shielded_bay(&["pistol"], GUNNER, &["deflector"], &[]);
+    g.act("Bay keeps his energy shield off");
+    g.stand_all();
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[3, 4]]));
+    assert!(checks(&ev).is_empty());
+}
+
+#[test]
+fn sk_14_3_g_the_narration_keeps_the_setting_hidden_until_a_shot_meets_the_shield() {
+    use fireteam_skirmish::present::narrate;
+    let mut g = shielded_bay(&["laser-rifle"], RIFLEMAN, &["deflector"], &[]);
+    let ev = g.play("Bay switches his energy shield on", &d3(10));
+    let lines: Vec<String> = ev.iter().filter_map(|e| narrate(&g.s, e)).collect();
+    assert_eq!(
+        lines,
+        ["Bay writes down his energy shield's setting [SK-14.3-g]"]
+    );
+    g.stand_all();
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[1; 4]]));
+    let lines: Vec<String> = ev.iter().filter_map(|e| narrate(&g.s, e)).collect();
+    assert!(
+        lines.iter().any(|l| l
+            == "  Bay's energy shield, a Deflector that is on, takes 2 dice off the shot [SK-14.3-f]"),
+        "{lines:#?}"
+    );
+}

@@ -17,7 +17,6 @@ use crate::combat::modifiers::{attack_mods, AttackSpec};
 use crate::combat::weapon_of;
 use crate::data::{Class, Weapon};
 use crate::event::{AttackKind, Effect, Event};
-use crate::geometry::line_of_fire;
 use crate::progression::Damage;
 use crate::skills;
 use crate::state::{FigId, Figure, Posture, WeaponState};
@@ -106,37 +105,26 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 microgravity_check(ctx, a.target)?;
             }
             // SK-16.8-b: a lower-power shot is its dice, without the fixed bonus (G-48).
-            let mut expr = crate::attack::energy::shot_damage(
+            let expr = crate::attack::energy::shot_damage(
                 damage_expr(&ctx.s, &att, a.slot, a.kind),
                 a.mode,
             );
             let tgt = ctx.s.fig(a.target).clone();
-            // SK-14.3-b/c, G-27: shielding (R-factor) against energy weapons removes R dice
-            // (option: rolls R dice and subtracts them); against other weapons it stops R hits.
-            let r = tgt
-                .armor
-                .map_or(0, |i| ctx.s.rules.armor[usize::from(i)].r_factor);
-            let mut shield_hits = 0i16;
-            // SK-17.4-b: a laser loses 1 damage for each smoke hex it crosses.
-            if w.as_ref().is_some_and(|w| w.energy) && a.kind == AttackKind::Missile {
-                let smoke = line_of_fire(&ctx.s, att.pos, tgt.pos).smoke;
-                if smoke > 0 {
-                    // G-34: normalised on the ladder.
-                    expr = expr.plus(-i32::from(smoke));
-                }
-            }
-            if r > 0 {
-                if w.as_ref().is_some_and(|w| w.energy) {
-                    if ctx.s.rules.options.shielding_roll {
-                        let (_, stopped) = ctx.roll("shielding", r)?;
-                        shield_hits = stopped as i16;
-                    } else {
-                        expr =
-                            crate::progression::Damage::new(expr.dice.saturating_sub(r), expr.adds);
-                    }
-                } else {
-                    shield_hits = i16::from(r);
-                }
+            // SK-12.3-e: smoke and shielding on an energy weapon's way (SK-14.3, SK-16.8-d,
+            // SK-16.12-t, SK-17.4-b/d); against other weapons the target's shielding (G-27).
+            let shot = crate::combat::shielding::on_hit(ctx, &att, &tgt, w.as_ref(), a.kind, expr)?;
+            let (expr, shield_hits) = (shot.expr, shot.hits);
+            if let Some(wearer) = shot.reflected_by {
+                // SK-14.3-f: a Reflector sends the hit back at half damage; the target is spared.
+                return crate::combat::shielding::reflect(
+                    ctx,
+                    a.attacker,
+                    a.target,
+                    wearer,
+                    expr,
+                    w.as_ref(),
+                )
+                .map(|()| result);
             }
             // SK-21.4-b/c (optional): an aimed shot's place, or a critical on a natural 3–6.
             let mut loc = a.aim;
@@ -207,6 +195,8 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                         // SK-16.8-e, SK-21.6-e: an energy weapon's flash in the eyes.
                         crate::combat::located::flash_blinding(ctx, a.target, l, w.as_ref())?;
                     }
+                    // SK-14.3-h: a hit from the rear hex may break an energy shield.
+                    crate::shield::rear_hit(ctx, a.target, att.pos, a.aim.is_some(), taken)?;
                 }
                 // SK-16.6-i: 8+ hits during automatic fire: he falls, the rest fly past.
                 if ctx.s.fig(a.target).posture == Posture::Fallen && bullets > 1 {

@@ -24,6 +24,8 @@ pub(crate) fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
     crate::cloud::tear_gas(ctx);
     // SK-16.12-u: a burning grenade held in the hand.
     crate::cloud::burning_hands(ctx)?;
+    // SK-14.3-d: an energy shield's field burns those in it without a protective suit.
+    crate::shield::field_damage(ctx)?;
     // SK-16.12-j/k: a soaked figure burns, 4 hits a turn; full body armor protects him for the
     // first turn only.
     for i in 0..ctx.s.figures.len() {
