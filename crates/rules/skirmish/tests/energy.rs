@@ -1288,3 +1288,15 @@ fn sk_14_3_g_the_narration_keeps_the_setting_hidden_until_a_shot_meets_the_shiel
         "{lines:#?}"
     );
 }
+
+#[test]
+fn sk_14_1_e_sk_14_3_d_the_protective_suit_is_worn_beside_armor_and_costs_its_dex() {
+    // Steel (−3 DEX) and the Energy Suit (−1, SK-14.1-T1) together: −4, each with its rule.
+    let mut g = aim_at_bay(&[], &["pistol", "steel", "energy-suit"], GUNNER, &[]);
+    let f = g.fig("Ash").clone();
+    assert!(f.armor.is_some() && f.suit.is_some());
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    r.assert_mod("armor", -3, "SK-14.1-e");
+    r.assert_mod("suit", -1, "SK-14.1-e");
+    r.assert_adds_up(12);
+}

@@ -72,6 +72,17 @@ pub fn standing_mods(s: &State, f: &Figure, mods: &mut Mods) {
             RuleId("SK-21.6-e"),
         ));
     }
+    if let Some(a) = f.suit.and_then(|a| s.rules.armor.get(usize::from(a))) {
+        // SK-14.1-T1: the protective energy suit's −1 DEX (SK-14.1-e), beside any armor.
+        if a.dex_penalty != 0 {
+            mods.push(Modifier::applied(
+                "suit",
+                "protective suit",
+                i32::from(a.dex_penalty),
+                RuleId("SK-14.1-e"),
+            ));
+        }
+    }
     if let Some(h) = f.helmet.and_then(|a| s.rules.armor.get(usize::from(a))) {
         // SK-21.6: a helmet costs no DEX; a catalog helmet that says otherwise is counted.
         if h.dex_penalty != 0 {
