@@ -213,6 +213,11 @@ pub enum Action {
         fig: FigId,
         on: bool,
     },
+    /// Switch the flashlight on or off (SK-17.5-c).
+    Light {
+        fig: FigId,
+        on: bool,
+    },
 }
 
 impl Action {
@@ -256,7 +261,8 @@ impl Action {
             | ThrowAgain { fig, .. }
             | Mask { fig, .. }
             | MovePack { fig, .. }
-            | Shield { fig, .. } => Some(fig),
+            | Shield { fig, .. }
+            | Light { fig, .. } => Some(fig),
         }
     }
 }

@@ -380,6 +380,7 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         // ---- energy weapons, shields, protective gear, smoke and gas
         Event::Mask { fig, on } => s.fig_mut(*fig).mask_on = *on,
+        Event::Light { fig, on } => s.fig_mut(*fig).light_on = *on,
         Event::PowerLeft { fig, dice } => s.fig_mut(*fig).power_left = *dice,
         Event::PackSpent { fig, dice } => {
             let f = s.fig_mut(*fig);

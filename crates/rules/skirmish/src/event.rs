@@ -391,6 +391,11 @@ pub enum Event {
         target: FigId,
         rule: RuleId,
     },
+    /// SK-17.5-c: the flashlight switched on or off.
+    Light {
+        fig: FigId,
+        on: bool,
+    },
     /// SK-16.12-v: the gas mask put on or taken off.
     Mask {
         fig: FigId,

@@ -11,7 +11,8 @@
 //! turn), `legal` (each phase's legal actions), `attack` (one module per kind of attack),
 //! [`combat`] (rolls to hit, damage, effects), [`geometry`] (threat zones, reach, lines of
 //! fire), [`character`], [`encumbrance`] and [`experience`] (creation and advancement).
-//! [`cloud`] (smoke and gas) and [`shield`] (energy shields) follow §16.12 and §14.3.
+//! [`cloud`] (smoke and gas), [`shield`] (energy shields) and [`light`] (the flashlight) follow
+//! §16.12, §14.3 and §17.5.
 //! [`system`] is the `RuleSystem` itself, and `resolve` hands each action to the module of its
 //! rule.
 
@@ -28,6 +29,7 @@ pub mod event;
 pub mod experience;
 pub mod geometry;
 mod legal;
+pub mod light;
 pub mod options;
 pub mod present;
 pub mod progression;

@@ -515,6 +515,14 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 name(s, *fig)
             );
         }
+        Event::Light { fig, on } => {
+            let _ = write!(
+                t,
+                "{} switches {} his flashlight [SK-17.5-c]",
+                name(s, *fig),
+                if *on { "on" } else { "off" }
+            );
+        }
         Event::Mask { fig, on } => {
             let _ = write!(
                 t,

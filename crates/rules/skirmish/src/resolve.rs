@@ -198,6 +198,10 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             Ok(())
         }
         Action::Shield { fig, on } => crate::shield::declare(ctx, fig, on),
+        Action::Light { fig, on } => {
+            crate::light::switch(ctx, fig, on);
+            Ok(())
+        }
         Action::MovePack { fig, slot } => {
             crate::attack::energy::move_pack(ctx, fig, slot);
             Ok(())

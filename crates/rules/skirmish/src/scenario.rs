@@ -407,6 +407,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             shield_on: false,
             shield_broken: false,
             shield_declared: 0,
+            light_on: false,
             blinded: false,
             mask_on: items & ItemKind::GasMask.bit() != 0,
             holding: None,

@@ -266,6 +266,8 @@ pub struct Figure {
     pub shield_on: bool,
     pub shield_broken: bool,
     pub shield_declared: u32,
+    /// SK-17.5-c: the flashlight switched on.
+    pub light_on: bool,
     /// SK-21.6-e: blinded by an energy weapon's flash: a permanent −4 DEX.
     pub blinded: bool,
     /// SK-16.12-v: wearing the gas mask (a figure carrying one starts with it on).

@@ -276,6 +276,14 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 if on { "on" } else { "off" }
             );
         }
+        Action::Light { fig, on } => {
+            let _ = write!(
+                t,
+                "{} switches {} his flashlight",
+                name(fig),
+                if on { "on" } else { "off" }
+            );
+        }
         Action::MovePack { fig, slot } => {
             let _ = write!(
                 t,

@@ -1300,3 +1300,130 @@ fn sk_14_1_e_sk_14_3_d_the_protective_suit_is_worn_beside_armor_and_costs_its_de
     r.assert_mod("suit", -1, "SK-14.1-e");
     r.assert_adds_up(12);
 }
+
+// =============================================================================================
+// SK-17.5-c: the flashlight in complete darkness.
+// =============================================================================================
+
+const DARK: (&str, &str) = ("sk.complete_darkness", "true");
+
+/// Complete darkness. Ash (side A) at [1, 0] facing S with `gear` and a flashlight; Bay (side B)
+/// `d` hexes south with a pistol. Turn 1: Ash switches his flashlight on; turn 2 up to Ash's
+/// action.
+fn torch(gear: &[&str], stats: &str, d: i32) -> Game {
+    let mut gear = gear.to_vec();
+    gear.push("flashlight");
+    let mut g = game(
+        &[DARK],
+        &open(3, 14),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &gear, stats),
+            unit("Bay", 1, (1, d), N, &["pistol"], GUNNER),
+        ],
+    );
+    g.reach_actions(0);
+    let ev = g.act("Ash switches on his flashlight");
+    assert!(ev.contains(&Event::Light { fig: 0, on: true }));
+    g.finish_turn();
+    g.reach_actions(0);
+    g
+}
+
+#[test]
+fn sk_17_5_c_a_flashlight_lifts_the_darkness_for_its_holder_within_3_mh() {
+    // In the dark a missile's DEX is 5 (SK-17.5-b). Ash's flashlight points at Bay 4 hexes
+    // off: the darkness is lifted, his DEX 12 stands (a 0-valued record says why).
+    let mut g = torch(&["pistol"], GUNNER, 4);
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    r.assert_mod("flashlight", 0, "SK-17.5-c");
+    assert_eq!(r.target_number, 12);
+    // Beyond 3 MH (10 hexes) it does not reach: DEX 5.
+    let mut g = torch(&["pistol"], GUNNER, 10);
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    assert!(!r.has("flashlight"));
+    assert_eq!(r.target_number, 5);
+    // Without one, DEX 5 too.
+    let mut g = game(
+        &[DARK],
+        &open(3, 8),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER),
+            unit("Bay", 1, (1, 4), N, &["pistol"], GUNNER),
+        ],
+    );
+    g.reach_actions(0);
+    assert_eq!(roll(&g.play("Ash shoots Bay", &d3(16))).target_number, 5);
+}
+
+#[test]
+fn sk_17_5_c_anyone_firing_at_the_holder_sees_him() {
+    // Bay fires at Ash, whose light shows him, from 10 hexes (beyond the light's own 3 MH): no
+    // darkness. DEX 12 − 1 for the range (4 MH: −1 per 2 MH beyond 2, SK-13.6-a) = 11.
+    let mut g = torch(&["pistol"], GUNNER, 10);
+    pass_until(&mut g, "Bay");
+    let r = roll(&g.play("Bay shoots Ash", &d3(16)));
+    r.assert_mod("flashlight", 0, "SK-17.5-c");
+    r.assert_mod("range", -1, "SK-13.6-a");
+    r.assert_adds_up(12);
+    assert_eq!(r.target_number, 11);
+}
+
+#[test]
+fn sk_17_5_c_a_flashlight_lifts_the_minus_eight_of_melee_in_the_dark() {
+    let mut g = game(
+        &[DARK],
+        &open(3, 6),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &["broadsword", "flashlight"],
+                "str = 12, dex = 12, int = 10, sword = 1",
+            ),
+            unit("Bay", 1, (1, 2), N, &[], "str = 40, dex = 12, int = 10"),
+        ],
+    );
+    g.reach_actions(0);
+    let r = roll(&g.play("Ash attacks Bay", &faces(&[&d3(16)])));
+    r.assert_mod("darkness", -8, "SK-17.5-a");
+    g.act("Bay does nothing");
+    g.reach_actions(0);
+    g.act("Ash switches on his flashlight");
+    g.act("Bay does nothing");
+    g.reach_actions(0);
+    let r = roll(&g.play("Ash attacks Bay", &faces(&[&d3(16)])));
+    assert!(!r.has("darkness"));
+    r.assert_mod("flashlight", 0, "SK-17.5-c");
+}
+
+#[test]
+fn sk_17_5_c_the_flashlight_needs_a_hand_free() {
+    let g = torch(&["pistol"], GUNNER, 4);
+    assert!(g.can("Ash switches off his flashlight"));
+    // A two-handed weapon ready: it cannot be switched on, and a light left on does nothing.
+    let mut g = game(
+        &[DARK],
+        &open(3, 8),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 0),
+                S,
+                &["laser-rifle", "flashlight"],
+                RIFLEMAN,
+            ),
+            unit("Bay", 1, (1, 4), N, &[], GUNNER),
+        ],
+    );
+    g.reach_actions(0);
+    assert!(!g.texts().iter().any(|t| t.contains("flashlight")));
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    assert_eq!(r.target_number, 5);
+}

@@ -319,7 +319,11 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                 ));
             }
             if dark(s, att) || dark(s, tgt) {
-                darkness_set = true;
+                if crate::light::lit(s, att, tgt) {
+                    m.push(lifted());
+                } else {
+                    darkness_set = true;
+                }
             }
         }
         AttackKind::Melee | AttackKind::Hth => {
@@ -411,7 +415,9 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                     RuleId("SK-17.1-a"),
                 ));
             }
-            if dark(s, att) || dark(s, tgt) {
+            if (dark(s, att) || dark(s, tgt)) && crate::light::lit(s, att, tgt) {
+                m.push(lifted());
+            } else if dark(s, att) || dark(s, tgt) {
                 m.push(Modifier::applied(
                     "darkness",
                     "complete darkness",
@@ -607,6 +613,16 @@ fn line_crosses(
     p: crate::state::Pos,
 ) -> bool {
     fireteam_grid::line(a.hex(), b.hex()).any(|step| step.cells().any(|c| c == p.hex()))
+}
+
+/// SK-17.5-c: the darkness penalty a flashlight lifts, recorded at 0 so the roll shows why.
+fn lifted() -> Modifier {
+    Modifier::applied(
+        "flashlight",
+        "darkness lifted by a flashlight",
+        0,
+        RuleId("SK-17.5-c"),
+    )
 }
 
 pub fn dark(s: &State, f: &Figure) -> bool {

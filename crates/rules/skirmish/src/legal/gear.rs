@@ -2,7 +2,8 @@
 //! (§14.3, §15.1, §16.8, §16.12, §17.5, §21.6), listed after every older option of the action
 //! phase: an energy weapon's lower-power shots (SK-16.8-b), the other fuse of a grenade
 //! (SK-16.12-g), picking up a burning smoke or gas grenade and throwing it again (SK-16.12-u),
-//! the battery pack moved to another weapon (SK-15.1-b) and the gas mask (SK-16.12-v).
+//! the battery pack moved to another weapon (SK-15.1-b), the flashlight (SK-17.5-c) and the gas
+//! mask (SK-16.12-v).
 
 use crate::action::{Action, FireMode};
 use crate::attack::energy::available;
@@ -93,6 +94,15 @@ pub(crate) fn gear_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
                     slot: k as u8,
                 });
             }
+        }
+    }
+    // SK-17.5-c: the flashlight switched on (a hand free: no two-handed weapon ready) or off,
+    // within the limits of readying a weapon.
+    if f.has_item(ItemKind::Flashlight) && ready_limit(s, f, engaged) {
+        if f.light_on {
+            out.push(Action::Light { fig: id, on: false });
+        } else if hand_free {
+            out.push(Action::Light { fig: id, on: true });
         }
     }
     // SK-16.12-v: the gas mask on or off, within the limits of readying a weapon.
