@@ -1427,3 +1427,86 @@ fn sk_17_5_c_the_flashlight_needs_a_hand_free() {
     let r = roll(&g.play("Ash shoots Bay", &d3(16)));
     assert_eq!(r.target_number, 5);
 }
+
+// =============================================================================================
+// Invariants, over random play.
+// =============================================================================================
+
+mod invariants {
+    use super::*;
+    use fireteam_dice::SeededSource;
+    use fireteam_engine::RuleSystem;
+    use fireteam_skirmish::action::FireMode;
+    use fireteam_skirmish::{Action, Skirmish};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// SK-16.8-b, G-48: whatever shots an energy weapon's user picks in a turn, they add up
+        /// to no more than its full dice, each is at least 1d6, and the battery (with the pack,
+        /// when there is one) loses exactly the dice fired.
+        #[test]
+        fn sk_16_8_b_g_48_a_turn_never_fires_more_than_full_power(
+            picks in proptest::collection::vec(0usize..64, 1..10),
+            seed in any::<u64>(),
+            pistol in any::<bool>(),
+            pack in any::<bool>(),
+        ) {
+            let (weapon, stats, full) = if pistol {
+                ("laser-pistol", GUNNER, 4u32)
+            } else {
+                ("laser-rifle", RIFLEMAN, 6)
+            };
+            let mut gear = vec![weapon];
+            if pack {
+                gear.push("battery-pack");
+            }
+            let mut g = laser(&[], &gear, stats);
+            let charge = |g: &Game| {
+                u32::from(g.fig("Ash").weapons[0].unwrap().rounds)
+                    + u32::from(g.fig("Ash").pack_dice)
+            };
+            let start = charge(&g);
+            let mut dice = SeededSource::new(seed);
+            let mut fired = 0u32;
+            for p in picks {
+                match g.decider() {
+                    Some(0) => {}
+                    Some(1) => {
+                        g.act("Bay does nothing");
+                        continue;
+                    }
+                    _ => break,
+                }
+                if g.s.turn != 1 {
+                    break;
+                }
+                let legal: Vec<Action> = g
+                    .legal()
+                    .into_iter()
+                    .filter(|a| matches!(a, Action::Shoot { .. } | Action::HoldFire { .. }))
+                    .collect();
+                prop_assume!(!legal.is_empty());
+                let a = legal[p % legal.len()];
+                if let Action::Shoot { mode, .. } = a {
+                    let d = match mode {
+                        FireMode::Single => full,
+                        FireMode::Power { dice } => u32::from(dice),
+                        other => panic!("{other:?}"),
+                    };
+                    prop_assert!(d >= 1);
+                    fired += d;
+                }
+                let mut out = Vec::new();
+                Skirmish.resolve(&g.s, &a, &mut dice, &mut out).unwrap();
+                for e in &out {
+                    Skirmish.apply(&mut g.s, e);
+                }
+                prop_assert!(Skirmish.invariants(&g.s).is_ok());
+            }
+            prop_assert!(fired <= full, "fired {fired} of {full}");
+            prop_assert_eq!(charge(&g), start - fired);
+        }
+    }
+}
