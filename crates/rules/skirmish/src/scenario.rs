@@ -290,6 +290,15 @@ pub fn setup(loaded: &Loaded) -> Setup {
                 }
             }
         }
+        // SK-14.1-h, G-26: the full backpack weighs its contents (unit stat `backpack_kg`), and
+        // costs −2 DEX rather than −1 when they weigh more than STR kg.
+        let contents = if backpack {
+            u.stats.get("backpack_kg").copied().unwrap_or(0).max(0)
+        } else {
+            0
+        };
+        load += contents as f64;
+        let backpack_heavy = contents > stat("str");
         // SK-15.1-b: a battery pack feeds the first energy weapon that runs on a battery; it
         // holds two batteries' dice (G-48), or what the scenario says is left in it (SK-15.1-c,
         // GM input: not recharged since the last combat). `battery` likewise sets the dice left
@@ -401,6 +410,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             burst_turn: false,
             items,
             // ---- energy weapons, shields, protective gear, smoke and gas
+            backpack_heavy,
             helmet,
             suit,
             energy_shield,

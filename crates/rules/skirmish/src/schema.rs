@@ -275,6 +275,13 @@ pub const STATS: &[StatSpec] = &[
         "SK-24-T3: carries a tripod for his shoulderarm (+4 where it can be set up)",
     ),
     StatSpec::optional(
+        "backpack_kg",
+        0,
+        200,
+        None,
+        "SK-14.1-h, G-26: kg in the full backpack (its load; -2 DEX when over STR kg)",
+    ),
+    StatSpec::optional(
         "battery",
         0,
         500,

@@ -256,6 +256,8 @@ pub struct Figure {
     pub items: u16,
     // ---- Energy weapons, energy shields, protective gear, smoke and gas (§14.3, §15.1, §16.8,
     // §16.12, §17.5, §21.6)
+    /// G-26: the full backpack's contents weigh more than STR kg: −2 DEX, not −1 (SK-14.1-h).
+    pub backpack_heavy: bool,
     /// A helmet (SK-21.6-b/c, G-26), worn beside the body armor: it covers the head.
     pub helmet: Option<u16>,
     /// SK-14.3-d: the protective suit against an energy shield's field (the "Energy Suit").

@@ -1510,3 +1510,67 @@ mod invariants {
         }
     }
 }
+
+#[test]
+fn sk_21_6_a_sk_14_3_d_one_helmet_and_one_protective_suit_a_figure() {
+    // The creation check (SK-13.1-d, G-26) with the real catalog: steel, a helmet, an energy
+    // suit and a Deflector are one of each; a second helmet is a breach at its place.
+    use fireteam_skirmish::character::{check_character, CreationRules};
+    let catalog = fireteam_scenario::load_catalog_dir(
+        std::path::Path::new("../../../data/skirmish"),
+        &fireteam_skirmish::schema::SkirmishSchema,
+    )
+    .unwrap_or_else(|e| panic!("{}", e.render_plain()));
+    let stats: std::collections::BTreeMap<String, i64> = [
+        ("str", 10),
+        ("dex", 12),
+        ("int", 10),
+        ("mov", 10),
+        ("credits", 10_000),
+        ("rounds_carried", 0),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), *v))
+    .collect();
+    let gear = |ids: &[&str]| ids.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let rules = CreationRules::default();
+    let ok = check_character(
+        &stats,
+        &gear(&["steel", "steel-helmet", "energy-suit", "deflector"]),
+        &catalog,
+        rules,
+    );
+    assert!(
+        ok.breaches
+            .iter()
+            .all(|b| b.rule != "SK-21.6-a" && b.rule != "SK-14.3-d" && b.rule != "SK-13.1-d"),
+        "{:?}",
+        ok.breaches
+    );
+    let two = check_character(
+        &stats,
+        &gear(&["steel-helmet", "graphite-epoxy-helmet"]),
+        &catalog,
+        rules,
+    );
+    let b: Vec<(&str, &str)> = two
+        .breaches
+        .iter()
+        .map(|b| (b.rule, b.field.as_str()))
+        .collect();
+    assert!(b.contains(&("SK-21.6-a", "equipment[1]")), "{b:?}");
+}
+
+#[test]
+fn sk_14_1_h_g_26_a_full_backpack_heavier_than_str_kg_costs_two_dex() {
+    // STR 10: contents of 10 kg cost the backpack's −1 DEX; 11 kg, more than STR kg, −2 (G-26).
+    // 11 kg and the pistol stay under 2 × STR: no encumbrance penalty (SK-14.2-T1).
+    for (kg, dex) in [(10, -1), (11, -2)] {
+        let stats = format!("{GUNNER}, backpack_kg = {kg}");
+        let mut g = aim_at_bay(&[], &["pistol", "full-backpack"], &stats, &[]);
+        let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+        r.assert_mod("backpack", dex, "SK-14.1-h");
+        assert!(!r.has("encumbrance"));
+        r.assert_adds_up(12);
+    }
+}

@@ -30,11 +30,12 @@ pub fn standing_mods(s: &State, f: &Figure, mods: &mut Mods) {
         }
     }
     if f.backpack {
-        // SK-14.1-h, G-26: the full backpack's −1 DEX (INVENTED: −2 is not modelled).
+        // SK-14.1-h, G-26: the full backpack's −1 DEX, −2 when its contents weigh more than
+        // STR kg (INVENTED threshold).
         mods.push(Modifier::applied(
             "backpack",
             "full backpack",
-            -1,
+            if f.backpack_heavy { -2 } else { -1 },
             RuleId("SK-14.1-h"),
         ));
     }
