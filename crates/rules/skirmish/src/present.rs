@@ -542,7 +542,7 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 ),
                 None => write!(
                     t,
-                    "  {}'s hand is empty of the grenade [{rule}]",
+                    "  {} no longer holds the burning grenade [{rule}]",
                     name(s, *fig)
                 ),
             };
