@@ -1574,3 +1574,47 @@ fn sk_14_1_h_g_26_a_full_backpack_heavier_than_str_kg_costs_two_dex() {
         r.assert_adds_up(12);
     }
 }
+
+// =============================================================================================
+// SK-14.1: armor, shields and the parrying dagger against shots from each side.
+// =============================================================================================
+
+/// The armor Bay's gear puts against Ash's pistol shot (2d6 rolled 2) from [1, 0], Bay at
+/// [1, 3] facing `facing`.
+fn armor_facing(bay: &[&str], facing: u8) -> i16 {
+    let mut g = game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER),
+            unit(
+                "Bay",
+                1,
+                (1, 3),
+                facing,
+                bay,
+                "str = 40, dex = 12, int = 10",
+            ),
+        ],
+    );
+    g.reach_actions(0);
+    pass_until(&mut g, "Ash");
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[1, 1]]));
+    damages(&ev)[0].armor
+}
+
+#[test]
+fn sk_14_1_c_g_a_ready_shield_adds_to_body_armor_against_the_front_only() {
+    // Leather (2) and a Large Shield (2): a shot from Bay's front meets 2 + 2 = 4 (SK-14.1-c/g,
+    // G-26); from his side (Bay facing SE, Ash to the N) or his rear (facing S) only the 2.
+    assert_eq!(armor_facing(&["leather", "large-shield"], N), 4);
+    assert_eq!(armor_facing(&["leather", "large-shield"], SE), 2);
+    assert_eq!(armor_facing(&["leather", "large-shield"], S), 2);
+    // SK-14.1-d: a dagger in the left hand parries 1, from the front only.
+    assert_eq!(armor_facing(&["dagger"], N), 1);
+    assert_eq!(armor_facing(&["dagger"], SE), 0);
+    // SK-14.1-h: the full backpack stops 1 from the rear only.
+    assert_eq!(armor_facing(&["full-backpack"], S), 1);
+    assert_eq!(armor_facing(&["full-backpack"], N), 0);
+}
