@@ -1618,3 +1618,37 @@ fn sk_14_1_c_g_a_ready_shield_adds_to_body_armor_against_the_front_only() {
     assert_eq!(armor_facing(&["full-backpack"], S), 1);
     assert_eq!(armor_facing(&["full-backpack"], N), 0);
 }
+
+#[test]
+fn sk_16_12_s_sk_5_7_a_tear_gas_lowers_dex_itself_so_the_gassed_act_later() {
+    // Tear gas is "−4 DEX" for the rest of the combat: the effective DEX (SK-5.7-a) of every
+    // roll and of the action order, as a head hit's −4 is (SK-21.4-d). Bay (DEX 12), gassed in
+    // turn 1, has eDEX 8 in turn 2 and acts after Ash (DEX 10).
+    let mut g = game(
+        &[],
+        &open(3, 8),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 0),
+                S,
+                &["tear-gas-grenade"],
+                "str = 10, dex = 10, int = 10, thrown_weapons = 1",
+            ),
+            unit("Bay", 1, (1, 3), N, &["pistol"], GUNNER),
+        ],
+    );
+    g.reach_actions(0);
+    // Bay (12) acts first: he does nothing; Ash's throw (10 + 2 − 1 = 11, rolled 10) lands.
+    g.act("Bay does nothing");
+    let ev = g.play("Ash throws the Tear gas grenade at [1, 3]", &d3(10));
+    assert!(effects(&ev).contains(&(1, Effect::Gassed, "SK-16.12-s")));
+    g.reach_actions(1);
+    let order = g.log.iter().rev().find_map(|e| match e {
+        Event::ActionOrder { order } => Some(order.to_vec()),
+        _ => None,
+    });
+    assert_eq!(order, Some(vec![(0, 10), (1, 8)]));
+}

@@ -1,5 +1,6 @@
 //! Effective DEX (SK-5.7-a): the adjustments every roll of a figure carries (armor, shield,
-//! backpack, encumbrance, eSTR 3 or less, a head hit last turn, being shaken by 5+ damage), and
+//! backpack, encumbrance, eSTR 3 or less, a head hit last turn, blinding, tear gas, a gas mask,
+//! being shaken by 5+ damage), and
 //! the ordering eDEX of the action phase (SK-8.4.3-a, G-12).
 
 use crate::event::Mods;
@@ -94,6 +95,15 @@ pub fn standing_mods(s: &State, f: &Figure, mods: &mut Mods) {
                 RuleId("SK-14.1-e"),
             ));
         }
+    }
+    if f.gassed {
+        // SK-16.12-s: tear gas, −4 DEX to the end of the combat (every roll and the order).
+        mods.push(Modifier::applied(
+            "tear-gas",
+            "tear gas",
+            -4,
+            RuleId("SK-16.12-s"),
+        ));
     }
     if f.mask_on {
         // SK-16.12-v: a gas mask costs 1 DEX while it is worn.

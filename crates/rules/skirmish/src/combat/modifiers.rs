@@ -436,14 +436,7 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
             RuleId("SK-17.1-a"),
         ));
     }
-    if att.gassed {
-        m.push(Modifier::applied(
-            "tear-gas",
-            "tear gas",
-            -4,
-            RuleId("SK-16.12-s"),
-        ));
-    }
+    // SK-16.12-s: tear gas is a DEX penalty of the figure (`combat::edex::standing_mods`).
     // SK-17.4-c: standing in smoke without a gas mask (SK-16.12-v).
     if s.smoky(att.pos) && !att.mask_on {
         m.push(Modifier::applied(
