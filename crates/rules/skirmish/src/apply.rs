@@ -398,6 +398,16 @@ pub fn apply(s: &mut State, e: &Event) {
             f.shield_broken = true;
             f.shield_on = false;
         }
+        Event::Shielded {
+            target,
+            by: crate::event::Shielder::Worn,
+            r,
+            ..
+        } => {
+            // SK-21.7-a, E-19: the worn shielding wears by the dice it takes off.
+            let f = s.fig_mut(*target);
+            f.shielding_dice = f.shielding_dice.saturating_add(u16::from(*r));
+        }
         Event::Shielded { .. } | Event::Reflected { .. } => {}
         Event::Holding { fig, grenade, .. } => s.fig_mut(*fig).holding = *grenade,
     }

@@ -411,6 +411,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             items,
             // ---- energy weapons, shields, protective gear, smoke and gas
             backpack_heavy,
+            shielding_dice: 0,
             helmet,
             suit,
             energy_shield,

@@ -260,6 +260,9 @@ pub struct Figure {
     pub backpack_heavy: bool,
     /// A helmet (SK-21.6-b/c, G-26), worn beside the body armor: it covers the head.
     pub helmet: Option<u16>,
+    /// SK-21.7-a, E-19 (optional degraded armor): dice of energy damage the worn shielding has
+    /// taken off; it is useless after 40 × its R-factor.
+    pub shielding_dice: u16,
     /// SK-14.3-d: the protective suit against an energy shield's field (the "Energy Suit").
     pub suit: Option<u16>,
     /// SK-14.3-d…h: an energy shield worn; whether it is on, whether it broke, and the turn its

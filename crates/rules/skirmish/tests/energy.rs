@@ -1652,3 +1652,28 @@ fn sk_16_12_s_sk_5_7_a_tear_gas_lowers_dex_itself_so_the_gassed_act_later() {
     });
     assert_eq!(order, Some(vec![(0, 10), (1, 8)]));
 }
+
+#[test]
+fn sk_21_7_a_e_19_shielding_wears_out_after_forty_dice_a_point_of_r() {
+    // E-19: "R2 shielding will absorb 80 dice"; the spacesuit's R1 lasts 40 dice of energy
+    // damage (option sk.degraded_armor). It has taken 39 off already: this laser pistol shot is
+    // its 40th die (4d6+2 → 3d6+2), and the next one meets no shielding (4d6+2).
+    let degraded = [("sk.degraded_armor", "true")];
+    let mut g = aim_at_bay(&degraded, &["laser-pistol"], GUNNER, &["spacesuit-armor"]);
+    g.s.figures[1].shielding_dice = 39;
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[1, 1, 1]]));
+    assert_eq!(shielded(&ev), [(1, 1, "SK-14.3-c")]);
+    assert_eq!(damages(&ev)[0].expr, "3d6+2");
+    assert_eq!(g.fig("Bay").shielding_dice, 40);
+    g.finish_turn();
+    g.reach_actions(0);
+    pass_until(&mut g, "Ash");
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[1, 1, 1, 1]]));
+    assert!(shielded(&ev).is_empty());
+    assert_eq!(damages(&ev)[0].expr, "4d6+2");
+    // Without the option it never wears out.
+    let mut g = aim_at_bay(&[], &["laser-pistol"], GUNNER, &["spacesuit-armor"]);
+    g.s.figures[1].shielding_dice = 500;
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[1, 1, 1]]));
+    assert_eq!(damages(&ev)[0].expr, "3d6+2");
+}

@@ -80,9 +80,14 @@ pub(crate) fn on_hit(
     kind: AttackKind,
     mut expr: Damage,
 ) -> Result<Shot, ResolveError> {
-    let worn = tgt
+    let mut worn = tgt
         .armor
         .map_or(0, |i| ctx.s.rules.armor[usize::from(i)].r_factor);
+    // SK-21.7-a, E-19 (optional degraded armor): shielding is useless after taking 40 × R dice
+    // off energy weapons (R2: 80 dice).
+    if ctx.s.rules.options.degraded_armor && u32::from(tgt.shielding_dice) >= 40 * u32::from(worn) {
+        worn = 0;
+    }
     let energy_shot = w.filter(|w| w.energy && kind == AttackKind::Missile);
     let Some(w) = energy_shot else {
         // G-27: against every other weapon the target's shielding stops R hits; clouds and
