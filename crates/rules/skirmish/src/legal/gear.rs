@@ -17,8 +17,18 @@ use smallvec::SmallVec;
 /// The options of `id` beyond the ones `legal::action::action_actions` lists in `out` so far.
 pub(crate) fn gear_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     let f = s.fig(id);
-    let engaged = engagers_at(s, f.side, f.pos) != 0;
     let ready = crate::combat::weapon_of(s, f, f.ready).filter(|_| f.ready_slot().is_some());
+    // Most figures have none of this gear: the plain duel pays for nothing here.
+    let gear = ItemKind::GasMask.bit() | ItemKind::Flashlight.bit();
+    let relevant = ready.is_some_and(|w| w.energy || w.grenade.is_some())
+        || f.holding.is_some()
+        || f.pack_slot.is_some()
+        || f.items & gear != 0
+        || crate::cloud::grenade_at(s, f.pos).is_some();
+    if !relevant {
+        return;
+    }
+    let engaged = engagers_at(s, f.side, f.pos) != 0;
     // SK-16.8-b, G-48: an energy weapon's first shot of the turn at lower power, k dice for each
     // k below its full power that the battery holds (a bounded list: one option per size; the
     // later shots then split what is left).
@@ -77,8 +87,8 @@ pub(crate) fn gear_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     let hand_free = ready.is_none_or(|w| w.hands < 2);
     if f.holding.is_none()
         && hand_free
-        && ready_limit(s, f, engaged)
         && crate::cloud::grenade_at(s, f.pos).is_some()
+        && ready_limit(s, f, engaged)
     {
         out.push(Action::PickUpGrenade { fig: id });
     }
