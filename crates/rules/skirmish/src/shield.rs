@@ -114,8 +114,11 @@ pub(crate) fn rear_hit(
     aimed: bool,
     taken: i16,
 ) -> Result<(), ResolveError> {
+    if aimed || taken <= 0 || ctx.s.fig(target).energy_shield.is_none() {
+        return Ok(());
+    }
     let t = ctx.s.fig(target).clone();
-    if aimed || taken <= 0 || worn(&ctx.s, &t).is_none() {
+    if worn(&ctx.s, &t).is_none() {
         return Ok(());
     }
     // The rear hex-side itself, not widened by Martial Arts (SK-16.15.4-e is about attacks).
