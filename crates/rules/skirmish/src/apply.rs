@@ -346,6 +346,7 @@ pub fn apply(s: &mut State, e: &Event) {
             at,
             weapon,
             live,
+            next_movement,
             ..
         } => {
             if *live {
@@ -353,7 +354,7 @@ pub fn apply(s: &mut State, e: &Event) {
                     pos: *at,
                     weapon: *weapon,
                     thrower: *thrower,
-                    end_of_turn: true,
+                    end_of_turn: !*next_movement,
                 });
             }
         }
@@ -364,24 +365,13 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::Exposed { fig } => s.fig_mut(*fig).exposed = true,
         Event::BurstTurn { fig } => s.fig_mut(*fig).burst_turn = true,
-        Event::CloudChanged {
-            center,
-            radius,
-            gone,
-            tear_gas,
-        } => {
+        Event::CloudChanged { cloud, gone, .. } => {
             if *gone {
-                s.clouds.retain(|c| c.center != *center);
-            } else if let Some(c) = s.clouds.iter_mut().find(|c| c.center == *center) {
-                c.radius = *radius;
-                c.age = c.age.saturating_add(1);
+                s.clouds.retain(|c| c.id != cloud.id);
+            } else if let Some(c) = s.clouds.iter_mut().find(|c| c.id == cloud.id) {
+                *c = *cloud;
             } else {
-                s.clouds.push(crate::state::Cloud {
-                    center: *center,
-                    radius: *radius,
-                    age: 0,
-                    tear_gas: *tear_gas,
-                });
+                s.clouds.push(*cloud);
             }
         }
         Event::FireLit {
@@ -528,6 +518,38 @@ pub fn apply(s: &mut State, e: &Event) {
             f.moved = f.moved.saturating_add(*mov);
         }
         Event::StoodFast { fig, .. } => s.fig_mut(*fig).retreated = true,
+        // ---- energy weapons, shields, protective gear, smoke and gas
+        Event::Mask { fig, on } => s.fig_mut(*fig).mask_on = *on,
+        Event::Light { fig, on } => s.fig_mut(*fig).light_on = *on,
+        Event::PowerLeft { fig, dice } => s.fig_mut(*fig).power_left = *dice,
+        Event::PackSpent { fig, dice } => {
+            let f = s.fig_mut(*fig);
+            f.pack_dice = f.pack_dice.saturating_sub(*dice);
+        }
+        Event::PackMoved { fig, slot } => s.fig_mut(*fig).pack_slot = Some(*slot),
+        Event::ShieldSet { fig, on } => {
+            let turn = s.turn;
+            let f = s.fig_mut(*fig);
+            f.shield_on = *on;
+            f.shield_declared = turn;
+        }
+        Event::ShieldBroken { fig, .. } => {
+            let f = s.fig_mut(*fig);
+            f.shield_broken = true;
+            f.shield_on = false;
+        }
+        Event::Shielded {
+            target,
+            by: crate::event::Shielder::Worn,
+            r,
+            ..
+        } => {
+            // SK-21.7-a, E-19: the worn shielding wears by the dice it takes off.
+            let f = s.fig_mut(*target);
+            f.shielding_dice = f.shielding_dice.saturating_add(u16::from(*r));
+        }
+        Event::Shielded { .. } | Event::Reflected { .. } => {}
+        Event::Holding { fig, grenade, .. } => s.fig_mut(*fig).holding = *grenade,
     }
 }
 
@@ -676,6 +698,7 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             f.fire_ran = false;
         }
         Effect::ItemSpent { item } => f.items &= !item.bit(),
+        Effect::Blinded => f.blinded = true,
         Effect::LegHit { until, out } => {
             f.leg_down_until = until;
             f.leg_out |= out;

@@ -12,6 +12,12 @@ use serde::Serialize;
 use smallvec::SmallVec;
 
 pub type Faces = SmallVec<[u8; 6]>;
+
+/// For `skip_serializing_if`: a field added after the golden logs were recorded stays out of the
+/// JSON while it has its old meaning.
+fn is_false(b: &bool) -> bool {
+    !*b
+}
 pub type Mods = SmallVec<[Modifier; 6]>;
 
 /// What a roll to hit was made with.
@@ -123,6 +129,27 @@ pub enum Effect {
     /// A one-use item is used up (SK-16.12-k: the fire extinguisher).
     ItemSpent {
         item: ItemKind,
+    },
+    // ---- energy weapons, shields, protective gear
+    /// SK-21.6-e: blinded by an energy weapon's flash: −4 DEX for good.
+    Blinded,
+}
+
+/// What took dice off an energy weapon's shot on its way (SK-14.3, SK-16.8-d, SK-16.12-t).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "by", rename_all = "snake_case")]
+pub enum Shielder {
+    /// Shielding the target wears (SK-14.3-c).
+    Worn,
+    /// A smoke grenade's or anti-laser cloud on the line of fire (SK-16.12-t, SK-16.8-d).
+    Cloud {
+        id: u16,
+        kind: crate::state::CloudKind,
+    },
+    /// An energy shield's field (SK-14.3-f).
+    Field {
+        wearer: FigId,
+        kind: crate::data::EnergyShieldKind,
     },
 }
 
@@ -335,16 +362,21 @@ pub enum Event {
         /// The catalog index of the grenade, and whether it waits for its fuse (SK-16.12-g).
         weapon: u16,
         live: bool,
+        /// SK-16.12-g: the fuse is set for the end of the next movement phase, not this turn's
+        /// end (left out of the JSON when false).
+        #[serde(default, skip_serializing_if = "is_false")]
+        next_movement: bool,
     },
     Exploded {
         at: Pos,
         weapon_name: std::sync::Arc<str>,
     },
+    /// A cloud forms, grows, drifts, loses its grenade or clears (`gone`): its whole new state
+    /// (SK-16.12-q/r/u, G-51).
     CloudChanged {
-        center: Pos,
-        radius: u8,
+        cloud: crate::state::Cloud,
         gone: bool,
-        tear_gas: bool,
+        rule: RuleId,
     },
     FireLit {
         at: Pos,
@@ -498,6 +530,65 @@ pub enum Event {
     /// Kept his place rather than retreat into danger (SK-12.5-c).
     StoodFast {
         fig: FigId,
+        rule: RuleId,
+    },
+    // ---- Energy weapons, energy shields, protective gear, smoke and gas (§14.3, §15.1, §16.8,
+    // §16.12, §17.5, §21.6)
+    /// SK-16.8-b, G-48: dice of power the energy weapon in hand has left this turn.
+    PowerLeft {
+        fig: FigId,
+        dice: u8,
+    },
+    /// SK-15.1-b, G-48: battery dice drawn from the battery pack.
+    PackSpent {
+        fig: FigId,
+        dice: u8,
+    },
+    /// SK-15.1-b: the battery pack moved to the energy weapon in this slot.
+    PackMoved {
+        fig: FigId,
+        slot: u8,
+    },
+    /// SK-14.3-g: an energy shield's setting for the turn, written down (hidden from the other
+    /// side until someone fires into it).
+    ShieldSet {
+        fig: FigId,
+        on: bool,
+    },
+    /// SK-14.3-e/h: an energy shield breaks (and is off for the rest of the battle).
+    ShieldBroken {
+        fig: FigId,
+        rule: RuleId,
+    },
+    /// SK-14.3-c/f, SK-16.8-d, SK-16.12-t: R dice come off an energy weapon's shot.
+    Shielded {
+        target: FigId,
+        by: Shielder,
+        r: u8,
+        rule: RuleId,
+    },
+    /// SK-14.3-f, G-27: a Reflector sends a hit back to its firer, at half damage.
+    Reflected {
+        wearer: FigId,
+        firer: FigId,
+        target: FigId,
+        rule: RuleId,
+    },
+    /// SK-17.5-c: the flashlight switched on or off.
+    Light {
+        fig: FigId,
+        on: bool,
+    },
+    /// SK-16.12-v: the gas mask put on or taken off.
+    Mask {
+        fig: FigId,
+        on: bool,
+    },
+    /// SK-16.12-u: a burning smoke or gas grenade picked up, burning on in the hand, or gone from
+    /// it (`None`: thrown, or burned out).
+    Holding {
+        fig: FigId,
+        grenade: Option<crate::state::HeldGrenade>,
         rule: RuleId,
     },
 }

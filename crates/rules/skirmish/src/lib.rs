@@ -12,6 +12,8 @@
 //! [`combat`] (rolls to hit, damage, effects), [`fire`] (figures and hexes on fire), [`geometry`]
 //! (threat zones, reach, lines of fire), [`hands`] (what a figure holds, and how), [`character`],
 //! [`encumbrance`] and [`experience`] (creation and advancement).
+//! [`cloud`] (smoke and gas), [`shield`] (energy shields) and [`light`] (the flashlight) follow
+//! §16.12, §14.3 and §17.5.
 //! [`system`] is the `RuleSystem` itself, and `resolve` hands each action to the module of its
 //! rule.
 
@@ -20,6 +22,7 @@ pub mod apply;
 pub mod attack;
 pub mod autoresult;
 pub mod character;
+pub mod cloud;
 pub mod combat;
 pub mod data;
 pub mod encumbrance;
@@ -29,6 +32,7 @@ pub mod fire;
 pub mod geometry;
 pub mod hands;
 mod legal;
+pub mod light;
 pub mod options;
 pub mod present;
 pub mod progression;
@@ -36,6 +40,7 @@ mod readying;
 mod resolve;
 pub mod scenario;
 pub mod schema;
+pub mod shield;
 pub mod skills;
 pub mod state;
 pub mod system;

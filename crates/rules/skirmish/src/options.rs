@@ -22,6 +22,55 @@ pub enum AvoidPenalty {
     ThirteenEightOnly,
 }
 
+/// SK-16.8-e, SK-21.6-e: what may blind with a hit in the head.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlashBlinding {
+    /// Any energy weapon (§21.6, the rule that gives the save).
+    EnergyWeapons,
+    /// Lasers only (§16.8's wording).
+    Lasers,
+    Off,
+}
+
+impl FlashBlinding {
+    fn is_default(&self) -> bool {
+        *self == FlashBlinding::EnergyWeapons
+    }
+}
+
+/// SK-16.12-r GM input (G-51): the wind over the battlefield.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Wind {
+    Calm,
+    /// Clouds drift `wind_drift` hexes a turn toward `wind_direction`.
+    Slight,
+    /// Clouds are dispersed.
+    Strong,
+}
+
+impl Wind {
+    fn is_calm(&self) -> bool {
+        *self == Wind::Calm
+    }
+}
+
+fn is_zero(v: &u8) -> bool {
+    *v == 0
+}
+
+fn is_one(v: &u8) -> bool {
+    *v == 1
+}
+
+fn is_true(v: &bool) -> bool {
+    *v
+}
+
+// The options added for energy weapons, shields, protective gear and clouds are left out of the
+// JSON header while they hold their defaults, so the header of a battle that does not use them
+// reads as it did before they existed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Options {
     pub advanced_initiative: bool,
@@ -71,6 +120,22 @@ pub struct Options {
     pub fire_check_every_fire: bool,
     /// G-53 CONFIG: the flame thrower's tank ignites on aimed shots from the rear only.
     pub flame_ignition_aimed_only: bool,
+    // ---- energy weapons, shields, protective gear, smoke and gas (§14.3, §16.8, §16.12, §21.6)
+    /// SK-16.12-r GM input (G-51): the wind, the hex-side it blows toward (0 = N, clockwise) and
+    /// the hexes a slight wind drifts a cloud each turn.
+    #[serde(skip_serializing_if = "Wind::is_calm")]
+    pub wind: Wind,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub wind_direction: u8,
+    #[serde(skip_serializing_if = "is_one")]
+    pub wind_drift: u8,
+    /// SK-16.8-e, SK-21.6-e: which weapons may blind with a head hit (with sk.aimed_shots).
+    #[serde(skip_serializing_if = "FlashBlinding::is_default")]
+    pub flash_blinding: FlashBlinding,
+    /// SK-16.12-t: a smoke grenade's cloud is R1 shielding against energy weapons (true), or
+    /// only anti-laser smoke is, against lasers (SK-16.8-d, SK-17.4-d).
+    #[serde(skip_serializing_if = "is_true")]
+    pub smoke_shielding: bool,
 }
 
 impl Default for Options {
@@ -113,6 +178,11 @@ impl Default for Options {
             swim_mov_percent: 50,
             fire_check_every_fire: true,
             flame_ignition_aimed_only: false,
+            wind: Wind::Calm,
+            wind_direction: 0,
+            wind_drift: 1,
+            flash_blinding: FlashBlinding::EnergyWeapons,
+            smoke_shielding: true,
         }
     }
 }
@@ -189,6 +259,20 @@ impl Options {
             swim_mov_percent: int("sk.swim_mov_percent", 50).clamp(0, 100) as u16,
             fire_check_every_fire: choice("sk.fire_int_check") != "burning_hexes",
             flame_ignition_aimed_only: choice("sk.flame_thrower_ignition") == "aimed_only",
+            // ---- energy weapons, shields, protective gear, smoke and gas
+            wind: match choice("sk.wind").as_str() {
+                "slight" => Wind::Slight,
+                "strong" => Wind::Strong,
+                _ => Wind::Calm,
+            },
+            wind_direction: int("sk.wind_direction", 0).clamp(0, 5) as u8,
+            wind_drift: int("sk.wind_drift", 1).clamp(1, 6) as u8,
+            flash_blinding: match choice("sk.flash_blinding").as_str() {
+                "lasers" => FlashBlinding::Lasers,
+                "off" => FlashBlinding::Off,
+                _ => FlashBlinding::EnergyWeapons,
+            },
+            smoke_shielding: choice("sk.smoke_shielding") != "anti_laser_only",
         }
     }
 }

@@ -55,7 +55,7 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         }
         Action::Grenade { fig, at } => {
             ctx.emit(Event::Acted { fig });
-            grenade::throw_grenade(ctx, fig, at)
+            grenade::throw_grenade(ctx, fig, at, false)
         }
         Action::AimedShot { fig, target, at } => {
             ctx.emit(Event::Acted { fig });
@@ -278,6 +278,26 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         Action::Flame { fig, target, burst } => flame::flame(ctx, fig, target, burst),
         Action::Extinguish { fig, at } => crate::fire::extinguish(ctx, fig, at),
         Action::HelpPutOut { fig, target } => crate::fire::help_put_out(ctx, fig, target),
+        // ---- energy weapons, shields, protective gear, smoke and gas
+        Action::GrenadeNextMovement { fig, at } => {
+            ctx.emit(Event::Acted { fig });
+            grenade::throw_grenade(ctx, fig, at, true)
+        }
+        Action::PickUpGrenade { fig } => crate::cloud::pick_up(ctx, fig),
+        Action::ThrowAgain { fig, at } => crate::cloud::throw_again(ctx, fig, at),
+        Action::Mask { fig, on } => {
+            crate::cloud::mask(ctx, fig, on);
+            Ok(())
+        }
+        Action::Shield { fig, on } => crate::shield::declare(ctx, fig, on),
+        Action::Light { fig, on } => {
+            crate::light::switch(ctx, fig, on);
+            Ok(())
+        }
+        Action::MovePack { fig, slot } => {
+            crate::attack::energy::move_pack(ctx, fig, slot);
+            Ok(())
+        }
     }
 }
 

@@ -790,8 +790,8 @@ fn sk_12_4_d_four_damage_no_penalty() {
 
 #[test]
 fn sk_16_12_s_tear_gas_minus_four() {
-    // Ash throws tear gas at Bay (it takes effect at once, SK-16.12-g); at the end of the turn
-    // the cloud covers Bay's hex and he is gassed for the rest of the combat.
+    // Ash throws tear gas at Bay; it goes off at the end of the turn (SK-16.12-g), and the cloud
+    // then covers Bay's hex: he is gassed for the rest of the combat.
     let ash = unit(
         "Ash",
         0,

@@ -70,6 +70,7 @@ pub fn make(knife: &Weapon, rifle: &Weapon) -> Weapon {
         breaks: Breaks::Never,
         breaks_parries: false,
         flaming: false,
+        laser: false,
     }
 }
 

@@ -29,10 +29,14 @@ pub(crate) fn shoot(
     let w = weapon_of(&ctx.s, &f, Some(slot))
         .cloned()
         .expect("ready weapon");
+    // SK-16.8-b, G-48: an energy weapon's shots, full power or split, follow §16.8.
+    if w.energy {
+        return crate::attack::energy::shoot(ctx, fig, target, mode);
+    }
     let first = !f.acted;
     let in_mag = f.weapons[usize::from(slot)].map_or(0, |s| s.rounds);
     let rounds: u8 = match mode {
-        FireMode::Single => 1,
+        FireMode::Single | FireMode::Power { .. } => 1,
         FireMode::Burst => 3,
         FireMode::Auto => (u16::from(w.auto).min(in_mag.max(1))) as u8,
     };
@@ -55,16 +59,11 @@ pub(crate) fn shoot(
     expose_if_over_wall(ctx, fig, target);
     let r = strike(ctx, &spec)?;
     if w.rounds > 0 {
-        // G-48: a battery spends the shot's dice.
-        let spent = if w.energy {
-            u16::from(w.damage.map_or(1, |d| d.dice.max(1)))
-        } else {
-            u16::from(rounds)
-        };
+        // G-73: the rounds fired.
         ctx.emit(Event::Spent {
             fig,
             slot,
-            rounds: spent,
+            rounds: u16::from(rounds),
         });
     }
     if !r.is_hit() {
@@ -92,10 +91,8 @@ pub(crate) fn shoot(
             n
         }
         FireMode::Burst => w.bursts.max(1),
-        FireMode::Auto => 1,
+        FireMode::Auto | FireMode::Power { .. } => 1,
     };
-    // G-48: an energy weapon fires its full power once a turn here (no power split).
-    let per_turn = if w.energy { 1 } else { per_turn };
     if first && mode == FireMode::Burst {
         ctx.emit(Event::BurstTurn { fig });
     }
@@ -157,14 +154,14 @@ pub(crate) fn spend_shot(ctx: &mut Ctx, fig: FigId, slot: u8, w: &crate::data::W
     if w.rounds == 0 {
         return;
     }
-    let spent = if w.energy {
-        u16::from(w.damage.map_or(1, |d| d.dice.max(1)))
-    } else {
-        u16::from(rounds)
-    };
+    if w.energy {
+        // G-48: a full-power shot's dice, from the battery pack first (SK-15.1-b).
+        crate::attack::energy::spend(ctx, fig, slot, crate::attack::energy::full_dice(w));
+        return;
+    }
     ctx.emit(Event::Spent {
         fig,
         slot,
-        rounds: spent,
+        rounds: u16::from(rounds),
     });
 }

@@ -1,6 +1,7 @@
 //! The attacks, one module per kind, each following its section of the book: melee, with
 //! sweeps, staves, slams, knockdowns and throws (`melee`); missile and thrown weapons (`missile`);
-//! the figures a missed shot may hit instead (`stray`); grenades (`grenade`); flame throwers (`flame`); hand to hand
+//! the figures a missed shot may hit instead (`stray`); energy weapons' full-power and split
+//! shots and their batteries (`energy`); grenades (`grenade`); flame throwers (`flame`); hand to hand
 //! (`hth`); STR put into a throw (`power`); two weapons at once (`two_weapons`); a pole arm set against a charge (`set`); bayonets
 //! (`bayonet`); what a mono-filament or plasma sword does to a parry (`swords`); and the optional opportunity fire (`opportunity`), aimed attacks (`aimed`) and quick
 //! shots (`quick_shot`). Each states the attack as an `AttackSpec` and rolls it with
@@ -8,6 +9,7 @@
 
 pub(crate) mod aimed;
 pub mod bayonet;
+pub(crate) mod energy;
 pub mod flame;
 pub(crate) mod grenade;
 pub(crate) mod hth;

@@ -346,7 +346,11 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                 ));
             }
             if dark(s, att) || dark(s, tgt) {
-                darkness_set = true;
+                if crate::light::lit(s, att, tgt) {
+                    m.push(lifted());
+                } else {
+                    darkness_set = true;
+                }
             }
         }
         AttackKind::Melee | AttackKind::Hth => {
@@ -438,7 +442,9 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                     RuleId("SK-17.1-a"),
                 ));
             }
-            if dark(s, att) || dark(s, tgt) {
+            if (dark(s, att) || dark(s, tgt)) && crate::light::lit(s, att, tgt) {
+                m.push(lifted());
+            } else if dark(s, att) || dark(s, tgt) {
                 m.push(Modifier::applied(
                     "darkness",
                     "complete darkness",
@@ -457,15 +463,9 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
             RuleId("SK-17.1-a"),
         ));
     }
-    if att.gassed {
-        m.push(Modifier::applied(
-            "tear-gas",
-            "tear gas",
-            -4,
-            RuleId("SK-16.12-s"),
-        ));
-    }
-    if s.smoky(att.pos) {
+    // SK-16.12-s: tear gas is a DEX penalty of the figure (`combat::edex::standing_mods`).
+    // SK-17.4-c: standing in smoke without a gas mask (SK-16.12-v).
+    if s.smoky(att.pos) && !att.mask_on {
         m.push(Modifier::applied(
             "in-smoke",
             "standing in smoke",
@@ -655,6 +655,16 @@ fn line_crosses(
     p: crate::state::Pos,
 ) -> bool {
     fireteam_grid::line(a.hex(), b.hex()).any(|step| step.cells().any(|c| c == p.hex()))
+}
+
+/// SK-17.5-c: the darkness penalty a flashlight lifts, recorded at 0 so the roll shows why.
+fn lifted() -> Modifier {
+    Modifier::applied(
+        "flashlight",
+        "darkness lifted by a flashlight",
+        0,
+        RuleId("SK-17.5-c"),
+    )
 }
 
 pub fn dark(s: &State, f: &Figure) -> bool {

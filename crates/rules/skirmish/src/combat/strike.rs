@@ -7,7 +7,7 @@
 
 use crate::action::FireMode;
 use crate::autoresult::{break_severity, classify, Break, ToHit};
-use crate::combat::armor::armor_at;
+use crate::combat::armor::armor_hit;
 use crate::combat::ctx::Ctx;
 use crate::combat::damage::{damage_expr, deal_damage, HitInfo};
 use crate::combat::edex::order_dex;
@@ -17,7 +17,6 @@ use crate::combat::modifiers::{attack_mods, AttackSpec};
 use crate::combat::weapon_of;
 use crate::data::{Class, Weapon};
 use crate::event::{AttackKind, Effect, Event};
-use crate::geometry::line_of_fire;
 use crate::progression::Damage;
 use crate::skills;
 use crate::state::{FigId, Figure, Posture, WeaponState};
@@ -105,38 +104,31 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
             if a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
                 microgravity_check(ctx, a.target)?;
             }
-            let mut expr = damage_expr(&ctx.s, &att, a.slot, a.kind);
+            // SK-16.8-b: a lower-power shot is its dice, without the fixed bonus (G-48).
+            let mut expr = crate::attack::energy::shot_damage(
+                damage_expr(&ctx.s, &att, a.slot, a.kind),
+                a.mode,
+            );
             // SK-13.2-b: the damage put in from STR above the minimum (G-34: on the ladder).
             if let Some(crate::action::Strike::Power(n)) = a.maneuver {
                 expr = expr.plus(i32::from(n));
             }
             let tgt = ctx.s.fig(a.target).clone();
-            // SK-14.3-b/c, G-27: shielding (R-factor) against energy weapons removes R dice
-            // (option: rolls R dice and subtracts them); against other weapons it stops R hits.
-            let r = tgt
-                .armor
-                .map_or(0, |i| ctx.s.rules.armor[usize::from(i)].r_factor);
-            let mut shield_hits = 0i16;
-            // SK-17.4-b: a laser loses 1 damage for each smoke hex it crosses.
-            if w.as_ref().is_some_and(|w| w.energy) && a.kind == AttackKind::Missile {
-                let smoke = line_of_fire(&ctx.s, att.pos, tgt.pos).smoke;
-                if smoke > 0 {
-                    // G-34: normalised on the ladder.
-                    expr = expr.plus(-i32::from(smoke));
-                }
-            }
-            if r > 0 {
-                if w.as_ref().is_some_and(|w| w.energy) {
-                    if ctx.s.rules.options.shielding_roll {
-                        let (_, stopped) = ctx.roll("shielding", r)?;
-                        shield_hits = stopped as i16;
-                    } else {
-                        expr =
-                            crate::progression::Damage::new(expr.dice.saturating_sub(r), expr.adds);
-                    }
-                } else {
-                    shield_hits = i16::from(r);
-                }
+            // SK-12.3-e: smoke and shielding on an energy weapon's way (SK-14.3, SK-16.8-d,
+            // SK-16.12-t, SK-17.4-b/d); against other weapons the target's shielding (G-27).
+            let shot = crate::combat::shielding::on_hit(ctx, &att, &tgt, w.as_ref(), a.kind, expr)?;
+            let (expr, shield_hits) = (shot.expr, shot.hits);
+            if let Some(wearer) = shot.reflected_by {
+                // SK-14.3-f: a Reflector sends the hit back at half damage; the target is spared.
+                return crate::combat::shielding::reflect(
+                    ctx,
+                    a.attacker,
+                    a.target,
+                    wearer,
+                    expr,
+                    w.as_ref(),
+                )
+                .map(|()| result);
             }
             // SK-21.4-b/c (optional): an aimed shot's place, or a critical on a natural 3–6.
             let mut loc = a.aim;
@@ -182,7 +174,12 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 };
                 // Armor is read for every bullet: it may wear out mid-burst (SK-21.7-a).
                 let tgt_now = ctx.s.fig(a.target).clone();
-                let armor = armor_at(&ctx.s, &tgt_now, att.pos, w.as_ref(), loc) + shield_hits;
+                // SK-21.6-c: an aimed throw of a knife finds a helmet's open face.
+                let knife_throw = a.aim.is_some()
+                    && a.kind == AttackKind::Thrown
+                    && w.as_ref().is_some_and(|w| w.is_group("knife"));
+                let armor = armor_hit(&ctx.s, &tgt_now, att.pos, w.as_ref(), loc, knife_throw)
+                    + shield_hits;
                 ctx.hit = HitInfo {
                     kind,
                     cap: loc.map(located_cap),
@@ -200,7 +197,11 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 if b == 0 {
                     if let Some(l) = loc {
                         located_effects(ctx, a.target, l, taken)?;
+                        // SK-16.8-e, SK-21.6-e: an energy weapon's flash in the eyes.
+                        crate::combat::located::flash_blinding(ctx, a.target, l, w.as_ref())?;
                     }
+                    // SK-14.3-h: a hit from the rear hex may break an energy shield.
+                    crate::shield::rear_hit(ctx, a.target, att.pos, a.aim.is_some(), taken)?;
                 }
                 // SK-16.6-i: 8+ hits during automatic fire: he falls, the rest fly past.
                 if ctx.s.fig(a.target).posture == Posture::Fallen && bullets > 1 {

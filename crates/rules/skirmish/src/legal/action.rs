@@ -44,7 +44,26 @@ fn push_aimed(out: &mut Vec<Action>, fig: FigId, target: FigId) {
     }
 }
 
-fn ready_limit(s: &State, f: &Figure, engaged: bool) -> bool {
+/// Whether the figure may shoot now, by the movement it made (SK-11.7.3-a, SK-25-a; OPT
+/// SK-11.7.7-a) or, engaged, at a charger only (SK-11.8.2-a).
+pub(crate) fn may_shoot(s: &State, f: &Figure, engaged: bool) -> bool {
+    let mov = movement_allowance(s, f);
+    if engaged {
+        f.moved == 0 && f.charged_by != 0
+    } else {
+        moved_at_most(f, MoveKind::Step, mov)
+            || (s.rules.options.move_and_shoot && moved_at_most(f, MoveKind::Half, mov))
+    }
+}
+
+/// Whether `t` is someone the figure may shoot at: a charger when engaged (SK-11.8.2-a), and in
+/// front with a line of fire (SK-10.5-d, SK-13.6-b).
+pub(crate) fn may_shoot_at(s: &State, f: &Figure, engaged: bool, t: FigId, tf: &Figure) -> bool {
+    !(engaged && f.charged_by & (1 << t) == 0) && shootable(s, f, tf)
+}
+
+/// How far a figure may have moved and still ready something (SK-11.7.4-a, SK-11.8.3-a).
+pub(crate) fn ready_limit(s: &State, f: &Figure, engaged: bool) -> bool {
     let mov = movement_allowance(s, f);
     if engaged {
         moved_at_most(f, MoveKind::Shift, mov)
@@ -64,7 +83,10 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     if extra {
         // SK-12-e: a later shot of this turn, at any target it could shoot.
         if let (Some(w), Some(sl)) = (w, slot) {
-            if w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
+            if w.energy {
+                // SK-16.8-b: an energy weapon's later shots are lower-power shots.
+                crate::legal::gear::later_power_shots(s, id, out);
+            } else if w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
                 for (t, tf) in enemies(s, f) {
                     if shootable(s, f, tf) {
                         // The later bursts of a burst-fire turn stay bursts (SK-16.6-b, E-09).
@@ -247,20 +269,17 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
             }
         }
     }
-    // Shooting (SK-11.7.3-a; engaged: only at a charging enemy, SK-11.8.2-a).
+    // Shooting (SK-11.7.3-a; engaged: only at a charging enemy, SK-11.8.2-a). An energy
+    // weapon needs its full power's dice of battery (G-48); its lower-power shots are listed
+    // with the other energy-weapon options (`legal::gear`).
     if let (Some(w), Some(sl)) = (w, slot) {
-        let shoot_ok = if engaged {
-            f.moved == 0 && f.charged_by != 0
-        } else {
-            moved_at_most(f, MoveKind::Step, mov)
-                || (opts.move_and_shoot && moved_at_most(f, MoveKind::Half, mov))
-        };
-        if shoot_ok && w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
+        let shoot_ok = may_shoot(s, f, engaged);
+        if shoot_ok
+            && w.class == Class::Missile
+            && crate::attack::energy::full_power_ready(f, w, &sl)
+        {
             for (t, tf) in enemies(s, f) {
-                if engaged && f.charged_by & (1 << t) == 0 {
-                    continue;
-                }
-                if !shootable(s, f, tf) {
+                if !may_shoot_at(s, f, engaged, t, tf) {
                     continue;
                 }
                 // ---- fire (§16.13): a flame thrower fires bursts of burning oil, in the
@@ -508,6 +527,8 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     melee_extras(s, id, engaged, melee_ok && !down, out);
     // ---- fire (§16.11, §16.12): the extinguisher, and helping a rolling ally.
     crate::fire::fire_actions(s, id, out);
+    // Energy weapons, shields, protective gear, smoke and gas: after every other option.
+    crate::legal::gear::gear_actions(s, id, out);
 }
 
 /// The choices of §6.5.3, §13 and §16.1 that come after the plain ones: blows and throws with
