@@ -57,6 +57,10 @@ pub struct Options {
     pub gravity_percent: u16,
     pub microgravity: bool,
     pub complete_darkness: bool,
+    // ---- ranged fire (§12.2, §13.8)
+    /// G-14 step 4 / G-15: a miss threatens those in the way when its margin is at most the
+    /// penalty they caused (default), or, literally, less than it (§12.2's words).
+    pub avoid_margin_literal: bool,
 }
 
 impl Default for Options {
@@ -94,6 +98,7 @@ impl Default for Options {
             gravity_percent: 100,
             microgravity: false,
             complete_darkness: false,
+            avoid_margin_literal: false,
         }
     }
 }
@@ -165,6 +170,7 @@ impl Options {
             gravity_percent: int("sk.gravity_percent", 100).clamp(0, 300) as u16,
             microgravity: flag("sk.microgravity", d.microgravity),
             complete_darkness: flag("sk.complete_darkness", d.complete_darkness),
+            avoid_margin_literal: choice("sk.avoid_margin") == "literal_less_than",
         }
     }
 }

@@ -190,6 +190,13 @@ pub const OPTIONS: &[OptionSpec] = &[
         false,
         "SK-17.5 GM input: the whole map is in complete darkness",
     ),
+    // --- Ranged fire (§12.2, §13.8).
+    OptionSpec::choice(
+        "sk.avoid_margin",
+        "penalty_caused",
+        &["penalty_caused", "literal_less_than"],
+        "G-14, G-15: a miss threatens those in the way when it missed by at most their penalty, or by less than it (§12.2 literally)",
+    ),
 ];
 
 /// Attributes, then skills. A skill is a stat: 0 (absent) or 1 (known); Martial Arts is a level.

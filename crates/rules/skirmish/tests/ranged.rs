@@ -76,6 +76,59 @@ fn sk_17_4_b_g_51_a_laser_loses_one_in_the_targets_smoky_hex() {
     assert_eq!((d.expr.as_str(), d.rolled, d.taken), ("4d6+1", 5, 5));
 }
 
+#[test]
+fn sk_12_2_g_g_14_a_lone_figure_in_the_way_can_be_hit() {
+    // Cal (Ash's side) stands 2 hexes out, Bay 4 hexes out. Cal's distance modifier is 0 (within
+    // 2 MH, SK-13.6-a), so the penalty is G-14's floor: 1 figure → −1, and Ash needs 11.
+    // He rolls 12: he misses by 1, a miss the penalty caused (with no one in the way 12 would
+    // have hit). Roll to avoid Cal: 3d6 against eDEX 12 + 0 (SK-12.2-g); 15 fails, so Cal takes
+    // the pistol's 2d6 (1 + 1 = 2).
+    let mut g = game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER),
+            unit("Cal", 0, (1, 2), S, &[], PLAIN),
+            unit("Bay", 1, (1, 4), N, &[], PLAIN),
+        ],
+    );
+    g.reach_actions(0);
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(12), &d3(15), &[1, 1]]));
+    let rs = rolls(&ev);
+    assert_eq!(rs.len(), 2, "{rs:#?}");
+    rs[0].assert_mod("in-the-way", -1, "SK-12.2-f");
+    assert_eq!((rs[0].target_number, rs[0].margin), (11, -1));
+    assert!(rs[1].avoid);
+    assert_eq!(
+        (rs[1].target, rs[1].target_number, rs[1].rule),
+        (g.id("Cal"), 12, "SK-12.2-b")
+    );
+    assert_eq!(rs[1].result, PLAIN_HIT);
+    let d = damages(&ev);
+    assert_eq!((d.len(), d[0].target, d[0].taken), (1, g.id("Cal"), 2));
+}
+
+#[test]
+fn option_sk_avoid_margin_g_14_the_literal_less_than_spares_a_lone_figure() {
+    // As above, with §12.2's words taken literally: a miss by 1 is not less than the penalty
+    // 1, so Cal is never rolled for; the shot goes on past Bay (nobody there).
+    let mut g = game(
+        &[("sk.avoid_margin", "\"literal_less_than\"")],
+        &open(3, 6),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER),
+            unit("Cal", 0, (1, 2), S, &[], PLAIN),
+            unit("Bay", 1, (1, 4), N, &[], PLAIN),
+        ],
+    );
+    g.reach_actions(0);
+    let ev = g.play("Ash shoots Bay", &d3(12));
+    assert_eq!(rolls(&ev).len(), 1);
+    assert!(damages(&ev).is_empty());
+}
+
 /// E-06: Zork (eDEX 14, the GAPS sketch's figure; Knife skill, so no unskilled penalty)
 /// throws a knife at Bruce 6 hexes away; Alice stands 3 hexes out and Chuck beyond Bruce at 9.
 fn zork(opts: &[(&str, &str)]) -> Game {
@@ -99,4 +152,50 @@ fn zork(opts: &[(&str, &str)]) -> Game {
     );
     g.reach_actions(0);
     g
+}
+
+#[test]
+fn e_06_sk_12_2_f_g_zork_alice_bruce_chuck() {
+    // To hit Bruce: 14 − 6 (thrown, per hex, SK-13.5-b) − 3 (Alice's distance modifier,
+    // SK-12.2-f) = 5. Zork rolls 8: he misses by 3, a roll that would have hit at 8 without
+    // Alice (G-14 step 4). Roll to avoid Alice with her +3 (SK-12.2-g): 14 + 3 = 17; 18 fails,
+    // and Alice takes the knife's 1d6−1 (4 − 1 = 3). The shot ends there.
+    let mut g = zork(&[]);
+    let ev = g.play(
+        "Zork throws the Utility Knife at Bruce",
+        &faces(&[&d3(8), &d3(18), &[4]]),
+    );
+    let rs = rolls(&ev);
+    assert_eq!(rs.len(), 2, "{rs:#?}");
+    rs[0].assert_mod("range", -6, "SK-13.5-b");
+    rs[0].assert_mod("in-the-way", -3, "SK-12.2-f");
+    assert_eq!((rs[0].target_number, rs[0].margin), (5, -3));
+    assert!(rs[1].avoid);
+    rs[1].assert_mod("avoid-distance", 3, "SK-12.2-e");
+    assert_eq!((rs[1].target, rs[1].target_number), (g.id("Alice"), 17));
+    let d = damages(&ev);
+    assert_eq!((d.len(), d[0].target, d[0].taken), (1, g.id("Alice"), 3));
+}
+
+#[test]
+fn e_06_sk_12_2_h_chuck_beyond_is_rolled_to_avoid_at_plus_nine() {
+    // §12.2 read literally: a miss by 3 is not less than 3, so Alice is safe; the knife goes on
+    // past Bruce to Chuck, 9 hexes out: roll to avoid at 14 + 9 = 23 (SK-12.2-h), which any
+    // roll makes.
+    let mut g = zork(&[("sk.avoid_margin", "\"literal_less_than\"")]);
+    let ev = g.play(
+        "Zork throws the Utility Knife at Bruce",
+        &faces(&[&d3(8), &d3(18)]),
+    );
+    let rs = rolls(&ev);
+    assert_eq!(rs.len(), 2, "{rs:#?}");
+    assert!(rs[1].avoid);
+    rs[1].assert_mod("avoid-distance", 9, "SK-12.2-e");
+    assert_eq!(
+        (rs[1].target, rs[1].target_number, rs[1].rule, rs[1].result),
+        (g.id("Chuck"), 23, "SK-12.2-h", PLAIN_MISS)
+    );
+    assert!(damages(&ev).is_empty());
+    // SK-12.2-d: the knife lies in Bruce's hex.
+    assert!(g.s.dropped.iter().any(|d| d.pos == g.fig("Bruce").pos));
 }

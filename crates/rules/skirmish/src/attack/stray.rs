@@ -30,7 +30,7 @@ pub(crate) fn avoid_rolls(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), Resolv
     };
     let mof = -*margin;
     let penalty = i32::from(intervening_penalty(&ctx.s, spec, &lof));
-    if penalty == 0 || mof >= penalty.max(1) {
+    if penalty == 0 || !threatens_the_way(&ctx.s.rules.options, mof, penalty) {
         return beyond(ctx, spec);
     }
     for &b in &lof.between {
@@ -43,6 +43,21 @@ pub(crate) fn avoid_rolls(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), Resolv
         }
     }
     beyond(ctx, spec)
+}
+
+/// SK-12.2-g: whether a miss by `mof` may have hit those in the way, whose penalty was
+/// `penalty`. G-14 step 4 with G-15: a roll hits at or under the target number, so the misses
+/// the penalty caused are those by *at most* the penalty (without it they would have hit);
+/// §12.2's "less than" counts the same rolls under its other reading of the roll, "below" the
+/// target number (option `sk.avoid_margin = "literal_less_than"` takes the words as they
+/// stand, and then a lone figure within 2 MH can never be hit). §13.8 alone (`sk.avoid_penalty
+/// = "13_8_only"`) has no margin: any miss may hit those in the path.
+fn threatens_the_way(opts: &crate::options::Options, mof: i32, penalty: i32) -> bool {
+    match opts.avoid_penalty {
+        crate::options::AvoidPenalty::ThirteenEightOnly => true,
+        _ if opts.avoid_margin_literal => mof < penalty,
+        _ => mof <= penalty,
+    }
 }
 
 /// G-14 step 5: a shot that hit nobody goes on past the target (SK-13.6-b/c). A foe on the
