@@ -110,6 +110,36 @@ fn sk_12_2_g_g_14_a_lone_figure_in_the_way_can_be_hit() {
 }
 
 #[test]
+fn sk_13_6_c_g_14_a_foe_behind_the_target_is_rolled_with_his_own_modifiers() {
+    // Ash misses Bay (3 hexes) by 3 (15 against 12). The shot goes on to Cid, 5 hexes out
+    // behind Bay, and Ash rolls to hit him "with his own modifiers" (G-14 step 5, SK-13.6-c):
+    // range 5 hexes = 2 MH: none; no −1 for a new target (it is the same shot, not a second
+    // target of the turn, SK-16.6-h) and Bay, already missed, is not "in the way". So 12: a
+    // roll of 12 hits Cid, 2d6 = 2.
+    let mut g = game(
+        &[],
+        &open(3, 7),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER),
+            unit("Bay", 1, (1, 3), N, &[], PLAIN),
+            unit("Cid", 1, (1, 5), N, &[], PLAIN),
+        ],
+    );
+    g.reach_actions(0);
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(15), &d3(12), &[1, 1]]));
+    let rs = rolls(&ev);
+    assert_eq!(rs.len(), 2, "{rs:#?}");
+    assert_eq!((rs[0].target, rs[0].result), (g.id("Bay"), PLAIN_MISS));
+    assert_eq!((rs[1].target, rs[1].rule), (g.id("Cid"), "SK-13.6-d"));
+    assert!(!rs[1].avoid);
+    assert!(rs[1].ids().is_empty(), "{:?}", rs[1].ids());
+    assert_eq!((rs[1].target_number, rs[1].result), (12, PLAIN_HIT));
+    let d = damages(&ev);
+    assert_eq!((d[0].target, d[0].taken), (g.id("Cid"), 2));
+}
+
+#[test]
 fn option_sk_avoid_margin_g_14_the_literal_less_than_spares_a_lone_figure() {
     // As above, with §12.2's words taken literally: a miss by 1 is not less than the penalty
     // 1, so Cal is never rolled for; the shot goes on past Bay (nobody there).

@@ -5,7 +5,7 @@ use crate::combat::armor::armor_value;
 use crate::combat::ctx::Ctx;
 use crate::combat::damage::{damage_expr, deal_damage};
 use crate::combat::edex::order_dex;
-use crate::combat::modifiers::{attack_mods, intervening_penalty, AttackSpec};
+use crate::combat::modifiers::{attack_mods, continuing_mods, intervening_penalty, AttackSpec};
 use crate::combat::weapon_of;
 use crate::data::Wall;
 use crate::event::{AttackKind, Event};
@@ -129,7 +129,8 @@ fn beyond(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
                 opportunity: None,
                 maneuver: None,
             };
-            let (mods, dice, _) = attack_mods(&ctx.s, &sub);
+            let (mut mods, dice, _) = attack_mods(&ctx.s, &sub);
+            continuing_mods(&mut mods);
             let tn = att.dex + fireteam_engine::Modifier::total(&mods) as i16;
             let (faces, total) = ctx.roll("to-hit", dice)?;
             let c = crate::autoresult::classify(

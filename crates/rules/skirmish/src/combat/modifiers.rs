@@ -570,6 +570,14 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
     (m, dice, darkness_set)
 }
 
+/// G-14 step 5, SK-13.6-c: a shot going on past the figure it was fired at is rolled against
+/// the next one "with his own modifiers": it is the same shot, not a new target of the turn
+/// (SK-16.6-h); those in front of him were rolled for already, so nobody is "in the way"
+/// (SK-12.2-f); and the aim was at the first target (SK-13.7-c, G-45).
+pub(crate) fn continuing_mods(m: &mut Mods) {
+    m.retain(|x| !matches!(x.id, "new-target" | "in-the-way" | "aim"));
+}
+
 /// G-14 (2): the penalty for figures between the attacker and the target: the distance
 /// modifier of the farthest one, floored at their number.
 pub fn intervening_penalty(s: &State, a: &AttackSpec, lof: &geometry::LineOfFire) -> i16 {
