@@ -142,9 +142,11 @@ pub fn apply(s: &mut State, e: &Event) {
             }
             f.facing = *facing;
         }
-        Event::Posture { fig, posture, .. } => {
+        Event::Posture { fig, posture, rule } => {
             let f = s.fig_mut(*fig);
-            if *posture != Posture::Standing && f.moved == 0 {
+            // SK-11.7.3-a: only the Drop action (SK-11.7.5-a) leaves a shot to come, not a
+            // fall to the ground in hand to hand.
+            if *posture != Posture::Standing && f.moved == 0 && rule.0 == "SK-11.7.5-a" {
                 f.dropped_this_turn = true;
             }
             f.posture = *posture;

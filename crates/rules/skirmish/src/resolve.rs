@@ -124,7 +124,11 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             Ok(())
         }
         Action::Drop { fig, posture } => {
-            ctx.emit(Event::Acted { fig });
+            // SK-11.7.3-a: a figure that has not moved may drop and still shoot; its action
+            // stays open for the shot (`legal::action` offers only shots or nothing then).
+            if !crate::legal::action::may_shoot_after_drop(&ctx.s, fig) {
+                ctx.emit(Event::Acted { fig });
+            }
             ctx.emit(Event::Posture {
                 fig,
                 posture,

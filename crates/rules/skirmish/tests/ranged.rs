@@ -140,6 +140,52 @@ fn sk_13_6_c_g_14_a_foe_behind_the_target_is_rolled_with_his_own_modifiers() {
 }
 
 #[test]
+fn sk_11_7_3_a_a_figure_that_did_not_move_drops_prone_and_shoots() {
+    // E-17 turn 1: both figures drop prone and then shoot (SK-11.7.3-a: "did not move but
+    // dropped to prone, kneeling or sitting"). Ash drops prone and is asked again; he may
+    // shoot (and do nothing else: SK-11.7.5-a's Drop is then part of the Shoot action). His
+    // pistol fired prone is +1 (SK-13.6-g): 13.
+    let mut g = game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER),
+            unit("Bay", 1, (1, 4), N, &[], PLAIN),
+        ],
+    );
+    g.reach_actions(0);
+    assert!(g.can("Ash drops prone"));
+    g.act("Ash drops prone");
+    assert_eq!(posture(&g, "Ash"), Posture::Prone);
+    assert_eq!(g.decider(), Some(g.id("Ash")));
+    assert_eq!(g.texts(), ["Ash shoots Bay", "Ash does nothing"]);
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    r.assert_mod("pistol-prone", 1, "SK-13.6-g");
+    assert_eq!(r.target_number, 13);
+}
+
+#[test]
+fn sk_11_7_3_a_a_figure_that_moved_a_step_and_drops_does_not_shoot() {
+    // SK-11.7.3-a: "moved no more than One Step, or did not move but dropped": a step and a
+    // drop is the Drop action alone (SK-11.7.5-a).
+    let mut g = game(
+        &[],
+        &open(3, 7),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER),
+            unit("Bay", 1, (1, 5), N, &[], PLAIN),
+        ],
+    );
+    g.start_turn(0);
+    g.act("Ash moves to [1, 1] facing S");
+    g.stand_all();
+    g.act("Ash kneels");
+    assert_eq!(g.decider(), Some(g.id("Bay")));
+}
+
+#[test]
 fn option_sk_avoid_margin_g_14_the_literal_less_than_spares_a_lone_figure() {
     // As above, with §12.2's words taken literally: a miss by 1 is not less than the penalty
     // 1, so Cal is never rolled for; the shot goes on past Bay (nobody there).

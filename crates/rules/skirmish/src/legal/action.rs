@@ -129,6 +129,14 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         return;
     }
 
+    // SK-11.7.3-a: a figure that dropped to the ground without moving may still shoot, or
+    // quick-draw and shoot, and do nothing else (E-17 turn 1).
+    if f.dropped_this_turn {
+        push_shots(s, id, out);
+        push_quick_shots(s, id, false, false, out);
+        out.push(Action::Pass { fig: id });
+        return;
+    }
     let down = f.posture.down();
     // Empty-handed with a weapon to take up: that comes first (the most direct action).
     let rearm_first = slot.is_none()
@@ -193,45 +201,8 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         }
     }
     // Shooting (SK-11.7.3-a; engaged: only at a charging enemy, SK-11.8.2-a).
-    if let (Some(w), Some(sl)) = (w, slot) {
-        let shoot_ok = if engaged {
-            f.moved == 0 && f.charged_by != 0
-        } else {
-            moved_at_most(f, MoveKind::Step, mov)
-                || (opts.move_and_shoot && moved_at_most(f, MoveKind::Half, mov))
-        };
-        if shoot_ok && w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
-            for (t, tf) in enemies(s, f) {
-                if engaged && f.charged_by & (1 << t) == 0 {
-                    continue;
-                }
-                if !shootable(s, f, tf) {
-                    continue;
-                }
-                out.push(Action::Shoot {
-                    fig: id,
-                    target: t,
-                    mode: FireMode::Single,
-                });
-                if w.bursts > 0 && sl.rounds >= 3 {
-                    out.push(Action::Shoot {
-                        fig: id,
-                        target: t,
-                        mode: FireMode::Burst,
-                    });
-                }
-                if w.auto > 0 && sl.rounds >= 1 {
-                    out.push(Action::Shoot {
-                        fig: id,
-                        target: t,
-                        mode: FireMode::Auto,
-                    });
-                }
-                if opts.aimed_shots {
-                    push_aimed(out, id, t);
-                }
-            }
-        }
+    push_shots(s, id, out);
+    if let (Some(w), Some(_)) = (w, slot) {
         let throw_ok = !engaged && moved_at_most(f, MoveKind::Step, mov) && !down;
         if throw_ok && (w.class == Class::Thrown || w.throwable) {
             let max = (9 * i32::from(f.st) / 4) as u32;
@@ -259,37 +230,7 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
             }
         }
     }
-    // SK-21.5-b (optional): a quick shot from the belt with empty hands: a short missile
-    // weapon (a pistol), or a thrown weapon with Thrown Weapons.
-    if opts.quick_shot
-        && slot.is_none()
-        && !engaged
-        && !down
-        && moved_at_most(f, MoveKind::Step, mov)
-    {
-        for (k, sl) in f.weapons.iter().enumerate() {
-            let Some(sl) = sl else { continue };
-            let w = &s.rules.weapons[usize::from(sl.weapon)];
-            let ok = sl.state == WeaponState::Ok
-                && ((w.class == Class::Missile
-                    && w.length == Length::Short
-                    && (w.rounds == 0 || sl.rounds > 0))
-                    || ((w.class == Class::Thrown || w.throwable)
-                        && skills::has(f.skills, skills::THROWN_WEAPONS)));
-            if !ok {
-                continue;
-            }
-            for (t, tf) in enemies(s, f) {
-                if shootable(s, f, tf) {
-                    out.push(Action::QuickShot {
-                        fig: id,
-                        target: t,
-                        slot: k as u8,
-                    });
-                }
-            }
-        }
-    }
+    push_quick_shots(s, id, down, true, out);
     // Attempt HTH (SK-11.7.8-a / SK-11.8.6-a, SK-16.15.3-a).
     if melee_ok && !down {
         for (t, tf) in enemies(s, f) {
@@ -423,6 +364,122 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     // Take a breather (SK-11.7.2-a OPT, SK-21.3-e).
     if opts.nonlethal && opts.take_a_breather && f.moved == 0 && f.nonlethal > 0 {
         out.push(Action::Breather { fig: id });
+    }
+}
+
+/// Shooting the ready missile weapon (SK-11.7.3-a: after at most One Step, or after dropping
+/// without moving; engaged: only at a charging enemy, SK-11.8.2-a), in each fire mode it has
+/// (SK-16.6-b), and aimed shots with the option (SK-21.4-c).
+fn push_shots(s: &State, id: FigId, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let opts = &s.rules.options;
+    let mov = movement_allowance(s, f);
+    let engaged = engagers_at(s, f.side, f.pos) != 0;
+    let w = weapon_of(s, f, f.ready).filter(|_| f.ready_slot().is_some());
+    if let (Some(w), Some(sl)) = (w, f.ready_slot()) {
+        let shoot_ok = if engaged {
+            f.moved == 0 && f.charged_by != 0
+        } else {
+            moved_at_most(f, MoveKind::Step, mov)
+                || (opts.move_and_shoot && moved_at_most(f, MoveKind::Half, mov))
+        };
+        if shoot_ok && w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
+            for (t, tf) in enemies(s, f) {
+                if engaged && f.charged_by & (1 << t) == 0 {
+                    continue;
+                }
+                if !shootable(s, f, tf) {
+                    continue;
+                }
+                out.push(Action::Shoot {
+                    fig: id,
+                    target: t,
+                    mode: FireMode::Single,
+                });
+                if w.bursts > 0 && sl.rounds >= 3 {
+                    out.push(Action::Shoot {
+                        fig: id,
+                        target: t,
+                        mode: FireMode::Burst,
+                    });
+                }
+                if w.auto > 0 && sl.rounds >= 1 {
+                    out.push(Action::Shoot {
+                        fig: id,
+                        target: t,
+                        mode: FireMode::Auto,
+                    });
+                }
+                if opts.aimed_shots {
+                    push_aimed(out, id, t);
+                }
+            }
+        }
+    }
+}
+
+/// SK-21.5-b (optional): a quick shot from the belt with empty hands: a short missile weapon (a
+/// pistol), or a thrown weapon with Thrown Weapons (`thrown_too`). `down`: the figure is prone
+/// and may not draw (it may, right after dropping: SK-11.7.3-a "may also attempt a quick draw",
+/// a shot and not a throw).
+fn push_quick_shots(s: &State, id: FigId, down: bool, thrown_too: bool, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let opts = &s.rules.options;
+    let mov = movement_allowance(s, f);
+    let engaged = engagers_at(s, f.side, f.pos) != 0;
+    let slot = f.ready_slot();
+    if opts.quick_shot
+        && slot.is_none()
+        && !engaged
+        && !down
+        && moved_at_most(f, MoveKind::Step, mov)
+    {
+        for (k, sl) in f.weapons.iter().enumerate() {
+            let Some(sl) = sl else { continue };
+            let w = &s.rules.weapons[usize::from(sl.weapon)];
+            let ok = sl.state == WeaponState::Ok
+                && ((w.class == Class::Missile
+                    && w.length == Length::Short
+                    && (w.rounds == 0 || sl.rounds > 0))
+                    || (thrown_too
+                        && (w.class == Class::Thrown || w.throwable)
+                        && skills::has(f.skills, skills::THROWN_WEAPONS)));
+            if !ok {
+                continue;
+            }
+            for (t, tf) in enemies(s, f) {
+                if shootable(s, f, tf) {
+                    out.push(Action::QuickShot {
+                        fig: id,
+                        target: t,
+                        slot: k as u8,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// SK-11.7.3-a: whether a figure that drops now may still shoot: it has not moved, is not
+/// engaged, and has a loaded missile weapon in hand, or (with the quick shot, SK-21.5-b) empty
+/// hands and a short missile weapon on the belt.
+pub(crate) fn may_shoot_after_drop(s: &State, id: FigId) -> bool {
+    let f = s.fig(id);
+    if f.moved != 0 || engagers_at(s, f.side, f.pos) != 0 {
+        return false;
+    }
+    let loaded = |sl: &crate::state::Slot| {
+        let w = &s.rules.weapons[usize::from(sl.weapon)];
+        sl.state == WeaponState::Ok && w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0)
+    };
+    match f.ready_slot() {
+        Some(sl) => loaded(&sl),
+        None => {
+            s.rules.options.quick_shot
+                && f.weapons.iter().flatten().any(|sl| {
+                    loaded(sl) && s.rules.weapons[usize::from(sl.weapon)].length == Length::Short
+                })
+        }
     }
 }
 
