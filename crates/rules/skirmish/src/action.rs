@@ -32,6 +32,8 @@ pub enum Strike {
     /// Staff disarm and trip (SK-16.5-b/c).
     Disarm,
     Trip,
+    /// An engaged figure's shoulderarm used as a club (SK-21.5-e, optional).
+    Club,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -178,6 +180,22 @@ pub enum Action {
     NoPush {
         fig: FigId,
     },
+    // ---- ranged fire (§16.6, §21.5, §21.8)
+    /// A full-auto sweep from the line through `from` to the line through `to` (SK-16.6-j/k).
+    Sweep {
+        fig: FigId,
+        from: FigId,
+        to: FigId,
+    },
+    /// Suppression fire into a hex (SK-21.8-g, optional).
+    Suppress {
+        fig: FigId,
+        at: Pos,
+    },
+    /// Let a foe of the same eDEX draw first rather than quick-draw back (SK-21.5-c).
+    LetDraw {
+        fig: FigId,
+    },
 }
 
 impl Action {
@@ -215,7 +233,10 @@ impl Action {
             | Punish { fig, .. }
             | LetGo { fig }
             | Push { fig, .. }
-            | NoPush { fig } => Some(fig),
+            | NoPush { fig }
+            | Sweep { fig, .. }
+            | Suppress { fig, .. }
+            | LetDraw { fig } => Some(fig),
         }
     }
 }

@@ -99,15 +99,18 @@ pub fn apply(s: &mut State, e: &Event) {
             }
             if f.facing != *facing {
                 f.turned = true;
-                // SK-21.8-e: turning ends opportunity fire.
+                // SK-21.8-e: turning ends opportunity fire (and suppression fire, SK-21.8-g).
                 f.overwatch = None;
+                f.suppress_at = None;
             }
             f.facing = *facing;
             if path.len() > 1 {
-                // SK-13.7-d: moving ends aiming; SK-21.8-e: and opportunity fire.
+                // SK-13.7-d: moving ends aiming; SK-21.8-e: and opportunity (and suppression)
+                // fire.
                 f.aim_turns = 0;
                 f.aim_target = None;
                 f.overwatch = None;
+                f.suppress_at = None;
                 // SK-10.5-c: a crawling figure counts every hex as rear.
                 f.crawled = *kind == MoveKind::Crawl;
                 // SK-16.2-a / SK-16.3-b: the run-up of a charge (straight last 3 hexes), over
@@ -139,6 +142,7 @@ pub fn apply(s: &mut State, e: &Event) {
             if f.facing != *facing {
                 f.turned = true;
                 f.overwatch = None;
+                f.suppress_at = None;
             }
             f.facing = *facing;
         }
@@ -257,6 +261,9 @@ pub fn apply(s: &mut State, e: &Event) {
             let f = s.fig_mut(*fig);
             f.acted = true;
             f.overwatch = None;
+            // SK-21.8-g: suppression fire lasts until the figure acts again.
+            f.suppress_at = None;
+            f.suppress_shots = 0;
         }
         Event::Covering { fig, at } => s.fig_mut(*fig).overwatch = *at,
         Event::Disengaged { fig, to } => {
@@ -389,6 +396,13 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::BattleOver { .. } => {
             s.phase = Phase::Over;
+        }
+        // ---- ranged fire (§13.8, §16.6, §16.15.3, §21.5, §21.8)
+        Event::BrawlPick { .. } | Event::Sweep { .. } | Event::QuickDraw { .. } => {}
+        Event::Suppressing { fig, at, shots } => {
+            let f = s.fig_mut(*fig);
+            f.suppress_at = *at;
+            f.suppress_shots = *shots;
         }
     }
 }

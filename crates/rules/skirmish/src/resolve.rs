@@ -8,7 +8,7 @@
 
 use crate::action::Action;
 use crate::attack::melee::melee;
-use crate::attack::{aimed, grenade, hth, missile, quick_shot};
+use crate::attack::{aimed, autofire, grenade, hth, missile, quick_shot, suppression};
 use crate::combat::ctx::Ctx;
 use crate::combat::edex::order_dex;
 use crate::combat::weapon_of;
@@ -59,10 +59,7 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             ctx.emit(Event::Acted { fig });
             aimed::aimed_attack(ctx, fig, target, at)
         }
-        Action::QuickShot { fig, target, slot } => {
-            ctx.emit(Event::Acted { fig });
-            quick_shot::quick_shot(ctx, fig, target, slot)
-        }
+        Action::QuickShot { fig, target, slot } => quick_shot::declare(ctx, fig, target, slot),
         Action::Cover { fig, at } => {
             ctx.emit(Event::Acted { fig });
             ctx.emit(Event::Covering { fig, at: Some(at) });
@@ -190,5 +187,9 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             to,
             follow,
         } => retreat::push(ctx, fig, victim, to, follow),
+        // ---- ranged fire (§16.6, §21.5, §21.8)
+        Action::Sweep { fig, from, to } => autofire::sweep(ctx, fig, from, to),
+        Action::Suppress { fig, at } => suppression::suppress(ctx, fig, at),
+        Action::LetDraw { fig } => quick_shot::let_draw(ctx, fig),
     }
 }

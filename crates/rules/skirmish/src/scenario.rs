@@ -352,6 +352,8 @@ pub fn setup(loaded: &Loaded) -> Setup {
             leg_out: false,
             floating: false,
             burst_turn: false,
+            suppress_at: None,
+            suppress_shots: 0,
         });
     }
     let rules = Rules {

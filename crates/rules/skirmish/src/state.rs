@@ -251,6 +251,11 @@ pub struct Figure {
     pub hits_taken: u16,
     /// Breathed tear gas without a mask: −4 DEX for the rest of the combat (SK-16.12-s).
     pub gassed: bool,
+    // ---- ranged fire (§21.8)
+    /// Suppression fire into this hex (SK-21.8-g, optional) until the figure acts again, with
+    /// the shots (or full-auto rounds) still to fire into it.
+    pub suppress_at: Option<Pos>,
+    pub suppress_shots: u8,
 }
 
 impl Figure {
@@ -334,6 +339,14 @@ pub enum Phase {
         next: u8,
     },
     Over,
+    // ---- ranged fire (§21.5)
+    /// SK-21.5-c (optional quick shot): `fig` quick-draws at `target`, who has the same eDEX
+    /// and has not acted: he may quick-draw back, the higher margin firing first.
+    QuickDraw {
+        fig: FigId,
+        target: FigId,
+        slot: u8,
+    },
 }
 
 /// The whole battle state.

@@ -72,6 +72,10 @@ impl RuleSystem for Skirmish {
                     unit: Some(f),
                 }
             }
+            Phase::QuickDraw { target, .. } => Decision::Choose {
+                side: s.fig(target).side,
+                unit: Some(target),
+            },
         }
     }
 
@@ -98,6 +102,9 @@ impl RuleSystem for Skirmish {
             }
             Phase::Retreat { next } => {
                 legal::retreat::retreat_actions(s, s.act_order[usize::from(next)], out)
+            }
+            Phase::QuickDraw { fig, target, .. } => {
+                legal::action::quick_draw_reaction(s, fig, target, out)
             }
         }
     }

@@ -104,6 +104,7 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 Strike::Sweep => "sweeps at",
                 Strike::Disarm => "tries to knock the weapon from",
                 Strike::Trip => "tries to trip",
+                Strike::Club => "clubs",
             };
             let _ = write!(t, "{} {verb} {}", name(fig), name(target));
         }
@@ -235,6 +236,22 @@ pub fn action_text(s: &State, a: &Action) -> String {
         }
         Action::NoPush { fig } => {
             let _ = write!(t, "{} holds his ground", name(fig));
+        }
+        // ---- ranged fire (§16.6, §21.5, §21.8)
+        Action::Sweep { fig, from, to } => {
+            let _ = write!(
+                t,
+                "{} sweeps full auto from {} to {}",
+                name(fig),
+                name(from),
+                name(to)
+            );
+        }
+        Action::Suppress { fig, at } => {
+            let _ = write!(t, "{} lays suppression fire on {at}", name(fig));
+        }
+        Action::LetDraw { fig } => {
+            let _ = write!(t, "{} lets him draw first", name(fig));
         }
     }
     t

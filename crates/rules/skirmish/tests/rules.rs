@@ -331,7 +331,8 @@ fn sk_16_15_3_e_outsider_melee_into_hand_to_hand_plus_four() {
     g.play("Ash goes hand to hand with Bay", &[1]);
     // Cal stands next to the brawl with a blade: "anyone outside the HTH attacking them with a
     // melee weapon also gets +4 DEX".
-    let r = roll(&g.play("Cal attacks Bay", &d3(16)));
+    // His miss then rolls to avoid Ash, the other brawler (SK-16.15.3-f): 3, avoided.
+    let r = roll(&g.play("Cal attacks Bay", &faces(&[&d3(16), &d3(3)])));
     r.assert_mod("into-hth", 4, "SK-16.15.3-e");
     r.assert_adds_up(12);
 }

@@ -149,7 +149,7 @@ pub(crate) fn melee(
             }
             Ok(())
         }
-        Strike::Normal => {
+        Strike::Normal | Strike::Club => {
             let spec = AttackSpec {
                 attacker: fig,
                 target,
@@ -161,9 +161,14 @@ pub(crate) fn melee(
                 quick: false,
                 aim: None,
                 opportunity: None,
-                maneuver: None,
+                // SK-21.5-e (optional): the engaged shoulderarm swung as a club.
+                maneuver: (strike == Strike::Club).then_some(Strike::Club),
             };
-            combat::strike::strike(ctx, &spec)?;
+            let r = combat::strike::strike(ctx, &spec)?;
+            // SK-16.15.3-f: a miss in a brawl, or into it from next door, may hit another.
+            if !r.is_hit() {
+                crate::attack::brawl::others_after_miss(ctx, &spec, 1)?;
+            }
             if kind == AttackKind::Hth {
                 // SK-16.15.4-f: a Master's bare-handed 3+ hits make the foe drop his weapon.
                 let t = ctx.s.fig(target).clone();

@@ -209,7 +209,7 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
             for (t, tf) in enemies(s, f) {
                 if f.pos.distance(tf.pos) <= max && shootable(s, f, tf) {
                     out.push(Action::Throw { fig: id, target: t });
-                    if opts.aimed_shots && f.pos.distance(tf.pos) > 1 {
+                    if opts.aimed_shots && f.pos.distance(tf.pos) > 1 && !tf.in_hth {
                         push_aimed(out, id, t);
                     }
                 }
@@ -231,6 +231,7 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         }
     }
     push_quick_shots(s, id, down, true, out);
+    push_engaged_shoulderarm(s, id, out);
     // Attempt HTH (SK-11.7.8-a / SK-11.8.6-a, SK-16.15.3-a).
     if melee_ok && !down {
         for (t, tf) in enemies(s, f) {
@@ -308,6 +309,26 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
                             continue;
                         }
                         out.push(Action::Cover { fig: id, at: p });
+                    }
+                }
+            }
+        }
+    }
+    // SK-21.8-g (optional): suppression fire into the same hexes a missile weapon may cover.
+    if opts.opportunity_fire && !engaged && moved_at_most(f, MoveKind::Step, mov) {
+        if let (Some(w), Some(sl)) = (w, slot) {
+            if w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
+                for dc in -6i16..=6 {
+                    for dr in -6i16..=6 {
+                        let p = Pos::new(f.pos.col + dc, f.pos.row + dr);
+                        let d = f.pos.distance(p);
+                        if d == 0 || d > 6 || !s.on_map(p) || !in_front(f, p) {
+                            continue;
+                        }
+                        if line_of_fire(s, f.pos, p).blocked {
+                            continue;
+                        }
+                        out.push(Action::Suppress { fig: id, at: p });
                     }
                 }
             }
@@ -410,10 +431,81 @@ fn push_shots(s: &State, id: FigId, out: &mut Vec<Action>) {
                         mode: FireMode::Auto,
                     });
                 }
-                if opts.aimed_shots {
+                if opts.aimed_shots && !tf.in_hth {
                     push_aimed(out, id, t);
                 }
             }
+            // SK-16.6-j/k: a full-auto sweep from one foe's line to another's, each ordered
+            // pair whose lines differ (n foes: at most n(n − 1) sweeps).
+            if w.auto > 0 && sl.rounds >= 1 && !engaged {
+                for (a, af) in enemies(s, f) {
+                    if af.in_hth || !shootable(s, f, af) {
+                        continue;
+                    }
+                    for (b, bf) in enemies(s, f) {
+                        if a != b
+                            && !bf.in_hth
+                            && shootable(s, f, bf)
+                            && crate::attack::autofire::lines_differ(s, id, a, b)
+                        {
+                            out.push(Action::Sweep {
+                                fig: id,
+                                from: a,
+                                to: b,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// SK-21.5-e (optional): an engaged figure with a shoulderarm in hand, standing still, may fire
+/// it once at a foe engaging him (two rounds on full auto) and drop it, or swing it as a club at
+/// an adjacent foe. A charger he may already shoot (SK-11.8.2-a) is not listed twice.
+fn push_engaged_shoulderarm(s: &State, id: FigId, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let Some(sl) = f.ready_slot() else { return };
+    let w = &s.rules.weapons[usize::from(sl.weapon)];
+    let shoulderarm = w.class == Class::Missile
+        && matches!(
+            w.skill.as_deref(),
+            Some("shoulderarms") | Some("shotguns") | Some("machine_gun")
+        );
+    let engagers = engagers_at(s, f.side, f.pos);
+    if !s.rules.options.engaged_shoulderarms
+        || !shoulderarm
+        || engagers == 0
+        || f.moved != 0
+        || f.posture.down()
+    {
+        return;
+    }
+    for (t, tf) in enemies(s, f) {
+        if engagers & (1 << t) == 0 {
+            continue;
+        }
+        if f.charged_by & (1 << t) == 0 && (w.rounds == 0 || sl.rounds > 0) && shootable(s, f, tf) {
+            out.push(Action::Shoot {
+                fig: id,
+                target: t,
+                mode: FireMode::Single,
+            });
+            if w.auto > 0 {
+                out.push(Action::Shoot {
+                    fig: id,
+                    target: t,
+                    mode: FireMode::Auto,
+                });
+            }
+        }
+        if f.pos.distance(tf.pos) == 1 && in_front(f, tf.pos) && !tf.in_hth {
+            out.push(Action::Attack {
+                fig: id,
+                target: t,
+                strike: Strike::Club,
+            });
         }
     }
 }
@@ -423,6 +515,18 @@ fn push_shots(s: &State, id: FigId, out: &mut Vec<Action>) {
 /// and may not draw (it may, right after dropping: SK-11.7.3-a "may also attempt a quick draw",
 /// a shot and not a throw).
 fn push_quick_shots(s: &State, id: FigId, down: bool, thrown_too: bool, out: &mut Vec<Action>) {
+    push_quick_shots_at(s, id, down, thrown_too, None, out);
+}
+
+/// The quick shots of `push_quick_shots`, at `only` if given.
+fn push_quick_shots_at(
+    s: &State,
+    id: FigId,
+    down: bool,
+    thrown_too: bool,
+    only: Option<FigId>,
+    out: &mut Vec<Action>,
+) {
     let f = s.fig(id);
     let opts = &s.rules.options;
     let mov = movement_allowance(s, f);
@@ -448,7 +552,7 @@ fn push_quick_shots(s: &State, id: FigId, down: bool, thrown_too: bool, out: &mu
                 continue;
             }
             for (t, tf) in enemies(s, f) {
-                if shootable(s, f, tf) {
+                if only.is_none_or(|o| o == t) && shootable(s, f, tf) {
                     out.push(Action::QuickShot {
                         fig: id,
                         target: t,
@@ -458,6 +562,15 @@ fn push_quick_shots(s: &State, id: FigId, down: bool, thrown_too: bool, out: &mu
             }
         }
     }
+}
+
+/// SK-21.5-c (optional quick shot): `target`, quick-drawn at by `fig` at the same eDEX, lets
+/// him draw first (listed first: declining the reaction) or quick-draws back at him.
+pub(crate) fn quick_draw_reaction(s: &State, fig: FigId, target: FigId, out: &mut Vec<Action>) {
+    out.push(Action::LetDraw { fig: target });
+    let t = s.fig(target);
+    let down = t.posture.down() && !t.dropped_this_turn;
+    push_quick_shots_at(s, target, down, true, Some(fig), out);
 }
 
 /// SK-11.7.3-a: whether a figure that drops now may still shoot: it has not moved, is not

@@ -33,7 +33,7 @@ pub(crate) fn advance(ctx: &mut Ctx) -> Result<(), ResolveError> {
         }
         match ctx.s.phase {
             Phase::Over | Phase::TurnStart | Phase::ChooseOrder { .. } => return Ok(()),
-            Phase::DisengageReaction { .. } => return Ok(()),
+            Phase::DisengageReaction { .. } | Phase::QuickDraw { .. } => return Ok(()),
             Phase::Movement { next } => {
                 let k = (usize::from(next)..ctx.s.move_order.len())
                     .find(|&k| can_move(ctx.s.fig(ctx.s.move_order[k])));
