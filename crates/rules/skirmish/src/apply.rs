@@ -99,9 +99,12 @@ pub fn apply(s: &mut State, e: &Event) {
             }
             if f.facing != *facing {
                 f.turned = true;
-                // SK-21.8-e: turning ends opportunity fire (and suppression fire, SK-21.8-g).
+                // SK-21.8-e: turning ends opportunity fire (and suppression fire, SK-21.8-g);
+                // SK-13.7-b: an aiming figure may not change facing, so it ends the aim.
                 f.overwatch = None;
                 f.suppress_at = None;
+                f.aim_turns = 0;
+                f.aim_target = None;
             }
             f.facing = *facing;
             if path.len() > 1 {
@@ -143,6 +146,9 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.turned = true;
                 f.overwatch = None;
                 f.suppress_at = None;
+                // SK-13.7-b: changing facing ends aiming.
+                f.aim_turns = 0;
+                f.aim_target = None;
             }
             f.facing = *facing;
         }

@@ -1144,3 +1144,77 @@ fn sk_13_6_b_a_line_along_a_hex_side_goes_on_through_both_hexes() {
         (g.id("Cid"), 12, PLAIN_HIT)
     );
 }
+
+// =============================================================================================
+// §13.7: aiming.
+// =============================================================================================
+
+fn aim_range() -> Game {
+    let mut g = game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER),
+            unit("Bay", 1, (1, 4), N, &[], BIG),
+        ],
+    );
+    g.reach_actions(0);
+    g
+}
+
+#[test]
+fn sk_13_7_a_any_weapon_may_aim_even_a_blade() {
+    // "An attacking character, using any type of weapon, may delay attacking in order to aim".
+    let mut g = game(
+        &[],
+        &open(3, 4),
+        &[],
+        &[
+            unit("Ash", 0, (1, 1), S, &["duel-blade"], FIGHTER),
+            unit("Bay", 1, (1, 2), N, &[], BIG),
+        ],
+    );
+    g.reach_actions(0);
+    g.act("Ash aims at Bay");
+    g.finish_turn();
+    g.reach_actions(0);
+    // Next turn's blow: 12 + 1 (aimed one turn).
+    let r = roll(&g.play("Ash attacks Bay", &d3(16)));
+    r.assert_mod("aim", 1, "SK-13.7-c");
+    assert_eq!(r.target_number, 13);
+}
+
+#[test]
+fn sk_13_7_b_a_figure_that_turned_may_not_aim() {
+    // He turned in place this turn: no Aim on offer (SK-13.7-b: no moving or changing facing).
+    let mut g = game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER),
+            unit("Bay", 1, (1, 4), N, &[], BIG),
+        ],
+    );
+    g.start_turn(0);
+    g.act("Ash stands facing SE");
+    g.stand_all();
+    assert!(g.can("Ash shoots Bay"));
+    assert!(!g.can("Ash aims at Bay"), "{:?}", g.texts());
+}
+
+#[test]
+fn sk_13_7_b_turning_while_aiming_loses_the_aim() {
+    // Ash aimed last turn; this turn he turns to face SE (Bay is still in front) and shoots:
+    // changing facing is not aiming (SK-13.7-b), so no +1: 12.
+    let mut g = aim_range();
+    g.act("Ash aims at Bay");
+    g.finish_turn();
+    g.start_turn(0);
+    g.act("Ash stands facing SE");
+    g.stand_all();
+    let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+    assert!(!r.has("aim"), "{:?}", r.ids());
+    assert_eq!(r.target_number, 12);
+}
