@@ -1218,3 +1218,65 @@ fn sk_13_7_b_turning_while_aiming_loses_the_aim() {
     assert!(!r.has("aim"), "{:?}", r.ids());
     assert_eq!(r.target_number, 12);
 }
+
+// =============================================================================================
+// Invariants of automatic fire, over many seeded rolls.
+// =============================================================================================
+
+use fireteam_engine::RuleSystem;
+use proptest::prelude::*;
+
+/// Resolves `text` in `g`'s state with seeded dice; returns the events.
+fn seeded(g: &Game, text: &str, seed: u64) -> Vec<fireteam_skirmish::Event> {
+    let sk = fireteam_skirmish::Skirmish;
+    let a = sk.parse_action(&g.s, text).expect("legal");
+    let mut dice = fireteam_dice::SeededSource::new(seed);
+    let mut out = Vec::new();
+    sk.resolve(&g.s, &a, &mut dice, &mut out).expect("resolves");
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// SK-16.6-f/g/i/k, G-14, G-32: a string or a sweep never puts more bullets into figures
+    /// than it fired; the rounds at each roll never grow along the string; the magazine loses
+    /// exactly the rounds fired.
+    #[test]
+    fn g_32_a_string_or_a_sweep_never_lands_more_bullets_than_it_fired(seed in any::<u64>(), sweep in any::<bool>()) {
+        let g = if sweep { sweep_range(&[], true) } else { john(&[]) };
+        let text = if sweep {
+            "Ash sweeps full auto from Bay to Dee"
+        } else {
+            "Zorgo fires full auto at Bay"
+        };
+        let ev = seeded(&g, text, seed);
+        let bullets = ev
+            .iter()
+            .filter(|e| matches!(e, fireteam_skirmish::Event::Damage { source: Some(_), .. }))
+            .count();
+        prop_assert!(bullets <= 13, "{bullets} bullets landed");
+        let rs = rolls(&ev);
+        let mut last = u8::MAX;
+        for r in &rs {
+            prop_assert!(r.bullets <= 13);
+            if !sweep {
+                // Down one line the rounds in flight only fall.
+                let rounds = ev.iter().find_map(|e| match e {
+                    fireteam_skirmish::Event::Roll { target, rounds, .. } if *target == r.target => Some(*rounds),
+                    _ => None,
+                }).unwrap();
+                prop_assert!(rounds <= last);
+                last = rounds;
+            }
+        }
+        let spent: u16 = ev
+            .iter()
+            .filter_map(|e| match e {
+                fireteam_skirmish::Event::Spent { rounds, .. } => Some(*rounds),
+                _ => None,
+            })
+            .sum();
+        prop_assert_eq!(spent, 13);
+    }
+}
