@@ -111,7 +111,8 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             ..
         } => {
             if *avoid {
-                let _ = write!(t, "  Roll to avoid {}: eDEX", name(s, *target));
+                let e_dex = i32::from(*target_number) - Modifier::total(modifiers);
+                let _ = write!(t, "  Roll to avoid {}: eDEX {e_dex}", name(s, *target));
                 for m in modifiers.iter() {
                     let _ = write!(t, " {}", fmt_mod(m));
                 }
