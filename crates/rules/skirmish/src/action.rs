@@ -49,6 +49,8 @@ pub enum Strike {
     Set,
     /// A thrust of the bayonet fixed to the rifle in hand (SK-16.3).
     Bayonet,
+    /// An engaged figure's shoulderarm used as a club (SK-21.5-e, optional).
+    Club,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -342,6 +344,22 @@ pub enum Action {
         fig: FigId,
         on: bool,
     },
+    // ---- ranged fire (§16.6, §21.5, §21.8)
+    /// A full-auto sweep from the line through `from` to the line through `to` (SK-16.6-j/k).
+    Sweep {
+        fig: FigId,
+        from: FigId,
+        to: FigId,
+    },
+    /// Suppression fire into a hex (SK-21.8-g, optional).
+    Suppress {
+        fig: FigId,
+        at: Pos,
+    },
+    /// Let a foe of the same eDEX draw first rather than quick-draw back (SK-21.5-c).
+    LetDraw {
+        fig: FigId,
+    },
 }
 
 /// A flame thrower burst and its shape (SK-16.13-b/c). The book lets the firer place the fire
@@ -445,7 +463,10 @@ impl Action {
             | Mask { fig, .. }
             | MovePack { fig, .. }
             | Shield { fig, .. }
-            | Light { fig, .. } => Some(fig),
+            | Light { fig, .. }
+            | Sweep { fig, .. }
+            | Suppress { fig, .. }
+            | LetDraw { fig } => Some(fig),
         }
     }
 }

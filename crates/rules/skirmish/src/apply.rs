@@ -107,15 +107,21 @@ pub fn apply(s: &mut State, e: &Event) {
             }
             if f.facing != *facing {
                 f.turned = true;
-                // SK-21.8-e: turning ends opportunity fire.
+                // SK-21.8-e: turning ends opportunity fire (and suppression fire, SK-21.8-g);
+                // SK-13.7-b: an aiming figure may not change facing, so it ends the aim.
                 f.overwatch = None;
+                f.suppress_at = None;
+                f.aim_turns = 0;
+                f.aim_target = None;
             }
             f.facing = *facing;
             if path.len() > 1 {
-                // SK-13.7-d: moving ends aiming; SK-21.8-e: and opportunity fire.
+                // SK-13.7-d: moving ends aiming; SK-21.8-e: and opportunity (and suppression)
+                // fire.
                 f.aim_turns = 0;
                 f.aim_target = None;
                 f.overwatch = None;
+                f.suppress_at = None;
                 // SK-10.5-c: a crawling figure counts every hex as rear.
                 f.crawled = *kind == MoveKind::Crawl;
                 // SK-10.3-b: moving off loses a climb's progress.
@@ -149,12 +155,18 @@ pub fn apply(s: &mut State, e: &Event) {
             if f.facing != *facing {
                 f.turned = true;
                 f.overwatch = None;
+                f.suppress_at = None;
+                // SK-13.7-b: changing facing ends aiming.
+                f.aim_turns = 0;
+                f.aim_target = None;
             }
             f.facing = *facing;
         }
-        Event::Posture { fig, posture, .. } => {
+        Event::Posture { fig, posture, rule } => {
             let f = s.fig_mut(*fig);
-            if *posture != Posture::Standing && f.moved == 0 {
+            // SK-11.7.3-a: only the Drop action (SK-11.7.5-a) leaves a shot to come, not a
+            // fall to the ground in hand to hand.
+            if *posture != Posture::Standing && f.moved == 0 && rule.0 == "SK-11.7.5-a" {
                 f.dropped_this_turn = true;
             }
             f.posture = *posture;
@@ -277,6 +289,9 @@ pub fn apply(s: &mut State, e: &Event) {
             let f = s.fig_mut(*fig);
             f.acted = true;
             f.overwatch = None;
+            // SK-21.8-g: suppression fire lasts until the figure acts again.
+            f.suppress_at = None;
+            f.suppress_shots = 0;
         }
         Event::Covering { fig, at } => s.fig_mut(*fig).overwatch = *at,
         Event::Disengaged { fig, to } => {
@@ -550,6 +565,13 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::Shielded { .. } | Event::Reflected { .. } => {}
         Event::Holding { fig, grenade, .. } => s.fig_mut(*fig).holding = *grenade,
+        // ---- ranged fire (§13.8, §16.6, §16.15.3, §21.5, §21.8)
+        Event::BrawlPick { .. } | Event::Sweep { .. } | Event::QuickDraw { .. } => {}
+        Event::Suppressing { fig, at, shots } => {
+            let f = s.fig_mut(*fig);
+            f.suppress_at = *at;
+            f.suppress_shots = *shots;
+        }
     }
 }
 

@@ -591,4 +591,37 @@ pub enum Event {
         grenade: Option<crate::state::HeldGrenade>,
         rule: RuleId,
     },
+    // ---- ranged fire (§13.8, §16.6, §16.15.3, §21.5, §21.8)
+    /// A brawl member picked at random by `die` among `among` (SK-16.15.3-g: the one a shot
+    /// into the brawl hits; SK-13.8-a, SK-16.15.3-f: the next one rolled to avoid).
+    BrawlPick {
+        attacker: FigId,
+        picked: FigId,
+        among: u8,
+        die: u8,
+        rule: RuleId,
+    },
+    /// SK-16.6-j/k: a full-auto sweep from the line through `from` to the line through `to`:
+    /// the figures it reaches in order, and the DEX penalty on each roll.
+    Sweep {
+        fig: FigId,
+        from: FigId,
+        to: FigId,
+        reached: SmallVec<[FigId; 8]>,
+        penalty: i8,
+    },
+    /// SK-21.8-g: suppression fire into a hex with this many shots (rounds, on full auto);
+    /// `at: None`: it is over.
+    Suppressing {
+        fig: FigId,
+        at: Option<Pos>,
+        shots: u8,
+    },
+    /// SK-21.5-c: two figures of the same eDEX quick-draw at each other; the higher margin on
+    /// the draw fires first.
+    QuickDraw {
+        first: FigId,
+        second: FigId,
+        margins: (i32, i32),
+    },
 }

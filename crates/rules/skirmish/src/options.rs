@@ -136,6 +136,21 @@ pub struct Options {
     /// only anti-laser smoke is, against lasers (SK-16.8-d, SK-17.4-d).
     #[serde(skip_serializing_if = "is_true")]
     pub smoke_shielding: bool,
+    // ---- ranged fire (§12.2, §13.8, §16.6, §16.15.3, §21.5)
+    /// G-14 step 4 / G-15: a miss threatens those in the way when its margin is at most the
+    /// penalty they caused (default), or, literally, less than it (§12.2's words).
+    pub avoid_margin_literal: bool,
+    /// G-14 / E-10: against automatic fire the distance is a bonus to avoid (§12.2, default),
+    /// or a penalty, as in the John example of §16.6.
+    pub auto_avoid_distance_penalty: bool,
+    /// G-32: a full-auto sweep's −4 for every target on each roll (default), or a flat −4.
+    pub sweep_penalty_flat: bool,
+    /// G-39 / G-14: a shot into a brawl rolls to hit at −1 per other member and hits a random
+    /// member (SK-16.15.3-g, default), or §13.8's bracketed −4 per member above one, a miss
+    /// rolling to avoid the other brawlers.
+    pub brawl_fire_13_8: bool,
+    /// SK-21.5-e OPT: an engaged figure's shoulderarm fires once and is dropped, or clubs.
+    pub engaged_shoulderarms: bool,
 }
 
 impl Default for Options {
@@ -183,6 +198,11 @@ impl Default for Options {
             wind_drift: 1,
             flash_blinding: FlashBlinding::EnergyWeapons,
             smoke_shielding: true,
+            avoid_margin_literal: false,
+            auto_avoid_distance_penalty: false,
+            sweep_penalty_flat: false,
+            brawl_fire_13_8: false,
+            engaged_shoulderarms: false,
         }
     }
 }
@@ -273,6 +293,11 @@ impl Options {
                 _ => FlashBlinding::EnergyWeapons,
             },
             smoke_shielding: choice("sk.smoke_shielding") != "anti_laser_only",
+            avoid_margin_literal: choice("sk.avoid_margin") == "literal_less_than",
+            auto_avoid_distance_penalty: choice("sk.auto_avoid_distance") == "john_example",
+            sweep_penalty_flat: choice("sk.sweep_penalty") == "per_roll_flat_-4",
+            brawl_fire_13_8: choice("sk.brawl_fire") == "section_13_8",
+            engaged_shoulderarms: flag("sk.engaged_shoulderarms", d.engaged_shoulderarms),
         }
     }
 }

@@ -121,16 +121,25 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             ..
         } => {
             if *avoid {
+                let e_dex = i32::from(*target_number) - Modifier::total(modifiers);
+                let _ = write!(t, "  Roll to avoid {}: eDEX {e_dex}", name(s, *target));
+                for m in modifiers.iter() {
+                    let _ = write!(t, " {}", fmt_mod(m));
+                }
                 let _ = write!(
                     t,
-                    "  Roll to avoid {}: {}d6 {:?} = {total} vs {target_number} → {} [{rule}]",
-                    name(s, *target),
+                    " = {target_number}; {}d6 {:?} = {total} → {}{} [{rule}]",
                     dice,
                     faces.as_slice(),
                     if result.is_hit() {
                         "HIT instead"
                     } else {
                         "missed"
+                    },
+                    if *bullets > 1 {
+                        format!(", {bullets} bullets [SK-16.6-g]")
+                    } else {
+                        String::new()
                     }
                 );
                 return Some(t);
@@ -613,6 +622,66 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 }
             );
         }
+        // ---- ranged fire (§13.8, §16.6, §16.15.3, §21.5, §21.8)
+        Event::BrawlPick {
+            picked,
+            among,
+            die,
+            rule,
+            ..
+        } => {
+            let _ = write!(
+                t,
+                "  Among {among} in the brawl, the die ({die}) picks {} [{rule}]",
+                name(s, *picked)
+            );
+        }
+        Event::Sweep {
+            fig,
+            from,
+            to,
+            reached,
+            penalty,
+        } => {
+            let names: Vec<&str> = reached.iter().map(|f| name(s, *f)).collect();
+            let _ = write!(
+                t,
+                "{} sweeps full auto from {} to {}, reaching {} ({penalty:+} on each roll) [SK-16.6-j]",
+                name(s, *fig),
+                name(s, *from),
+                name(s, *to),
+                names.join(", ")
+            );
+        }
+        Event::Suppressing { fig, at, shots } => {
+            let _ = match at {
+                Some(p) => write!(
+                    t,
+                    "{} lays suppression fire on {p}, {shots} shot{} left [SK-21.8-g]",
+                    name(s, *fig),
+                    if *shots == 1 { "" } else { "s" }
+                ),
+                None => write!(
+                    t,
+                    "{}'s suppression fire is over [SK-21.8-g]",
+                    name(s, *fig)
+                ),
+            };
+        }
+        Event::QuickDraw {
+            first,
+            second,
+            margins,
+        } => {
+            let _ = write!(
+                t,
+                "Quick draw at the same eDEX: {} (margin {:+}) fires before {} ({:+}) [SK-21.5-c]",
+                name(s, *first),
+                margins.0,
+                name(s, *second),
+                margins.1
+            );
+        }
         Event::BattleOver { outcome } => {
             let _ = match outcome {
                 fireteam_engine::Outcome::Winner { side } => {
@@ -1007,6 +1076,7 @@ impl ActionOdds for Skirmish {
                 attacker,
                 accept: true,
             }),
+            Phase::QuickDraw { target, .. } => Some(Action::LetDraw { fig: target }),
             _ => None,
         }
     }

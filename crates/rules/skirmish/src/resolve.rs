@@ -9,7 +9,7 @@
 use crate::action::Action;
 use crate::attack;
 use crate::attack::melee::melee;
-use crate::attack::{aimed, flame, grenade, hth, missile, quick_shot};
+use crate::attack::{aimed, autofire, flame, grenade, hth, missile, quick_shot, suppression};
 use crate::combat::contest::Attr;
 use crate::combat::ctx::Ctx;
 use crate::combat::weapon_of;
@@ -61,10 +61,7 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             ctx.emit(Event::Acted { fig });
             aimed::aimed_attack(ctx, fig, target, at)
         }
-        Action::QuickShot { fig, target, slot } => {
-            ctx.emit(Event::Acted { fig });
-            quick_shot::quick_shot(ctx, fig, target, slot)
-        }
+        Action::QuickShot { fig, target, slot } => quick_shot::declare(ctx, fig, target, slot),
         Action::Cover { fig, at } => {
             ctx.emit(Event::Acted { fig });
             ctx.emit(Event::Covering { fig, at: Some(at) });
@@ -130,7 +127,11 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             Ok(())
         }
         Action::Drop { fig, posture } => {
-            ctx.emit(Event::Acted { fig });
+            // SK-11.7.3-a: a figure that has not moved may drop and still shoot; its action
+            // stays open for the shot (`legal::action` offers only shots or nothing then).
+            if !crate::legal::action::may_shoot_after_drop(&ctx.s, fig) {
+                ctx.emit(Event::Acted { fig });
+            }
             ctx.emit(Event::Posture {
                 fig,
                 posture,
@@ -298,6 +299,10 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             crate::attack::energy::move_pack(ctx, fig, slot);
             Ok(())
         }
+        // ---- ranged fire (§16.6, §21.5, §21.8)
+        Action::Sweep { fig, from, to } => autofire::sweep(ctx, fig, from, to),
+        Action::Suppress { fig, at } => suppression::suppress(ctx, fig, at),
+        Action::LetDraw { fig } => quick_shot::let_draw(ctx, fig),
     }
 }
 

@@ -540,6 +540,8 @@ pub fn setup(loaded: &Loaded) -> Setup {
             power_left: 0,
             pack_dice: if pack_slot.is_some() { pack_dice } else { 0 },
             pack_slot,
+            suppress_at: None,
+            suppress_shots: 0,
         });
     }
     // SK-16.3-a: weapons change hands in battle (grabbed on the run, exchanged, taken by

@@ -259,6 +259,36 @@ pub const OPTIONS: &[OptionSpec] = &[
         &["energy_weapons", "anti_laser_only"],
         "SK-16.12-t: a smoke grenade's cloud is R1 shielding against energy weapons fired through it, or only anti-laser smoke is, against lasers (SK-16.8-d, SK-17.4-d)",
     ),
+    // --- Ranged fire (§12.2, §13.8, §16.6, §16.15.3, §21.5).
+    OptionSpec::choice(
+        "sk.avoid_margin",
+        "penalty_caused",
+        &["penalty_caused", "literal_less_than"],
+        "G-14, G-15: a miss threatens those in the way when it missed by at most their penalty, or by less than it (§12.2 literally)",
+    ),
+    OptionSpec::choice(
+        "sk.auto_avoid_distance",
+        "bonus",
+        &["bonus", "john_example"],
+        "G-14, E-10: rolling to avoid against automatic fire, distance is a bonus (§12.2) or a penalty (§16.6's John example)",
+    ),
+    OptionSpec::choice(
+        "sk.sweep_penalty",
+        "per_target",
+        &["per_target", "per_roll_flat_-4"],
+        "G-32: a full-auto sweep is -4 per target on each roll, or a flat -4",
+    ),
+    OptionSpec::choice(
+        "sk.brawl_fire",
+        "random_victim",
+        &["random_victim", "section_13_8"],
+        "G-39: a shot into a brawl: -1 per other member, then a random victim (§16.15.3), or -4 per member above one (§13.8)",
+    ),
+    OptionSpec::bool(
+        "sk.engaged_shoulderarms",
+        false,
+        "SK-21.5-e OPT: an engaged shoulderarm fires once (two rounds on full auto) and is dropped, or clubs",
+    ),
 ];
 
 /// Attributes, then skills. A skill is a stat: 0 (absent) or 1 (known); Martial Arts is a level.

@@ -326,6 +326,11 @@ pub struct Figure {
     /// the weapon it feeds.
     pub pack_dice: u8,
     pub pack_slot: Option<u8>,
+    // ---- ranged fire (§21.8)
+    /// Suppression fire into this hex (SK-21.8-g, optional) until the figure acts again, with
+    /// the shots (or full-auto rounds) still to fire into it.
+    pub suppress_at: Option<Pos>,
+    pub suppress_shots: u8,
 }
 
 /// How much of a figure is on fire (SK-16.11-T1).
@@ -501,6 +506,14 @@ pub enum Phase {
     HthOffer {
         attacker: FigId,
         defender: FigId,
+    },
+    // ---- ranged fire (§21.5)
+    /// SK-21.5-c (optional quick shot): `fig` quick-draws at `target`, who has the same eDEX
+    /// and has not acted: he may quick-draw back, the higher margin firing first.
+    QuickDraw {
+        fig: FigId,
+        target: FigId,
+        slot: u8,
     },
 }
 

@@ -81,6 +81,10 @@ impl RuleSystem for Skirmish {
                 side: s.fig(defender).side,
                 unit: Some(defender),
             },
+            Phase::QuickDraw { target, .. } => Decision::Choose {
+                side: s.fig(target).side,
+                unit: Some(target),
+            },
         }
     }
 
@@ -123,6 +127,9 @@ impl RuleSystem for Skirmish {
                 let on = s.fig(fig).shield_on;
                 out.push(Action::Shield { fig, on });
                 out.push(Action::Shield { fig, on: !on });
+            }
+            Phase::QuickDraw { fig, target, .. } => {
+                legal::action::quick_draw_reaction(s, fig, target, out)
             }
         }
     }

@@ -110,6 +110,7 @@ pub fn action_text(s: &State, a: &Action) -> String {
                     "attacks"
                 }
                 Strike::Bayonet => "thrusts his bayonet at",
+                Strike::Club => "clubs",
             };
             let _ = write!(t, "{} {verb} {}", name(fig), name(target));
             // SK-16.15.5-b: the attribute a knockdown or throw is made on.
@@ -470,6 +471,22 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 name(fig),
                 if on { "puts on" } else { "takes off" }
             );
+        }
+        // ---- ranged fire (§16.6, §21.5, §21.8)
+        Action::Sweep { fig, from, to } => {
+            let _ = write!(
+                t,
+                "{} sweeps full auto from {} to {}",
+                name(fig),
+                name(from),
+                name(to)
+            );
+        }
+        Action::Suppress { fig, at } => {
+            let _ = write!(t, "{} lays suppression fire on {at}", name(fig));
+        }
+        Action::LetDraw { fig } => {
+            let _ = write!(t, "{} lets him draw first", name(fig));
         }
     }
     t

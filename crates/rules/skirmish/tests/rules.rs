@@ -331,7 +331,7 @@ fn sk_16_15_3_e_outsider_melee_into_hand_to_hand_plus_four() {
     g.play("Ash goes hand to hand with Bay", &[1]);
     // Cal stands next to the brawl with a blade: "anyone outside the HTH attacking them with a
     // melee weapon also gets +4 DEX".
-    // The miss then rolls to avoid Ash, the other brawler (SK-16.15.3-f): a 3 misses him.
+    // His miss then rolls to avoid Ash, the other brawler (SK-16.15.3-f): 3, avoided.
     let r = roll(&g.play("Cal attacks Bay", &faces(&[&d3(16), &d3(3)])));
     r.assert_mod("into-hth", 4, "SK-16.15.3-e");
     r.assert_adds_up(12);
@@ -2125,7 +2125,13 @@ fn option_sk_avoid_penalty_g_14() {
             &[ash, cal, unit("Bay", 1, (1, 15), N, &[], PLAIN)],
         );
         g.reach_actions(0);
-        let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+        // §13.8 alone has no margin: any miss rolls to avoid Cal (here 3: avoided).
+        let dice = if opt == Some("\"13_8_only\"") {
+            faces(&[&d3(16), &d3(3)])
+        } else {
+            d3(16).to_vec()
+        };
+        let r = roll(&g.play("Ash shoots Bay", &dice));
         r.assert_mod("in-the-way", want, "SK-12.2-f");
         r.assert_adds_up(12);
     }
@@ -2145,7 +2151,12 @@ fn option_sk_avoid_penalty_g_14() {
             &[ash, cal, unit("Bay", 1, (1, 4), N, &[], PLAIN)],
         );
         g.reach_actions(0);
-        let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+        let dice = if opt == Some("\"13_8_only\"") {
+            faces(&[&d3(16), &d3(3)])
+        } else {
+            d3(16).to_vec()
+        };
+        let r = roll(&g.play("Ash shoots Bay", &dice));
         match want {
             Some(v) => r.assert_mod("in-the-way", v, "SK-12.2-f"),
             None => assert!(!r.has("in-the-way"), "{:?}", r.ids()),
@@ -2185,7 +2196,7 @@ fn sk_12_2_g_b_a_near_miss_rolls_to_avoid_the_figures_in_the_way() {
 
 #[test]
 fn sk_12_2_g_a_wide_miss_threatens_nobody_in_the_way() {
-    // The same, missed by 2 (not less than the penalty 2): no roll to avoid.
+    // The same, missed by 3 (more than the penalty 2, G-14 step 4): no roll to avoid.
     let ash = unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER);
     let cal = unit("Cal", 0, (1, 2), S, &[], PLAIN);
     let dee = unit("Dee", 0, (1, 3), S, &[], PLAIN);
@@ -2196,7 +2207,7 @@ fn sk_12_2_g_a_wide_miss_threatens_nobody_in_the_way() {
         &[ash, cal, dee, unit("Bay", 1, (1, 5), N, &[], PLAIN)],
     );
     g.reach_actions(0);
-    let ev = g.play("Ash shoots Bay", &d3(12));
+    let ev = g.play("Ash shoots Bay", &d3(13));
     assert_eq!(rolls(&ev).len(), 1);
 }
 

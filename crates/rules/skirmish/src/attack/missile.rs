@@ -4,6 +4,7 @@
 //! a wall, which exposes the firer (SK-13.6-e, SK-17.7-a).
 
 use crate::action::FireMode;
+use crate::attack::autofire::string_at;
 use crate::attack::single_attack;
 use crate::attack::stray::avoid_rolls;
 use crate::combat::ctx::Ctx;
@@ -35,9 +36,14 @@ pub(crate) fn shoot(
     }
     let first = !f.acted;
     let in_mag = f.weapons[usize::from(slot)].map_or(0, |s| s.rounds);
+    let engaged_now = engagers_at(&ctx.s, f.side, f.pos) != 0;
     let rounds: u8 = match mode {
         FireMode::Single | FireMode::Power { .. } => 1,
         FireMode::Burst => 3,
+        // SK-21.5-e (optional): an engaged shoulderarm on full auto fires two rounds.
+        FireMode::Auto if engaged_now && ctx.s.rules.options.engaged_shoulderarms => {
+            in_mag.clamp(1, 2) as u8
+        }
         FireMode::Auto => (u16::from(w.auto).min(in_mag.max(1))) as u8,
     };
     if first {
@@ -57,27 +63,33 @@ pub(crate) fn shoot(
         maneuver: None,
     };
     expose_if_over_wall(ctx, fig, target);
-    let r = strike(ctx, &spec)?;
-    if w.rounds > 0 {
-        // G-73: the rounds fired.
-        ctx.emit(Event::Spent {
-            fig,
-            slot,
-            rounds: u16::from(rounds),
-        });
+    if mode == FireMode::Single {
+        let r = strike(ctx, &spec)?;
+        spend_shot(ctx, fig, slot, &w, rounds);
+        if !r.is_hit() {
+            avoid_rolls(ctx, &spec)?;
+        }
+    } else {
+        // SK-16.6-g/i, G-14: a burst or a string goes down the line bullet by bullet.
+        string_at(ctx, &spec)?;
+        spend_shot(ctx, fig, slot, &w, rounds);
     }
-    if !r.is_hit() {
-        avoid_rolls(ctx, &spec)?;
-    }
-    // SK-11.8.2-a: a weapon longer than short is dropped after shooting a charger; not a
-    // rifle with a bayonet, which fights on (SK-16.3-c).
+    // SK-11.8.2-a: a weapon longer than short is dropped after shooting a charger; SK-21.5-e
+    // (optional): an engaged shoulderarm is dropped after its shot; not a rifle with a bayonet,
+    // which fights on (SK-16.3-c).
     let engaged = engagers_at(&ctx.s, f.side, f.pos) != 0;
+    let shoulderarm_rule =
+        ctx.s.rules.options.engaged_shoulderarms && f.charged_by & (1 << target) == 0;
     let bayonet = f.bayonet.is_some_and(|b| b.1 == slot);
     if engaged && !bayonet && w.length > Length::Short && ctx.s.fig(fig).ready == Some(slot) {
         ctx.emit(Event::Effect {
             fig,
             effect: Effect::WeaponDropped { slot },
-            rule: RuleId("SK-11.8.2-a"),
+            rule: RuleId(if shoulderarm_rule {
+                "SK-21.5-e"
+            } else {
+                "SK-11.8.2-a"
+            }),
         });
     }
     // SK-12-e / G-33: later shots of the turn at later eDEX steps.

@@ -33,9 +33,10 @@ pub(crate) fn advance(ctx: &mut Ctx) -> Result<(), ResolveError> {
         }
         match ctx.s.phase {
             Phase::Over | Phase::TurnStart | Phase::ChooseOrder { .. } => return Ok(()),
-            Phase::DisengageReaction { .. } | Phase::HthOffer { .. } | Phase::Shields { .. } => {
-                return Ok(())
-            }
+            Phase::DisengageReaction { .. }
+            | Phase::HthOffer { .. }
+            | Phase::Shields { .. }
+            | Phase::QuickDraw { .. } => return Ok(()),
             // SK-14.3-g: before anyone moves, each wearer of an energy shield writes down its
             // setting for the turn.
             Phase::Movement { next: 0 } if crate::shield::undeclared(&ctx.s).is_some() => {
