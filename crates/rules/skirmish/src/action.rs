@@ -302,6 +302,21 @@ pub enum Action {
         fig: FigId,
         target: FigId,
     },
+    // ---- order of the turn, awareness (§6.3.8, §9, §11.6)
+    /// SK-9-c: a side that did nothing but run last turn runs again (`again`), taking the
+    /// initiative, or turns to fight and rolls for it.
+    Run {
+        side: u8,
+        again: bool,
+    },
+    /// SK-6.3.8-b: listen actively (the whole action) until the next action or move.
+    Listen {
+        fig: FigId,
+    },
+    /// SK-11.6-a: keep the Dodge or Defend declared with the movement as the action.
+    KeepGuard {
+        fig: FigId,
+    },
 }
 
 /// A flame thrower burst and its shape (SK-16.13-b/c). The book lets the firer place the fire
@@ -348,7 +363,7 @@ impl Action {
     pub fn fig(&self) -> Option<FigId> {
         use Action::*;
         match *self {
-            StartTurn | Order { .. } => None,
+            StartTurn | Order { .. } | Run { .. } => None,
             StandStill { fig, .. }
             | Move { fig, .. }
             | Shift { fig, .. }
@@ -398,7 +413,9 @@ impl Action {
             | StopDropRoll { fig }
             | Flame { fig, .. }
             | Extinguish { fig, .. }
-            | HelpPutOut { fig, .. } => Some(fig),
+            | HelpPutOut { fig, .. }
+            | Listen { fig }
+            | KeepGuard { fig } => Some(fig),
         }
     }
 }

@@ -41,6 +41,9 @@ pub const NON_SKILL_STATS: &[&str] = &[
     "off_hand",
     "bayonet_fixed",
     "flammable",
+    // ---- order of the turn, awareness
+    "size",
+    "hidden",
 ];
 
 /// The skill stats of the schema, in its order; each is the id of a `skill` catalog entry.

@@ -71,6 +71,15 @@ pub struct Options {
     pub fire_check_every_fire: bool,
     /// G-53 CONFIG: the flame thrower's tank ignites on aimed shots from the rear only.
     pub flame_ignition_aimed_only: bool,
+    // ---- order of the turn, awareness, fatigue (§8.3, §9, §21.3)
+    /// SK-9-b GM input: the side (an index) that surprises the others on the first turn.
+    pub surprise: Option<u8>,
+    /// SK-8.3-c, G-69 GM input: engaging figures whose sizes add up to no more than 1/n of a
+    /// figure's size cannot engage it (a one-hex human alone and a dragon of seven: 7).
+    pub size_ratio: u8,
+    /// SK-21.3-h OPT (with `nonlethal`): a turn of melee, Defend or a full run costs 1
+    /// nonlethal.
+    pub fatigue: bool,
 }
 
 impl Default for Options {
@@ -113,6 +122,9 @@ impl Default for Options {
             swim_mov_percent: 50,
             fire_check_every_fire: true,
             flame_ignition_aimed_only: false,
+            surprise: None,
+            size_ratio: 7,
+            fatigue: false,
         }
     }
 }
@@ -189,6 +201,12 @@ impl Options {
             swim_mov_percent: int("sk.swim_mov_percent", 50).clamp(0, 100) as u16,
             fire_check_every_fire: choice("sk.fire_int_check") != "burning_hexes",
             flame_ignition_aimed_only: choice("sk.flame_thrower_ignition") == "aimed_only",
+            surprise: match int("sk.surprise", 0) {
+                k @ 1..=8 => Some((k - 1) as u8),
+                _ => None,
+            },
+            size_ratio: int("sk.size_ratio", 7).clamp(2, 50) as u8,
+            fatigue: flag("sk.fatigue", d.fatigue),
         }
     }
 }

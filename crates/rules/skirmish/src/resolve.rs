@@ -278,6 +278,17 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         Action::Flame { fig, target, burst } => flame::flame(ctx, fig, target, burst),
         Action::Extinguish { fig, at } => crate::fire::extinguish(ctx, fig, at),
         Action::HelpPutOut { fig, target } => crate::fire::help_put_out(ctx, fig, target),
+        // ---- order of the turn, awareness (§6.3.8, §9, §11.6)
+        Action::Run { side, again } => crate::turn::running::declare(ctx, side, again),
+        Action::Listen { fig } => {
+            ctx.emit(Event::Acted { fig });
+            ctx.emit(Event::Listening { fig });
+            Ok(())
+        }
+        Action::KeepGuard { fig } => {
+            ctx.emit(Event::Acted { fig });
+            Ok(())
+        }
     }
 }
 

@@ -76,6 +76,8 @@ impl RuleSystem for Skirmish {
                 side: s.fig(defender).side,
                 unit: Some(defender),
             },
+            // ---- SK-9-c: the side that ran last turn.
+            Phase::Runners { side } => Decision::Choose { side, unit: None },
         }
     }
 
@@ -113,6 +115,12 @@ impl RuleSystem for Skirmish {
                     });
                 }
             }
+            // ---- SK-9-c: turning to fight first, as declining comes first.
+            Phase::Runners { side } => {
+                for again in [false, true] {
+                    out.push(Action::Run { side, again });
+                }
+            }
         }
     }
 
@@ -124,7 +132,11 @@ impl RuleSystem for Skirmish {
         events: &mut Vec<Event>,
     ) -> Result<(), ResolveError> {
         let mut ctx = Ctx::new(state, dice, events);
+        // ---- order of the turn, awareness: a declared guard given up for another option
+        // (SK-11.6-a); after the action, hiding, hearing and sight (SK-6.3.8).
+        turn::changing::change_option(&mut ctx, action);
         resolve_action(&mut ctx, action)?;
+        crate::stealth::after_action(&mut ctx, state, action.fig())?;
         turn::advance(&mut ctx)
     }
 

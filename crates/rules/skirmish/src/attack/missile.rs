@@ -12,7 +12,7 @@ use crate::combat::strike::strike;
 use crate::combat::weapon_of;
 use crate::data::Length;
 use crate::event::{AttackKind, Effect, Event};
-use crate::geometry::{engagers_at, line_of_fire};
+use crate::geometry::{engagers_of, line_of_fire};
 use crate::state::FigId;
 use fireteam_engine::{ResolveError, RuleId};
 
@@ -72,7 +72,7 @@ pub(crate) fn shoot(
     }
     // SK-11.8.2-a: a weapon longer than short is dropped after shooting a charger; not a
     // rifle with a bayonet, which fights on (SK-16.3-c).
-    let engaged = engagers_at(&ctx.s, f.side, f.pos) != 0;
+    let engaged = engagers_of(&ctx.s, &f, f.pos) != 0;
     let bayonet = f.bayonet.is_some_and(|b| b.1 == slot);
     if engaged && !bayonet && w.length > Length::Short && ctx.s.fig(fig).ready == Some(slot) {
         ctx.emit(Event::Effect {
@@ -102,7 +102,7 @@ pub(crate) fn shoot(
     let g = ctx.s.fig(fig).clone();
     if first {
         let left = per_turn.saturating_sub(1);
-        if left > 0 && g.ready == Some(slot) && engagers_at(&ctx.s, g.side, g.pos) == 0 {
+        if left > 0 && g.ready == Some(slot) && engagers_of(&ctx.s, &g, g.pos) == 0 {
             ctx.emit(Event::Shots {
                 fig,
                 left,

@@ -8,7 +8,7 @@ use crate::action::{Action, FireMode, Strike};
 use crate::combat::armor::martial_arts_allowed;
 use crate::combat::weapon_of;
 use crate::data::{Class, Length};
-use crate::geometry::{self, engagers_at, in_front, line_of_fire};
+use crate::geometry::{self, engagers_of, in_front, line_of_fire};
 use crate::legal::targets::{can_defend, enemies, melee_reach, shootable};
 use crate::skills;
 use crate::state::{
@@ -57,7 +57,7 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     let f = s.fig(id);
     let opts = &s.rules.options;
     let mov = movement_allowance(s, f);
-    let engaged = engagers_at(s, f.side, f.pos) != 0;
+    let engaged = engagers_of(s, f, f.pos) != 0;
     let w = weapon_of(s, f, f.ready).filter(|_| f.ready_slot().is_some());
     let slot = f.ready_slot();
 
@@ -90,6 +90,11 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         return;
     }
 
+    // ---- SK-9-c: a side that declared it runs again does nothing but run.
+    if f.runs {
+        out.push(Action::Pass { fig: id });
+        return;
+    }
     if f.in_hth {
         // SK-11.9: attack, ready, disengage, subdue, disarm.
         for (t, tf) in enemies(s, f) {
@@ -163,6 +168,14 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     if f.guard == Guard::Parry {
         parry_actions(s, id, out);
         return;
+    }
+    // ---- SK-11.6-a: a Dodge or Defend declared with the movement is kept, first; until an
+    // attack has met it, any other option the movement allows may replace it.
+    if crate::turn::changing::declared_guard(f) {
+        out.push(Action::KeepGuard { fig: id });
+        if !crate::turn::changing::may_change(f) {
+            return;
+        }
     }
     // SK-16.3-d: the bayonet's first strike: thrust at a foe, or wait for his own eDEX.
     if f.bayonet_first {
@@ -476,26 +489,29 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
             _ => {}
         }
     }
-    // Dodge / Defend at the action slot (when not declared with the movement).
-    if !opts.defense_in_movement {
-        if !engaged && moved_at_most(f, MoveKind::Half, mov) && !down {
-            out.push(Action::Guard {
-                fig: id,
-                guard: Guard::Dodge,
-            });
-        }
-        if engaged && moved_at_most(f, MoveKind::Shift, mov) && can_defend(s, f) {
-            out.push(Action::Guard {
-                fig: id,
-                guard: Guard::Defend,
-            });
-        }
+    // Dodge / Defend at the action slot: the way to guard with `sk.defense_declared =
+    // "action"`; with "movement", a change from the option intended (SK-11.6-a).
+    if !engaged && moved_at_most(f, MoveKind::Half, mov) && !down && f.guard != Guard::Dodge {
+        out.push(Action::Guard {
+            fig: id,
+            guard: Guard::Dodge,
+        });
+    }
+    if engaged
+        && moved_at_most(f, MoveKind::Shift, mov)
+        && can_defend(s, f)
+        && f.guard != Guard::Defend
+    {
+        out.push(Action::Guard {
+            fig: id,
+            guard: Guard::Defend,
+        });
     }
     // Disengage (SK-11.5-a, SK-11.8.7-a; G-43: standing, not moved).
     if engaged && f.moved == 0 && f.posture == Posture::Standing {
         for dir in 0..6u8 {
             let p = f.pos.neighbour(dir);
-            if s.passable(p) && !s.anyone_at(p) && engagers_at(s, f.side, p) == 0 {
+            if s.passable(p) && !s.anyone_at(p) && engagers_of(s, f, p) == 0 {
                 out.push(Action::Disengage { fig: id, to: p });
             }
         }
@@ -508,6 +524,10 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     melee_extras(s, id, engaged, melee_ok && !down, out);
     // ---- fire (§16.11, §16.12): the extinguisher, and helping a rolling ally.
     crate::fire::fire_actions(s, id, out);
+    // ---- SK-6.3.8-b: listening actively, where an enemy could move unheard.
+    if crate::stealth::may_listen(s, f) {
+        out.push(Action::Listen { fig: id });
+    }
 }
 
 /// The choices of §6.5.3, §13 and §16.1 that come after the plain ones: blows and throws with
@@ -645,11 +665,12 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
                 && o.side == f.side
                 && o.active()
                 && !o.acted
+                && crate::turn::changing::may_change(o)
                 && !o.in_hth
                 && !o.posture.down()
                 && o.bayonet.is_none()
                 && o.pos.distance(f.pos) == 1
-                && engagers_at(s, o.side, o.pos) == 0
+                && engagers_of(s, o, o.pos) == 0
                 && ready_limit(s, o, false);
             let something = f.ready_slot().is_some() || o.ready_slot().is_some();
             let room = crate::readying::exchange_slot(f).is_some()

@@ -5,11 +5,17 @@
 //! after each action until someone has a decision.
 
 pub mod action_phase;
+// ---- order of the turn, awareness, fatigue (§6.3.1, §9, §10, §11.6, §21.3)
+pub(crate) mod changing;
+pub(crate) mod chase;
 pub(crate) mod disengage;
 pub(crate) mod end;
+pub(crate) mod fatigue;
 pub(crate) mod initiative;
 pub mod movement;
 pub(crate) mod retreat;
+pub(crate) mod running;
+pub(crate) mod surprise;
 pub(crate) mod victory;
 
 use crate::combat::ctx::Ctx;
@@ -34,7 +40,13 @@ pub(crate) fn advance(ctx: &mut Ctx) -> Result<(), ResolveError> {
         match ctx.s.phase {
             Phase::Over | Phase::TurnStart | Phase::ChooseOrder { .. } => return Ok(()),
             Phase::DisengageReaction { .. } | Phase::HthOffer { .. } => return Ok(()),
+            // ---- SK-9-c: a side that ran last turn declares whether it runs again.
+            Phase::Runners { .. } => return Ok(()),
             Phase::Movement { next } => {
+                // ---- SK-10-e: before anyone moves, a pursuer waits for his quarry.
+                if next == 0 {
+                    chase::order(ctx);
+                }
                 let k = (usize::from(next)..ctx.s.move_order.len())
                     .find(|&k| can_move(ctx.s.fig(ctx.s.move_order[k])));
                 match k {
