@@ -566,6 +566,14 @@ fn sk_8_3_a_engagement_need_not_be_mutual_and_sk_8_3_b_a_back_turned_foe_cannot_
     let mut g = game(&[], &open(3, 6), &[], &units);
     g.start_turn(1);
     assert!(!moves_freely(&g));
+    // SK-10.8-a: engaged, he may only stand still (SK-10.8.1-a, in any facing) or shift
+    // (SK-10.8.3-a); standing up is for those who are down (SK-10.8.2-a).
+    for a in g.legal() {
+        assert!(
+            matches!(a, Action::StandStill { .. } | Action::Shift { .. }),
+            "{a:?}"
+        );
+    }
     // SK-10.8.3-a: a shift keeps every engagement: to a hex next to [1, 2] in Ash's threat
     // zone, [0, 2] or [2, 2], in any facing; nothing else moves him.
     let mut shifts: Vec<Pos> = g
@@ -626,6 +634,69 @@ fn sk_8_4_2_a_sk_9_a_movement_in_initiative_order_actions_in_edex_order() {
         .next_back()
         .unwrap();
     assert_eq!(order, [(cid, 14), (ash, 12), (bay, 10)]);
+}
+
+#[test]
+fn sk_8_4_3_a_the_action_order_counts_armor_but_not_the_attack() {
+    // Ash DEX 14 in steel armor (−3 DEX, SK-14.1-e): ordering eDEX 11. Bay DEX 12 with
+    // Marksmanship (+3 on his shots, SK-6.3.6-a): the ordering eDEX counts only armor,
+    // encumbrance and damage, so 12. Bay acts first, though Ash's side moved first.
+    let units = [
+        unit(
+            "Ash",
+            0,
+            (1, 0),
+            S,
+            &["steel"],
+            "str = 10, dex = 14, int = 10",
+        ),
+        unit(
+            "Bay",
+            1,
+            (1, 4),
+            N,
+            &["pistol"],
+            "str = 10, dex = 12, int = 10, sidearms = 1, marksmanship = 1",
+        ),
+    ];
+    let mut g = game(&[], &open(3, 6), &[], &units);
+    let (ash, bay) = (g.id("Ash"), g.id("Bay"));
+    g.reach_actions(0);
+    let order: Vec<(FigId, i16)> = g
+        .log
+        .iter()
+        .filter_map(|e| match e {
+            Event::ActionOrder { order } => Some(order.to_vec()),
+            _ => None,
+        })
+        .next_back()
+        .unwrap();
+    assert_eq!(order, [(bay, 12), (ash, 11)]);
+}
+
+#[test]
+fn sk_10_5_a_sk_10_7_1_a_standing_still_in_any_facing() {
+    // A disengaged figure may stand still facing any of the six ways (SK-10.7.1-a, SK-10.5-a):
+    // facing SE, he turns to NW without moving; he has moved 0 hexes.
+    let units = [
+        unit("Ash", 0, (1, 1), SE, &[], PLAIN),
+        unit("Bay", 1, (1, 5), N, &[], PLAIN),
+    ];
+    let mut g = game(&[], &open(3, 7), &[], &units);
+    g.start_turn(0);
+    let ash = g.id("Ash");
+    for facing in ["N", "NE", "SE", "S", "SW", "NW"] {
+        assert!(g.can(&format!("Ash stands facing {facing}")), "{facing}");
+    }
+    let ev = g.act("Ash stands facing NW");
+    assert_eq!(
+        ev[0],
+        Event::Faced {
+            fig: ash,
+            facing: NW
+        }
+    );
+    assert_eq!((g.fig("Ash").facing, g.fig("Ash").moved), (NW, 0));
 }
 
 #[test]
