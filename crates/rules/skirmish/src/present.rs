@@ -42,6 +42,20 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                     }
                 );
             }
+            // ---- SK-9-b/c: the initiative given without a roll.
+            match (winner, rule.0) {
+                (Some(w), "SK-9-b") => {
+                    let _ = write!(
+                        t,
+                        " {} surprises the others",
+                        s.rules.side_names[usize::from(*w)]
+                    );
+                }
+                (Some(w), "SK-9-c") => {
+                    let _ = write!(t, " {} runs again", s.rules.side_names[usize::from(*w)]);
+                }
+                _ => {}
+            }
             match winner {
                 Some(w) => {
                     let _ = write!(t, " → {} wins", s.rules.side_names[usize::from(*w)]);

@@ -1188,3 +1188,141 @@ fn sk_6_3_8_b_listening_is_offered_only_against_a_stealthy_foe() {
     g.act("Bay moves to [1, 5] facing N");
     assert!(!g.fig("Bay").listening);
 }
+
+// ---- properties of random play with every mechanism of this file at once
+
+/// Fox (Red: Stealth, starting hidden) and Cub (Red), Hound (Blue: Enhanced Hearing, chasing
+/// Fox) and Ogre (Blue, size 3), at night behind a wall; Blue surprises Red; fatigue is on.
+fn melee_at_night() -> Game {
+    let rows: Vec<String> = [
+        "..........",
+        "....#.....",
+        "....#.....",
+        "..........",
+        "....#.....",
+        "..........",
+    ]
+    .iter()
+    .map(|r| r.to_string())
+    .collect();
+    let units = [
+        unit(
+            "Fox",
+            0,
+            (1, 2),
+            SE,
+            &["saber"],
+            &format!("{FIGHTER}, stealth = 1, hidden = 1"),
+        ),
+        unit("Cub", 0, (1, 4), SE, &["pistol"], GUNNER),
+        unit(
+            "Hound",
+            1,
+            (8, 2),
+            NW,
+            &["saber"],
+            &format!("{FIGHTER}, enhanced_hearing = 1, alertness = 1"),
+        ),
+        unit(
+            "Ogre",
+            1,
+            (8, 4),
+            NW,
+            &["saber"],
+            &format!("{FIGHTER}, size = 3"),
+        ),
+    ];
+    let opts = [("sk.surprise", "2"), NONLETHAL, FATIGUE];
+    let text = with_fields(
+        scenario_toml(&opts, &rows, &[('#', "wall-high")], &units),
+        &[("Hound", "chases = \"Fox\"")],
+    );
+    Game {
+        s: load(&text),
+        log: Vec::new(),
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// Random legal play: texts distinct and read back; invariants hold; no action names a
+    /// hidden enemy (SK-6.3.8); the quarry always moves before his pursuer (SK-10-e); only
+    /// the first turn has surprised figures (SK-9-b); a side bound to run does nothing in the
+    /// action phase (SK-9-c); fatigue never kills (SK-21.3-h).
+    #[test]
+    fn order_random_play_keeps_the_order_of_the_turn(seed in 0u64..1_000_000) {
+        use fireteam_dice::{DiceSource, SeededSource};
+        use fireteam_engine::RuleSystem;
+        use fireteam_skirmish::Skirmish;
+        let mut g = melee_at_night();
+        let (fox, hound) = (g.id("Fox"), g.id("Hound"));
+        let mut dice = SeededSource::new(seed);
+        let mut pick = seed;
+        for step in 0..200u64 {
+            let legal = g.legal();
+            if legal.is_empty() {
+                break;
+            }
+            let texts = g.texts();
+            let mut sorted = texts.clone();
+            sorted.sort();
+            sorted.dedup();
+            proptest::prop_assert_eq!(sorted.len(), texts.len(), "duplicate texts: {:?}", texts);
+            for a in &legal {
+                let target = match *a {
+                    Action::Attack { target, .. }
+                    | Action::Shoot { target, .. }
+                    | Action::Throw { target, .. }
+                    | Action::Aim { target, .. }
+                    | Action::Grapple { target, .. } => Some(target),
+                    _ => None,
+                };
+                if let Some(t) = target {
+                    proptest::prop_assert!(!g.s.fig(t).hidden, "{:?} names a hidden figure", a);
+                }
+            }
+            if let Phase::Movement { next } = g.s.phase {
+                let order = &g.s.move_order;
+                let at = |f: FigId| order.iter().position(|&x| x == f);
+                if g.s.fig(fox).active() && g.s.fig(hound).active() && next == 0 {
+                    proptest::prop_assert!(at(fox) < at(hound), "{:?}", order);
+                }
+            }
+            if g.s.turn > 1 || g.s.phase == Phase::TurnStart && g.s.turn == 1 {
+                proptest::prop_assert!(!g.s.figures.iter().any(|f| f.surprised));
+            }
+            if g.s.phase == Phase::Action {
+                if let Some(f) = g.decider() {
+                    if g.s.fig(f).runs {
+                        let passes = legal
+                            .iter()
+                            .all(|a| matches!(a, Action::Pass { .. } | Action::HoldFire { .. }));
+                        proptest::prop_assert!(passes, "a runner may act: {:?}", texts);
+                    }
+                }
+            }
+            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let k = ((pick >> 33) % legal.len() as u64) as usize;
+            let a = legal[k];
+            proptest::prop_assert_eq!(Skirmish.parse_action(&g.s, &texts[k]).ok(), Some(a));
+            dice.begin_scope(step);
+            let mut out = Vec::new();
+            Skirmish
+                .resolve(&g.s, &a, &mut dice, &mut out)
+                .map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{}: {e}", texts[k])))?;
+            for e in &out {
+                Skirmish.apply(&mut g.s, e);
+            }
+            if let Err(e) = Skirmish.invariants(&g.s) {
+                return Err(proptest::test_runner::TestCaseError::fail(format!("after '{}': {e}", texts[k])));
+            }
+            for f in &g.s.figures {
+                // Fatigue and nonlethal damage never kill (SK-21.3-c): the dead took lethal STR.
+                if f.condition == Condition::Dead {
+                    proptest::prop_assert!(f.damage >= f.st);
+                }
+            }
+        }
+    }
+}
