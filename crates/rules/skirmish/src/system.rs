@@ -177,6 +177,14 @@ impl RuleSystem for Skirmish {
                 let (k, r) = f.bayonet.unwrap_or((9, 9));
                 c.u64(u64::from(k) * 16 + u64::from(r));
             }
+            // ---- order of the turn, awareness: only when set, for the same reason.
+            let aware = u64::from(f.hidden)
+                | u64::from(f.surprised) << 1
+                | u64::from(f.runs) << 2
+                | u64::from(f.listening) << 3;
+            if aware != 0 {
+                c.u64(aware);
+            }
         }
         c.finish()
     }
