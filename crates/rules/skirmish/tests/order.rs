@@ -1251,7 +1251,7 @@ proptest::proptest! {
     /// the first turn has surprised figures (SK-9-b); a side bound to run does nothing in the
     /// action phase (SK-9-c); fatigue never kills (SK-21.3-h).
     #[test]
-    fn order_random_play_keeps_the_order_of_the_turn(seed in 0u64..1_000_000) {
+    fn sk_10_e_sk_6_3_8_random_play_keeps_the_order_of_the_turn(seed in 0u64..1_000_000) {
         use fireteam_dice::{DiceSource, SeededSource};
         use fireteam_engine::RuleSystem;
         use fireteam_skirmish::Skirmish;
