@@ -151,6 +151,15 @@ pub struct Options {
     pub brawl_fire_13_8: bool,
     /// SK-21.5-e OPT: an engaged figure's shoulderarm fires once and is dropped, or clubs.
     pub engaged_shoulderarms: bool,
+    // ---- order of the turn, awareness, fatigue (§8.3, §9, §21.3)
+    /// SK-9-b GM input: the side (an index) that surprises the others on the first turn.
+    pub surprise: Option<u8>,
+    /// SK-8.3-c, G-69 GM input: engaging figures whose sizes add up to no more than 1/n of a
+    /// figure's size cannot engage it (a one-hex human alone and a dragon of seven: 7).
+    pub size_ratio: u8,
+    /// SK-21.3-h OPT (with `nonlethal`): a turn of melee, Defend or a full run costs 1
+    /// nonlethal.
+    pub fatigue: bool,
 }
 
 impl Default for Options {
@@ -203,6 +212,9 @@ impl Default for Options {
             sweep_penalty_flat: false,
             brawl_fire_13_8: false,
             engaged_shoulderarms: false,
+            surprise: None,
+            size_ratio: 7,
+            fatigue: false,
         }
     }
 }
@@ -298,6 +310,12 @@ impl Options {
             sweep_penalty_flat: choice("sk.sweep_penalty") == "per_roll_flat_-4",
             brawl_fire_13_8: choice("sk.brawl_fire") == "section_13_8",
             engaged_shoulderarms: flag("sk.engaged_shoulderarms", d.engaged_shoulderarms),
+            surprise: match int("sk.surprise", 0) {
+                k @ 1..=8 => Some((k - 1) as u8),
+                _ => None,
+            },
+            size_ratio: int("sk.size_ratio", 7).clamp(2, 50) as u8,
+            fatigue: flag("sk.fatigue", d.fatigue),
         }
     }
 }
