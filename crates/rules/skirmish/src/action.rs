@@ -302,6 +302,28 @@ pub enum Action {
         fig: FigId,
         target: FigId,
     },
+    // ---- microgravity and vacuum (§17.10, §17.11)
+    /// SK-17.10-d: let go and float, where he stands (`to` is his own hex), or pushing off in
+    /// a straight line to `to` and drifting on at as many hexes a turn (SK-17.10-c).
+    Float {
+        fig: FigId,
+        to: Pos,
+    },
+    /// SK-17.10-k: a floating figure pulls himself along his tether toward its anchor, to
+    /// `to`, at half MOV.
+    Pull {
+        fig: FigId,
+        to: Pos,
+    },
+    /// SK-17.10-i, G-54: a floating figure turns and fires his recoil weapon along his drift,
+    /// at no one, to slow it.
+    Brake {
+        fig: FigId,
+    },
+    /// SK-17.11-c, G-55: spends the whole turn patching a leak in his suit.
+    Patch {
+        fig: FigId,
+    },
 }
 
 /// A flame thrower burst and its shape (SK-16.13-b/c). The book lets the firer place the fire
@@ -398,7 +420,11 @@ impl Action {
             | StopDropRoll { fig }
             | Flame { fig, .. }
             | Extinguish { fig, .. }
-            | HelpPutOut { fig, .. } => Some(fig),
+            | HelpPutOut { fig, .. }
+            | Float { fig, .. }
+            | Pull { fig, .. }
+            | Brake { fig }
+            | Patch { fig } => Some(fig),
         }
     }
 }

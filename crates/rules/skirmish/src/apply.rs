@@ -47,6 +47,9 @@ pub fn apply(s: &mut State, e: &Event) {
                 // SK-16.15.3-T1: a draw promised for this turn is made at its start or not at all.
                 f.hth_draw = 0;
                 f.bayonet_first = false;
+                // ---- vacuum (§17.11-c): this turn's leaks and patching are counted anew.
+                f.leaks_new = 0;
+                f.patching = false;
             }
         }
         Event::Initiative { winner, .. } => {
@@ -528,6 +531,26 @@ pub fn apply(s: &mut State, e: &Event) {
             f.moved = f.moved.saturating_add(*mov);
         }
         Event::StoodFast { fig, .. } => s.fig_mut(*fig).retreated = true,
+        // ---- microgravity (§17.10, G-54)
+        Event::Drift { fig, vel, acc, .. } => {
+            let f = s.fig_mut(*fig);
+            f.drift = *vel;
+            f.drift_acc = *acc;
+        }
+        Event::Drifted { fig, path, acc, .. } => {
+            let f = s.fig_mut(*fig);
+            if let Some(&last) = path.last() {
+                f.pos = last;
+            }
+            f.drift_acc = *acc;
+            if path.len() > 1 {
+                // Drifting off ends aiming and opportunity fire, as moving does (SK-13.7-d,
+                // SK-21.8-e).
+                f.aim_turns = 0;
+                f.aim_target = None;
+                f.overwatch = None;
+            }
+        }
     }
 }
 
@@ -683,5 +706,21 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
                 f.posture = Posture::Kneeling;
             }
         }
+        // ---- microgravity and vacuum (§17.10, §17.11)
+        Effect::FloatedAway => {
+            f.condition = Condition::Lost;
+            f.drift = [0, 0];
+            f.drift_acc = [0, 0];
+        }
+        Effect::Leak { leaks, new } => {
+            f.leaks = leaks;
+            f.leaks_new = new;
+        }
+        Effect::Patching => f.patching = true,
+        Effect::Patched { leaks } => {
+            f.leaks = leaks;
+            f.leaks_new = f.leaks_new.min(leaks);
+        }
+        Effect::LeakTurns { turns } => f.leak_turns = turns,
     }
 }

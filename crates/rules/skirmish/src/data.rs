@@ -181,6 +181,10 @@ pub struct Armor {
     pub medieval: bool,
     pub fireproof: bool,
     pub provenance: String,
+    // ---- vacuum (§17.11)
+    /// SK-17.11-a/c/d: a sealed suit (the spacesuit): it keeps out vacuum and hostile
+    /// atmospheres, and a hit through it makes a leak.
+    pub sealed: bool,
 }
 
 /// Miscellaneous items (SK-15.2-a). The book gives them no stats; what each one does is in the

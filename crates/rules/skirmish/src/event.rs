@@ -124,6 +124,25 @@ pub enum Effect {
     ItemSpent {
         item: ItemKind,
     },
+    // ---- microgravity and vacuum (§17.10, §17.11)
+    /// SK-17.10-k: drifted off the map's edge into space, out of the battle.
+    FloatedAway,
+    /// SK-17.11-c: a hit got through the sealed suit: `leaks` open now, `new` of them made
+    /// this turn.
+    Leak {
+        leaks: u8,
+        new: u8,
+    },
+    /// SK-17.11-c, G-55: spends this whole turn patching a leak.
+    Patching,
+    /// SK-17.11-c, G-55: a leak patched; `leaks` still open.
+    Patched {
+        leaks: u8,
+    },
+    /// G-55: a leak has now been open this many turns running (0: the count starts again).
+    LeakTurns {
+        turns: u8,
+    },
 }
 
 /// One side of an opposed roll (SK-5.9.3-a): the attribute it rolls against, every adjustment
@@ -498,6 +517,31 @@ pub enum Event {
     /// Kept his place rather than retreat into danger (SK-12.5-c).
     StoodFast {
         fig: FigId,
+        rule: RuleId,
+    },
+    // ---- microgravity (§17.10, G-54)
+    /// A floating figure's drift is now `vel` quarter-hexes per turn (axial q, r), with `acc`
+    /// quarter-hexes on the way to the next hex: pushed by running (SK-17.10-c), a shot's
+    /// recoil or a hit (SK-17.10-e/f), stopped by a wall, a person or the tether
+    /// (SK-17.10-i/j/k), or at rest on regaining footing (SK-17.10-h). `speed_q` is its length
+    /// in quarter-hexes per turn and `dir` the nearest hex-side (0..6 from north), for drawing.
+    Drift {
+        fig: FigId,
+        vel: [i8; 2],
+        acc: [i8; 2],
+        speed_q: u8,
+        dir: u8,
+        rule: RuleId,
+    },
+    /// SK-17.10-c, G-54: the drift of one turn: the hexes passed from `path[0]` to where he
+    /// ends, and the quarter-hexes `acc` left toward the next hex. A path of one hex: he drifted
+    /// less than a hex.
+    Drifted {
+        fig: FigId,
+        path: SmallVec<[Pos; 12]>,
+        acc: [i8; 2],
+        speed_q: u8,
+        dir: u8,
         rule: RuleId,
     },
 }

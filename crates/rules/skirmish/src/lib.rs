@@ -28,6 +28,9 @@ pub mod experience;
 pub mod fire;
 pub mod geometry;
 pub mod hands;
+// ---- microgravity and vacuum (§17.10, §17.11)
+pub mod microgravity;
+pub mod vacuum;
 mod legal;
 pub mod options;
 pub mod present;

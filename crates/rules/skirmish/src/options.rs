@@ -71,6 +71,18 @@ pub struct Options {
     pub fire_check_every_fire: bool,
     /// G-53 CONFIG: the flame thrower's tank ignites on aimed shots from the rear only.
     pub flame_ignition_aimed_only: bool,
+    // ---- microgravity and vacuum (§17.11): GM inputs.
+    /// SK-17.11 GM input: the fight is in vacuum (leaks, G-55). Logged only when set, so the
+    /// logs of battles in breathable air keep their headers.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub vacuum: bool,
+    /// SK-17.11-d GM input: a hostile atmosphere's d6 a turn (0: none; logged only when set).
+    #[serde(skip_serializing_if = "no_dice")]
+    pub atmosphere_dice: u8,
+}
+
+fn no_dice(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Default for Options {
@@ -113,6 +125,8 @@ impl Default for Options {
             swim_mov_percent: 50,
             fire_check_every_fire: true,
             flame_ignition_aimed_only: false,
+            vacuum: false,
+            atmosphere_dice: 0,
         }
     }
 }
@@ -189,6 +203,8 @@ impl Options {
             swim_mov_percent: int("sk.swim_mov_percent", 50).clamp(0, 100) as u16,
             fire_check_every_fire: choice("sk.fire_int_check") != "burning_hexes",
             flame_ignition_aimed_only: choice("sk.flame_thrower_ignition") == "aimed_only",
+            vacuum: flag("sk.vacuum", d.vacuum),
+            atmosphere_dice: int("sk.atmosphere_dice", 0).clamp(0, 10) as u8,
         }
     }
 }

@@ -293,6 +293,17 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 Effect::ItemSpent { item } => {
                     format!("uses up his {}", item.id().replace('_', " "))
                 }
+                // ---- microgravity and vacuum (§17.10, §17.11)
+                Effect::FloatedAway => "floats off into space, lost to the battle".to_string(),
+                Effect::Leak { leaks, .. } => format!("'s suit is holed: {leaks} leak(s) open"),
+                Effect::Patching => "spends the turn patching a leak".to_string(),
+                Effect::Patched { leaks } => {
+                    format!("patches a leak: {leaks} still open")
+                }
+                Effect::LeakTurns { turns: 0 } => "has no leak left open".to_string(),
+                Effect::LeakTurns { turns } => {
+                    format!("has had a leak open {turns} turn(s) running")
+                }
             };
             let sep = if what.starts_with('\'') { "" } else { " " };
             let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));
@@ -671,9 +682,67 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 name(s, *fig)
             );
         }
+        // ---- microgravity (§17.10, G-54)
+        Event::Drift {
+            fig,
+            speed_q,
+            dir,
+            rule,
+            ..
+        } => {
+            let _ = if *speed_q == 0 {
+                write!(t, "  {} stops drifting [{rule}]", name(s, *fig))
+            } else {
+                write!(
+                    t,
+                    "  {} now drifts {} at {} hex a turn [{rule}]",
+                    name(s, *fig),
+                    FACINGS[usize::from(*dir % 6)],
+                    quarters(*speed_q)
+                )
+            };
+        }
+        Event::Drifted {
+            fig,
+            path,
+            speed_q,
+            dir,
+            rule,
+            ..
+        } => {
+            let (from, to) = (path[0], path[path.len() - 1]);
+            let _ = if from == to {
+                write!(
+                    t,
+                    "  {} drifts {} at {} hex a turn, still in {from} [{rule}]",
+                    name(s, *fig),
+                    FACINGS[usize::from(*dir % 6)],
+                    quarters(*speed_q)
+                )
+            } else {
+                write!(
+                    t,
+                    "  {} drifts {} from {from} to {to} at {} hex a turn [{rule}]",
+                    name(s, *fig),
+                    FACINGS[usize::from(*dir % 6)],
+                    quarters(*speed_q)
+                )
+            };
+        }
         _ => return None,
     }
     Some(t)
+}
+
+/// A speed in quarter-hexes as hexes: `1/4`, `1/2`, `1 1/4`, `3` (G-54).
+fn quarters(q: u8) -> String {
+    let (whole, part) = (q / 4, q % 4);
+    let frac = ["", "1/4", "1/2", "3/4"][usize::from(part)];
+    match (whole, part) {
+        (w, 0) => w.to_string(),
+        (0, _) => frac.to_string(),
+        (w, _) => format!("{w} {frac}"),
+    }
 }
 
 /// A weapon slot's name, for narration.
@@ -875,6 +944,7 @@ impl ActionOdds for Skirmish {
                     Condition::Dead => "dead".to_string(),
                     Condition::Unconscious => "unconscious".to_string(),
                     Condition::Active => "active".to_string(),
+                    Condition::Lost => "lost in space".to_string(),
                 });
             }
             if a.pos != b.pos {

@@ -278,6 +278,11 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         Action::Flame { fig, target, burst } => flame::flame(ctx, fig, target, burst),
         Action::Extinguish { fig, at } => crate::fire::extinguish(ctx, fig, at),
         Action::HelpPutOut { fig, target } => crate::fire::help_put_out(ctx, fig, target),
+        // ---- microgravity and vacuum (§17.10, §17.11)
+        Action::Float { fig, to } => crate::microgravity::float(ctx, fig, to),
+        Action::Pull { fig, to } => crate::microgravity::pull(ctx, fig, to),
+        Action::Brake { fig } => crate::microgravity::brake(ctx, fig),
+        Action::Patch { fig } => crate::vacuum::patch(ctx, fig),
     }
 }
 

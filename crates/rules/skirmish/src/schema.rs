@@ -226,6 +226,40 @@ pub const OPTIONS: &[OptionSpec] = &[
         &["any_rear_hit", "aimed_only"],
         "G-53: a flame thrower's tank may ignite on any hit from the rear hex, or on aimed shots only",
     ),
+    // ---- microgravity and vacuum (§17.10, §17.11): GM inputs.
+    OptionSpec::bool(
+        "sk.vacuum",
+        false,
+        "SK-17.11 GM input: the fight is in vacuum: every figure wears a sealed suit, and a hit \
+         through it makes a leak (G-55: N d6 a turn while a leak is open)",
+    ),
+    OptionSpec::int(
+        "sk.atmosphere_dice",
+        0,
+        0,
+        10,
+        "SK-17.11-d GM input: a hostile atmosphere doing this many d6 a turn to anyone not in a \
+         sealed suit, and through a leak (0: none)",
+    ),
+];
+
+// ---- microgravity (§17.10-k GM input)
+/// A unit's own fields besides the common ones.
+pub const UNIT_FIELDS: &[FieldSpec] = &[
+    FieldSpec::optional(
+        "tether_length",
+        FieldKind::Int { min: 1, max: 60 },
+        "SK-17.10-k GM input: the unit's tether, in hexes (needs the `tether` item)",
+    ),
+    FieldSpec::optional(
+        "tether_anchor",
+        FieldKind::List {
+            of: &FieldKind::Int { min: 0, max: 1000 },
+            min_len: 2,
+            max_len: 2,
+        },
+        "SK-17.10-k GM input: [col, row] where the tether is made fast (default: the unit's `at`)",
+    ),
 ];
 
 /// Attributes, then skills. A skill is a stat: 0 (absent) or 1 (known); Martial Arts is a level.
@@ -617,6 +651,13 @@ const ARMOR_FIELDS: &[FieldSpec] = &[
         FieldKind::Bool,
         "SK-16.11-i fireproofed: medieval-type armor keeps its full value against fire",
     ),
+    // ---- vacuum (§17.11)
+    FieldSpec::optional(
+        "sealed",
+        FieldKind::Bool,
+        "SK-17.11-a/c a sealed suit (the spacesuit): keeps out vacuum and hostile atmospheres; \
+         a hit through it makes a leak",
+    ),
     FieldSpec::optional(
         "cost",
         FieldKind::Int {
@@ -914,7 +955,16 @@ impl ScenarioSchema for SkirmishSchema {
     }
 
     fn check_scenario(&self, scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
-        crate::character::check_scenario(scenario, catalog)
+        let mut out = crate::character::check_scenario(scenario, catalog);
+        // ---- microgravity and vacuum (§17.10-k, §17.11-a)
+        out.extend(crate::microgravity::check_scenario(scenario, catalog));
+        out.extend(crate::vacuum::check_scenario(scenario, catalog));
+        out
+    }
+
+    // ---- microgravity (§17.10-k GM input)
+    fn unit_fields(&self) -> &[FieldSpec] {
+        UNIT_FIELDS
     }
 }
 

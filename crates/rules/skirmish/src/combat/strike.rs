@@ -98,12 +98,20 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
     // SK-17.10-b: firing a weapon with recoil (one that needs STR) in microgravity.
     if a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
         microgravity_check(ctx, a.attacker)?;
+        // ---- microgravity (SK-17.10-e/f): the recoil pushes a floating firer back.
+        if let Some(w) = w.as_ref() {
+            crate::microgravity::recoil(ctx, a.attacker, a.target, w, a.rounds);
+        }
     }
     match result {
         ToHit::Hit { mult, .. } => {
             // SK-17.10-b: hit by a weapon with recoil.
             if a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
                 microgravity_check(ctx, a.target)?;
+                // ---- microgravity (SK-17.10-e/f): each bullet pushes a floating target on.
+                if let Some(w) = w.as_ref() {
+                    crate::microgravity::hit_push(ctx, a.attacker, a.target, w, bullets);
+                }
             }
             let mut expr = damage_expr(&ctx.s, &att, a.slot, a.kind);
             // SK-13.2-b: the damage put in from STR above the minimum (G-34: on the ladder).
@@ -197,6 +205,8 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                     halve,
                     RuleId("SK-12.3-b"),
                 )?;
+                // ---- vacuum (SK-17.11-c): a hit through a sealed suit makes a leak.
+                crate::vacuum::pierced(ctx, a.target, taken);
                 if b == 0 {
                     if let Some(l) = loc {
                         located_effects(ctx, a.target, l, taken)?;

@@ -508,6 +508,8 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     melee_extras(s, id, engaged, melee_ok && !down, out);
     // ---- fire (§16.11, §16.12): the extinguisher, and helping a rolling ally.
     crate::fire::fire_actions(s, id, out);
+    // ---- microgravity (§17.10-i): firing against the drift.
+    crate::microgravity::action_actions(s, id, out);
 }
 
 /// The choices of §6.5.3, §13 and §16.1 that come after the plain ones: blows and throws with

@@ -36,6 +36,8 @@ pub(crate) fn start_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
             rule: RuleId("SK-16.15.3-T1"),
         });
     }
+    // ---- microgravity (SK-17.10-c, G-54): floating figures drift before anyone moves.
+    crate::microgravity::drift_all(ctx)?;
     // ---- fire (SK-16.11-f/h): the INT checks not to run and to stay in a burning hex.
     crate::fire::start_of_turn(ctx)?;
     let n = ctx.s.side_count() as u8;
