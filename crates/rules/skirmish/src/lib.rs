@@ -29,9 +29,8 @@ pub mod fire;
 pub mod geometry;
 pub mod hands;
 // ---- microgravity and vacuum (§17.10, §17.11)
-pub mod microgravity;
-pub mod vacuum;
 mod legal;
+pub mod microgravity;
 pub mod options;
 pub mod present;
 pub mod progression;
@@ -45,6 +44,7 @@ pub mod system;
 pub mod terrain;
 pub mod text;
 pub mod turn;
+pub mod vacuum;
 mod value;
 
 pub use action::Action;

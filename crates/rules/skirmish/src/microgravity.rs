@@ -126,12 +126,16 @@ fn add(v: [i8; 2], d: u8, quarters: i32) -> [i8; 2] {
 /// SK-17.10-b), in quarter-hexes a turn, by the STR it asks held in both hands (half for a
 /// one-handed gun, SK-13.1-g): 6 or less ¼ hex, 7 to 14 ½, over 14 1. `None`: no recoil.
 pub fn recoil_quarters(w: &Weapon) -> Option<i32> {
-    let st = str_for_grip(w, Grip::TwoHands)?;
-    Some(match st {
+    str_for_grip(w, Grip::TwoHands).map(push_for_st)
+}
+
+/// SK-17.10-e: quarter-hexes a turn by two-handed ST.
+fn push_for_st(st: i16) -> i32 {
+    match st {
         ..=6 => 1,
         7..=14 => 2,
         _ => 4,
-    })
+    }
 }
 
 /// The drift of `fig` becomes `vel`, `acc` quarter-hexes on its way.
@@ -626,7 +630,10 @@ pub fn check_scenario(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError>
         }
         if let Some(Value::List(v)) = anchor {
             if let [Value::Int(c), Value::Int(r)] = v.as_slice() {
-                let (w, h) = (i64::from(scenario.map.width), i64::from(scenario.map.height));
+                let (w, h) = (
+                    i64::from(scenario.map.width),
+                    i64::from(scenario.map.height),
+                );
                 let at = Pos::new(u.at.col as i16, u.at.row as i16);
                 let a = Pos::new(*c as i16, *r as i16);
                 if *c >= w || *r >= h {
@@ -654,4 +661,45 @@ pub fn check_scenario(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError>
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sk_17_10_f_a_line_between_two_hex_sides_goes_to_the_one_nearer_the_facing() {
+        // (q, r) = (1, 1) lies exactly between SE (1, 0) and S (0, 1).
+        assert_eq!(nearest_side([1, 1], 2), 2);
+        assert_eq!(nearest_side([1, 1], 3), 3);
+        // A facing as far from both goes to the lower index.
+        assert_eq!(nearest_side([1, 1], 0), 2);
+        // Along a hex-side, and nearer one side than the other.
+        assert_eq!(nearest_side([0, -5], 3), 0);
+        assert_eq!(nearest_side([2, 1], 0), 2);
+        assert_eq!(nearest_side([0, 0], 4), 4);
+    }
+
+    #[test]
+    fn g_54_every_drift_splits_into_two_neighbouring_hex_sides_and_adds_back_up() {
+        for q in -40..=40 {
+            for r in -40..=40 {
+                let (i, a, b) = split([q, r]);
+                let (e, f) = (step(i), step((i + 1) % 6));
+                assert!(a >= 0 && b >= 0, "{q}, {r}");
+                assert_eq!([a * e[0] + b * f[0], a * e[1] + b * f[1]], [q, r]);
+                // The hex length is the number of steps.
+                assert_eq!(a + b, length([q, r]), "{q}, {r}");
+            }
+        }
+    }
+
+    #[test]
+    fn sk_17_10_e_the_push_by_two_handed_st() {
+        let quarters: Vec<i32> = (1..=20).map(push_for_st).collect();
+        // ¼ hex up to 6, ½ from 7 to 14, 1 hex over 14.
+        assert_eq!(&quarters[..6], &[1; 6]);
+        assert_eq!(&quarters[6..14], &[2; 8]);
+        assert_eq!(&quarters[14..], &[4; 6]);
+    }
 }
