@@ -292,7 +292,12 @@ fn drift_one(ctx: &mut Ctx, fig: FigId) -> Result<(), ResolveError> {
         let d = if a >= b { i } else { (i + 1) % 6 };
         let next = path[path.len() - 1].neighbour(d);
         stop = if !ctx.s.on_map(next) {
-            Stop::Edge
+            // A tethered figure never floats off: his tether holds him at the edge.
+            if f.tether > 0 {
+                Stop::Tether
+            } else {
+                Stop::Edge
+            }
         } else if wall_at(&ctx.s, next) {
             Stop::Wall
         } else if !tether_reaches(&f, next) {
