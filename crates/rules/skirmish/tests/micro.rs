@@ -602,3 +602,65 @@ fn sk_17_11_d_option_sk_atmosphere_dice_hurts_anyone_without_a_sealed_suit_throu
         }
     }
 }
+
+// =============================================================================================
+// The footing save (SK-17.10-b, G-54): its dice and its number.
+// =============================================================================================
+
+/// Ash runs 4 hexes (more than 3) with these stats, gear and map; returns his footing check:
+/// (dice, target).
+fn run_check(stats: &str, gear: &[&str], rows: Vec<String>, faces: &[i64]) -> (u8, i16) {
+    let ash = unit("Ash", 0, (1, 0), S, gear, stats);
+    let bay = unit("Bay", 1, (0, 9), N, &[], PLAIN);
+    let mut g = game(&[MICRO], &rows, &[('r', "rail")], &[ash, bay]);
+    g.start_turn(0);
+    let ev = g.play("Ash moves to [1, 4] facing S", faces);
+    let c = checks(&ev);
+    assert_eq!(c.len(), 1, "{c:?}");
+    assert_eq!(c[0].6, "SK-17.10-b");
+    (c[0].2, c[0].4)
+}
+
+#[test]
+fn sk_17_10_b_g_54_four_dice_against_half_of_estr_plus_edex() {
+    // (10 + 12) / 2 = 11 on 4d6.
+    assert_eq!(run_check(PLAIN, &[], open(3, 10), &d4(11)), (4, 11));
+    // (11 + 12) / 2 = 11.5, rounded down to 11 (G-54).
+    assert_eq!(
+        run_check("str = 11, dex = 12, int = 10", &[], open(3, 10), &d4(11)),
+        (4, 11)
+    );
+    // The spacesuit's −2 DEX counts (eDEX): (10 + 10) / 2 = 10.
+    assert_eq!(
+        run_check(PLAIN, &["spacesuit-armor"], open(3, 10), &d4(10)),
+        (4, 10)
+    );
+}
+
+#[test]
+fn sk_17_10_b_a_rail_takes_one_die_off_astrobatics_two_and_never_below_one() {
+    // A rail next to where he ends the move: 3 dice.
+    let mut rail = open(3, 10);
+    rail[4] = "r..".to_string();
+    assert_eq!(run_check(PLAIN, &[], rail.clone(), &[1, 1, 1]), (3, 11));
+    // Astrobatics: 2 dice; with the rail too: 4 − 1 − 2 = 1 die.
+    let astro = "str = 10, dex = 12, int = 10, astrobatics = 1";
+    assert_eq!(run_check(astro, &[], open(3, 10), &[1, 1]), (2, 11));
+    assert_eq!(run_check(astro, &[], rail, &[1]), (1, 11));
+}
+
+#[test]
+fn sk_17_10_b_prone_he_keeps_his_footing_without_a_roll() {
+    // Hit by a pistol while prone: no save for Bay (automatic success); Ash, standing, saves.
+    let ash = unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER);
+    let bay = unit("Bay", 1, (1, 3), N, &[], PLAIN).stance("prone");
+    let mut g = game(&[MICRO], &open(3, 6), &[], &[ash, bay]);
+    g.reach_actions(0);
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(7), &d4(8), &[1, 1]]));
+    assert!(roll(&ev).result.is_hit());
+    let c = checks(&ev);
+    assert_eq!(c.len(), 1, "{c:?}");
+    assert_eq!(c[0].0, 0);
+    assert!(!g.fig("Bay").floating);
+    assert!(drifts(&ev).is_empty());
+}
