@@ -324,6 +324,11 @@ pub enum Action {
     Patch {
         fig: FigId,
     },
+    /// SK-17.10-k: a shot or throw at `target`'s tether, at −8.
+    ShootTether {
+        fig: FigId,
+        target: FigId,
+    },
 }
 
 /// A flame thrower burst and its shape (SK-16.13-b/c). The book lets the firer place the fire
@@ -424,7 +429,8 @@ impl Action {
             | Float { fig, .. }
             | Pull { fig, .. }
             | Brake { fig }
-            | Patch { fig } => Some(fig),
+            | Patch { fig }
+            | ShootTether { fig, .. } => Some(fig),
         }
     }
 }

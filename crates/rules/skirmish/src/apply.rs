@@ -537,6 +537,19 @@ pub fn apply(s: &mut State, e: &Event) {
             f.drift = *vel;
             f.drift_acc = *acc;
         }
+        Event::TetherShot { attacker, .. } => {
+            let a = s.fig_mut(*attacker);
+            a.shots_fired = a.shots_fired.saturating_add(1);
+        }
+        Event::TetherHit {
+            fig, total, cut, ..
+        } => {
+            let f = s.fig_mut(*fig);
+            f.tether_damage = *total;
+            if *cut {
+                f.tether = 0;
+            }
+        }
         Event::Drifted { fig, path, acc, .. } => {
             let f = s.fig_mut(*fig);
             if let Some(&last) = path.last() {

@@ -533,6 +533,28 @@ pub enum Event {
         dir: u8,
         rule: RuleId,
     },
+    /// SK-17.10-k: a roll to hit `target`'s tether (3d6 against the attacker's eDEX with its
+    /// adjustments, −8 among them), like a `Roll` but at a line, not a figure.
+    TetherShot {
+        attacker: FigId,
+        target: FigId,
+        weapon_name: std::sync::Arc<str>,
+        faces: Faces,
+        total: i32,
+        base: i16,
+        modifiers: Mods,
+        target_number: i16,
+        result: ToHit,
+        margin: i32,
+    },
+    /// SK-17.10-k: the tether of `fig` takes `hits` (rolled on the weapon's damage); `total`
+    /// so far against its ST of 25; `cut`: it has parted.
+    TetherHit {
+        fig: FigId,
+        hits: i16,
+        total: u8,
+        cut: bool,
+    },
     /// SK-17.10-c, G-54: the drift of one turn: the hexes passed from `path[0]` to where he
     /// ends, and the quarter-hexes `acc` left toward the next hex. A path of one hex: he drifted
     /// less than a hex.

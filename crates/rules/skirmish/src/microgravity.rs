@@ -574,11 +574,151 @@ pub(crate) fn brake_slot(s: &State, f: &Figure) -> Option<(u8, &'static Weapon)>
     ok.then_some((k, w))
 }
 
-/// The action of §17.10 after every other one: firing against the drift (SK-17.10-i).
+/// The actions of §17.10 after every other one: firing against the drift (SK-17.10-i), and
+/// a shot or throw at the tether of a foe he may shoot or throw at now (SK-17.10-k).
 pub(crate) fn action_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     if brake_slot(s, s.fig(id)).is_some() {
         out.push(Action::Brake { fig: id });
     }
+    let mut tethered: SmallVec<[FigId; 4]> = SmallVec::new();
+    for a in out.iter() {
+        let t = match *a {
+            Action::Shoot {
+                fig,
+                target,
+                mode: crate::action::FireMode::Single,
+            }
+            | Action::Throw { fig, target }
+                if fig == id =>
+            {
+                target
+            }
+            _ => continue,
+        };
+        if s.fig(t).tether > 0 && !tethered.contains(&t) {
+            tethered.push(t);
+        }
+    }
+    for target in tethered {
+        out.push(Action::ShootTether { fig: id, target });
+    }
+}
+
+/// SK-17.10-k: a tether's ST against breaking.
+pub const TETHER_ST: u8 = 25;
+
+/// SK-17.10-k: a shot (one round) or a throw at the tether where it meets `target`, at −8. The
+/// adjustments are the attacker's own (`standing_mods`) and the range; the tethered figure's
+/// (Dodge, posture, floating) and cover are not the line's. A hit rolls the weapon's damage
+/// against the tether's ST of 25, which it keeps from hit to hit; at 25 it parts. Our reading:
+/// an automatic drop or break (a 17 or 18) only misses, and a miss goes nowhere.
+pub(crate) fn shoot_tether(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError> {
+    use crate::event::AttackKind;
+    let att = ctx.s.fig(fig).clone();
+    let slot = att.ready_slot().and(att.ready);
+    let rules = ctx.s.rules;
+    let Some(w) = att
+        .ready_slot()
+        .map(|sl| &rules.weapons[usize::from(sl.weapon)])
+        .filter(|w| w.ranged())
+    else {
+        return Err(ResolveError::Illegal(format!(
+            "{} has nothing to shoot or throw",
+            ctx.s.name(fig)
+        )));
+    };
+    let missile = w.class == crate::data::Class::Missile;
+    ctx.emit(Event::Acted { fig });
+    let mut mods = crate::event::Mods::new();
+    crate::combat::edex::standing_mods(&ctx.s, &att, &mut mods);
+    let d = att.pos.distance(ctx.s.fig(target).pos);
+    let range = if missile {
+        i32::from(crate::geometry::missile_range_penalty(d))
+    } else {
+        -(d as i32)
+    };
+    if range != 0 {
+        mods.push(fireteam_engine::Modifier::applied(
+            "range",
+            "range",
+            range,
+            RuleId(if missile { "SK-13.6-a" } else { "SK-13.5-b" }),
+        ));
+    }
+    mods.push(fireteam_engine::Modifier::applied(
+        "tether",
+        "a tether: −8 to hit",
+        -8,
+        RuleId("SK-17.10-k"),
+    ));
+    let base = att.dex;
+    let target_number = base + fireteam_engine::Modifier::total(&mods) as i16;
+    let (faces, total) = ctx.roll("to-hit", 3)?;
+    let c = crate::autoresult::classify(
+        3,
+        total,
+        i32::from(target_number),
+        ctx.s.rules.options.auto_numbers,
+        false,
+    );
+    let result = match c.result {
+        r @ crate::autoresult::ToHit::Hit { .. } => r,
+        _ => crate::autoresult::ToHit::Miss {
+            automatic: total >= 16,
+        },
+    };
+    ctx.emit(Event::TetherShot {
+        attacker: fig,
+        target,
+        weapon_name: w.name.as_str().into(),
+        faces,
+        total,
+        base,
+        modifiers: mods,
+        target_number,
+        result,
+        margin: c.margin,
+    });
+    // SK-17.10-b/e/f: a weapon with recoil kicks as at any other target.
+    if missile && w.str_min.is_some() {
+        crate::combat::footing::microgravity_check(ctx, fig)?;
+        recoil(ctx, fig, target, w, 1);
+    }
+    if let Some(k) = slot {
+        if missile {
+            crate::attack::missile::spend_shot(ctx, fig, k, w, 1);
+        } else {
+            // SK-12.2-d: a thrown weapon comes to rest where it was thrown.
+            let to = ctx.s.fig(target).pos;
+            ctx.emit(Event::Effect {
+                fig,
+                effect: Effect::WeaponThrown { slot: k, to },
+                rule: RuleId("SK-12.2-d"),
+            });
+        }
+    }
+    if let crate::autoresult::ToHit::Hit { mult, .. } = result {
+        let kind = if missile {
+            AttackKind::Missile
+        } else {
+            AttackKind::Thrown
+        };
+        let expr = crate::combat::damage::damage_expr(&ctx.s, &att, slot, kind);
+        let (_, sum) = if expr.dice > 0 {
+            ctx.roll("damage", expr.dice)?
+        } else {
+            (crate::event::Faces::new(), 0)
+        };
+        let hits = ((sum + i32::from(expr.adds)).max(0) * i32::from(mult.max(1))).min(255);
+        let so_far = i32::from(ctx.s.fig(target).tether_damage) + hits;
+        ctx.emit(Event::TetherHit {
+            fig: target,
+            hits: hits as i16,
+            total: so_far.min(255) as u8,
+            cut: so_far >= i32::from(TETHER_ST),
+        });
+    }
+    Ok(())
 }
 
 /// SK-17.10-i, G-54: he turns and fires one round along his drift, at no one; its recoil

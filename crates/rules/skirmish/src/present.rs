@@ -683,6 +683,43 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             );
         }
         // ---- microgravity (§17.10, G-54)
+        Event::TetherShot {
+            attacker,
+            target,
+            weapon_name,
+            faces,
+            total,
+            modifiers,
+            target_number,
+            result,
+            ..
+        } => {
+            let _ = write!(
+                t,
+                "  {} attacks {}'s tether with the {weapon_name}: {faces:?} = {total} against {target_number} ({}) → {} [SK-17.10-k]",
+                name(s, *attacker),
+                name(s, *target),
+                modifiers
+                    .iter()
+                    .map(|m| format!("{} {:+}", m.id, m.value))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if result.is_hit() { "hit" } else { "miss" }
+            );
+        }
+        Event::TetherHit {
+            fig,
+            hits,
+            total,
+            cut,
+        } => {
+            let _ = write!(
+                t,
+                "  {}'s tether takes {hits} hits ({total} of 25){} [SK-17.10-k]",
+                name(s, *fig),
+                if *cut { " and parts" } else { "" }
+            );
+        }
         Event::Drift {
             fig,
             speed_q,

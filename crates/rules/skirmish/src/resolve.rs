@@ -283,6 +283,7 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         Action::Pull { fig, to } => crate::microgravity::pull(ctx, fig, to),
         Action::Brake { fig } => crate::microgravity::brake(ctx, fig),
         Action::Patch { fig } => crate::vacuum::patch(ctx, fig),
+        Action::ShootTether { fig, target } => crate::microgravity::shoot_tether(ctx, fig, target),
     }
 }
 

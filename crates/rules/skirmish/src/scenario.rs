@@ -500,6 +500,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             drift_acc: [0, 0],
             tether: tether_length(u),
             tether_anchor: tether_anchor(u),
+            tether_damage: 0,
             leaks: 0,
             leaks_new: 0,
             leak_turns: 0,

@@ -308,6 +308,8 @@ pub struct Figure {
     /// and where it is anchored (`tether_anchor`, default the starting hex).
     pub tether: u8,
     pub tether_anchor: Pos,
+    /// SK-17.10-k: hits the tether has taken (it parts at its ST of 25).
+    pub tether_damage: u8,
     /// SK-17.11-c, G-55: leaks open in the suit, how many were made this turn, the
     /// consecutive turns a leak has been open, and whether he spends this turn patching one.
     pub leaks: u8,

@@ -423,6 +423,9 @@ pub fn action_text(s: &State, a: &Action) -> String {
         Action::Patch { fig } => {
             let _ = write!(t, "{} patches a leak", name(fig));
         }
+        Action::ShootTether { fig, target } => {
+            let _ = write!(t, "{} attacks {}'s tether", name(fig), name(target));
+        }
     }
     t
 }

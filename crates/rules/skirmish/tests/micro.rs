@@ -460,6 +460,66 @@ fn sk_17_10_k_a_tether_limits_moves_and_holds_a_drifting_figure() {
 }
 
 #[test]
+fn sk_17_10_k_a_tether_is_hit_at_minus_8_and_parts_at_25_hits() {
+    let ash = unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER);
+    let bay = unit("Bay", 1, (1, 3), N, &["tether"], PLAIN);
+    let text = with_fields(
+        scenario_toml(&[], &open(3, 6), &[], &[ash, bay]),
+        "Bay",
+        "tether_length = 4",
+    );
+    let mut g = Game {
+        s: load(&text),
+        log: Vec::new(),
+    };
+    // Three shots: 12 hits, 12 more (24 of 25), then 2: it parts.
+    for (turn, damage, total, cut) in [
+        (1, [6, 6], 12, false),
+        (2, [6, 6], 24, false),
+        (3, [1, 1], 26, true),
+    ] {
+        if turn > 1 {
+            g.finish_turn();
+        }
+        g.reach_actions(0);
+        let ev = g.play("Ash attacks Bay's tether", &faces(&[&[1, 2, 2], &damage]));
+        // DEX 12, range 0 at 3 hexes, −8 for the line: 4 to make; 5 is an automatic hit.
+        let shot = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::TetherShot {
+                    modifiers,
+                    target_number,
+                    result,
+                    ..
+                } => Some((modifiers.clone(), *target_number, *result)),
+                _ => None,
+            })
+            .expect("a roll at the tether");
+        let ids: Vec<(&str, i32, &str)> =
+            shot.0.iter().map(|m| (m.id, m.value, m.rule.0)).collect();
+        assert_eq!(ids, [("tether", -8, "SK-17.10-k")]);
+        assert_eq!(shot.1, 4);
+        assert!(shot.2.is_hit());
+        assert!(ev.contains(&Event::TetherHit {
+            fig: 1,
+            hits: (damage[0] + damage[1]) as i16,
+            total,
+            cut
+        }));
+        assert!(ev.contains(&Event::Spent {
+            fig: 0,
+            slot: 0,
+            rounds: 1
+        }));
+    }
+    assert_eq!(g.fig("Bay").tether, 0);
+    g.finish_turn();
+    g.reach_actions(0);
+    assert!(!g.can("Ash attacks Bay's tether"));
+}
+
+#[test]
 fn sk_17_10_k_a_tether_is_checked_when_the_scenario_loads() {
     let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN);
     let bay = unit("Bay", 1, (0, 5), N, &[], PLAIN);
