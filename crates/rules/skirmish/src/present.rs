@@ -295,14 +295,16 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 }
                 // ---- microgravity and vacuum (§17.10, §17.11)
                 Effect::FloatedAway => "floats off into space, lost to the battle".to_string(),
-                Effect::Leak { leaks, .. } => format!("'s suit is holed: {leaks} leak(s) open"),
+                Effect::Leak { leaks: 1, .. } => "'s suit is holed: a leak".to_string(),
+                Effect::Leak { leaks, .. } => format!("'s suit is holed: {leaks} leaks open"),
                 Effect::Patching => "spends the turn patching a leak".to_string(),
                 Effect::Patched { leaks } => {
                     format!("patches a leak: {leaks} still open")
                 }
                 Effect::LeakTurns { turns: 0 } => "has no leak left open".to_string(),
+                Effect::LeakTurns { turns: 1 } => "has had a leak open a whole turn".to_string(),
                 Effect::LeakTurns { turns } => {
-                    format!("has had a leak open {turns} turn(s) running")
+                    format!("has had a leak open {turns} turns running")
                 }
             };
             let sep = if what.starts_with('\'') { "" } else { " " };
@@ -732,7 +734,7 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             } else {
                 write!(
                     t,
-                    "  {} now drifts {} at {} hex a turn [{rule}]",
+                    "  {} now drifts {} at {} a turn [{rule}]",
                     name(s, *fig),
                     FACINGS[usize::from(*dir % 6)],
                     quarters(*speed_q)
@@ -751,7 +753,7 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             let _ = if from == to {
                 write!(
                     t,
-                    "  {} drifts {} at {} hex a turn, still in {from} [{rule}]",
+                    "  {} drifts {} at {} a turn, still in {from} [{rule}]",
                     name(s, *fig),
                     FACINGS[usize::from(*dir % 6)],
                     quarters(*speed_q)
@@ -759,7 +761,7 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             } else {
                 write!(
                     t,
-                    "  {} drifts {} from {from} to {to} at {} hex a turn [{rule}]",
+                    "  {} drifts {} from {from} to {to} at {} a turn [{rule}]",
                     name(s, *fig),
                     FACINGS[usize::from(*dir % 6)],
                     quarters(*speed_q)
@@ -771,15 +773,16 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
     Some(t)
 }
 
-/// A speed in quarter-hexes as hexes: `1/4`, `1/2`, `1 1/4`, `3` (G-54).
+/// A speed in quarter-hexes as hexes: `1/4 hex`, `1 hex`, `1 1/4 hexes`, `3 hexes` (G-54).
 fn quarters(q: u8) -> String {
     let (whole, part) = (q / 4, q % 4);
     let frac = ["", "1/4", "1/2", "3/4"][usize::from(part)];
-    match (whole, part) {
+    let n = match (whole, part) {
         (w, 0) => w.to_string(),
         (0, _) => frac.to_string(),
         (w, _) => format!("{w} {frac}"),
-    }
+    };
+    format!("{n} {}", if q <= 4 { "hex" } else { "hexes" })
 }
 
 /// A weapon slot's name, for narration.
