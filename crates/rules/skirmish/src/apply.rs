@@ -721,7 +721,10 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
         }
         // ---- microgravity and vacuum (§17.10, §17.11)
         Effect::FloatedAway => {
-            f.condition = Condition::Lost;
+            // A body that floats off stays dead; anyone else is lost.
+            if f.condition != Condition::Dead {
+                f.condition = Condition::Lost;
+            }
             f.drift = [0, 0];
             f.drift_acc = [0, 0];
         }

@@ -240,8 +240,9 @@ pub fn tether_reaches(f: &Figure, p: Pos) -> bool {
 }
 
 /// SK-17.10-c, G-54: every floating figure with a drift drifts, at the start of the turn
-/// before initiative. The one furthest along his own drift goes first (then figure order), so
-/// two who float on together at the same speed do not run into each other.
+/// before initiative, whether he is still in action or not (a body drifts too); one held in
+/// hand to hand does not. The one furthest along his own drift goes first (then figure
+/// order), so two who float on together at the same speed do not run into each other.
 pub(crate) fn drift_all(ctx: &mut Ctx) -> Result<(), ResolveError> {
     if !ctx.s.rules.options.microgravity {
         return Ok(());
@@ -250,7 +251,7 @@ pub(crate) fn drift_all(ctx: &mut Ctx) -> Result<(), ResolveError> {
         .s
         .figures
         .iter()
-        .filter(|f| f.active() && f.floating && f.drift != [0, 0])
+        .filter(|f| f.floating && f.drift != [0, 0] && !f.in_hth)
         .map(|f| {
             let (p, v) = (f.pos.hex(), cube(wide(f.drift)));
             let p = cube([p.q, p.r]);
@@ -261,7 +262,7 @@ pub(crate) fn drift_all(ctx: &mut Ctx) -> Result<(), ResolveError> {
     for (_, fig) in order {
         // An earlier drift may have stopped or halved this one (SK-17.10-j).
         let f = ctx.s.fig(fig);
-        if f.active() && f.floating && f.drift != [0, 0] {
+        if f.floating && f.drift != [0, 0] && f.condition != crate::state::Condition::Lost {
             drift_one(ctx, fig)?;
         }
     }

@@ -146,6 +146,30 @@ fn sk_17_10_c_a_runner_who_loses_his_footing_drifts_on_at_his_running_speed() {
 }
 
 #[test]
+fn sk_17_10_c_e_an_unconscious_floater_drifts_on_slowed_by_the_hit() {
+    let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN);
+    let bay = unit("Bay", 1, (1, 12), N, &["pistol"], GUNNER);
+    // Cal keeps side A in the battle.
+    let cal = unit("Cal", 0, (0, 15), N, &[], PLAIN);
+    let mut g = game(&[MICRO], &open(3, 16), &[], &[ash, bay, cal]);
+    g.start_turn(0);
+    g.play("Ash moves to [1, 5] facing S", &d4(20));
+    g.stand_all();
+    g.act("Ash does nothing");
+    g.act("Cal does nothing");
+    // Bay shoots north at Ash: to hit 6; Bay's own save 8 against 11 (kept); Ash floats
+    // already (no save); 5 + 4 = 9 damage: STR 1, unconscious (SK-12.4-c). The hit pushes him
+    // ¼ hex north: 20 − 1 = 19 quarter-hexes south.
+    let ev = g.play("Bay shoots Ash", &faces(&[&d3(6), &d4(8), &[5, 4]]));
+    assert!(effects(&ev).contains(&(0, Effect::Unconscious, "SK-12.4-c")));
+    assert_eq!(drifts(&ev), [(0, [0, 19], 19, S, "SK-17.10-e")]);
+    pass_turn(&mut g, &[]);
+    // A body drifts on: 19 quarter-hexes are 4 hexes and 3 over.
+    let ev = g.play("start turn 2", &[6, 1]);
+    assert_eq!(drifted(&ev), [(0, col(1, 5..=9), [0, 3])]);
+}
+
+#[test]
 fn sk_17_10_k_without_a_tether_he_floats_off_the_map_and_never_comes_back() {
     let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN);
     let bay = unit("Bay", 1, (4, 0), N, &[], PLAIN);
