@@ -734,6 +734,30 @@ fn sk_17_10_b_a_rail_takes_one_die_off_astrobatics_two_and_never_below_one() {
 }
 
 #[test]
+fn sk_17_10_b_holding_a_person_anchored_to_a_rail_takes_one_die_off() {
+    // Ash ends at [1, 4] next to Cal at [1, 5], who stands by a rail at [1, 6], two hexes from
+    // Ash: Ash holds on to Cal. 3 dice.
+    let mut rows = open(3, 10);
+    rows[6] = ".r.".to_string();
+    let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN);
+    let cal = unit("Cal", 0, (1, 5), N, &[], PLAIN);
+    let bay = unit("Bay", 1, (2, 9), N, &[], PLAIN);
+    let mut g = game(&[MICRO], &rows, &[('r', "rail")], &[ash, cal, bay]);
+    g.start_turn(0);
+    let ev = g.play("Ash moves to [1, 4] facing S", &[1, 1, 1]);
+    let c = checks(&ev);
+    assert_eq!((c[0].2, c[0].4, c[0].6), (3, 11, "SK-17.10-b"));
+    // Without the rail, Cal is no anchor: 4 dice.
+    let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN);
+    let cal = unit("Cal", 0, (1, 5), N, &[], PLAIN);
+    let bay = unit("Bay", 1, (2, 9), N, &[], PLAIN);
+    let mut g = game(&[MICRO], &open(3, 10), &[], &[ash, cal, bay]);
+    g.start_turn(0);
+    let ev = g.play("Ash moves to [1, 4] facing S", &[1, 1, 1, 1]);
+    assert_eq!(checks(&ev)[0].2, 4);
+}
+
+#[test]
 fn sk_17_10_b_prone_he_keeps_his_footing_without_a_roll() {
     // Hit by a pistol while prone: no save for Bay (automatic success); Ash, standing, saves.
     let ash = unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER);
