@@ -83,6 +83,7 @@ fn check_passes_on_every_shipped_skirmish_scenario() {
         "bench-duel.toml",
         "brushfire.toml",
         "bruce-vs-zorgo.toml",
+        "hull.toml",
         "station.toml",
     ] {
         assert!(

@@ -375,6 +375,33 @@ pub enum Action {
     KeepGuard {
         fig: FigId,
     },
+    // ---- microgravity and vacuum (§17.10, §17.11)
+    /// SK-17.10-d: let go and float, where he stands (`to` is his own hex), or pushing off in
+    /// a straight line to `to` and drifting on at as many hexes a turn (SK-17.10-c).
+    Float {
+        fig: FigId,
+        to: Pos,
+    },
+    /// SK-17.10-k: a floating figure pulls himself along his tether toward its anchor, to
+    /// `to`, at half MOV.
+    Pull {
+        fig: FigId,
+        to: Pos,
+    },
+    /// SK-17.10-i, G-54: a floating figure turns and fires his recoil weapon along his drift,
+    /// at no one, to slow it.
+    Brake {
+        fig: FigId,
+    },
+    /// SK-17.11-c, G-55: spends the whole turn patching a leak in his suit.
+    Patch {
+        fig: FigId,
+    },
+    /// SK-17.10-k: a shot or throw at `target`'s tether, at −8.
+    ShootTether {
+        fig: FigId,
+        target: FigId,
+    },
 }
 
 /// A flame thrower burst and its shape (SK-16.13-b/c). The book lets the firer place the fire
@@ -483,7 +510,12 @@ impl Action {
             | Suppress { fig, .. }
             | LetDraw { fig }
             | Listen { fig }
-            | KeepGuard { fig } => Some(fig),
+            | KeepGuard { fig }
+            | Float { fig, .. }
+            | Pull { fig, .. }
+            | Brake { fig }
+            | Patch { fig }
+            | ShootTether { fig, .. } => Some(fig),
         }
     }
 }

@@ -54,6 +54,9 @@ pub fn apply(s: &mut State, e: &Event) {
                 // SK-16.15.3-T1: a draw promised for this turn is made at its start or not at all.
                 f.hth_draw = 0;
                 f.bayonet_first = false;
+                // ---- vacuum (§17.11-c): this turn's leaks and patching are counted anew.
+                f.leaks_new = 0;
+                f.patching = false;
             }
         }
         Event::Initiative { winner, .. } => {
@@ -620,6 +623,39 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Hidden { fig, hidden, .. } => s.fig_mut(*fig).hidden = *hidden,
         Event::Listening { fig } => s.fig_mut(*fig).listening = true,
         Event::Fatigued { fig, amount, .. } => s.fig_mut(*fig).nonlethal += *amount,
+        // ---- microgravity (§17.10, G-54)
+        Event::Drift { fig, vel, acc, .. } => {
+            let f = s.fig_mut(*fig);
+            f.drift = *vel;
+            f.drift_acc = *acc;
+        }
+        Event::TetherShot { attacker, .. } => {
+            let a = s.fig_mut(*attacker);
+            a.shots_fired = a.shots_fired.saturating_add(1);
+        }
+        Event::TetherHit {
+            fig, total, cut, ..
+        } => {
+            let f = s.fig_mut(*fig);
+            f.tether_damage = *total;
+            if *cut {
+                f.tether = 0;
+            }
+        }
+        Event::Drifted { fig, path, acc, .. } => {
+            let f = s.fig_mut(*fig);
+            if let Some(&last) = path.last() {
+                f.pos = last;
+            }
+            f.drift_acc = *acc;
+            if path.len() > 1 {
+                // Drifting off ends aiming and opportunity fire, as moving does (SK-13.7-d,
+                // SK-21.8-e).
+                f.aim_turns = 0;
+                f.aim_target = None;
+                f.overwatch = None;
+            }
+        }
     }
 }
 
@@ -785,5 +821,24 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
                 f.posture = Posture::Kneeling;
             }
         }
+        // ---- microgravity and vacuum (§17.10, §17.11)
+        Effect::FloatedAway => {
+            // A body that floats off stays dead; anyone else is lost.
+            if f.condition != Condition::Dead {
+                f.condition = Condition::Lost;
+            }
+            f.drift = [0, 0];
+            f.drift_acc = [0, 0];
+        }
+        Effect::Leak { leaks, new } => {
+            f.leaks = leaks;
+            f.leaks_new = new;
+        }
+        Effect::Patching => f.patching = true,
+        Effect::Patched { leaks } => {
+            f.leaks = leaks;
+            f.leaks_new = f.leaks_new.min(leaks);
+        }
+        Effect::LeakTurns { turns } => f.leak_turns = turns,
     }
 }

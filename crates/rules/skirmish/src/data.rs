@@ -209,6 +209,10 @@ pub struct Armor {
     /// An energy shield's kind (SK-14.3-f); `None` for everything else.
     pub shield_type: Option<EnergyShieldKind>,
     pub provenance: String,
+    // ---- vacuum (§17.11)
+    /// SK-17.11-a/c/d: a sealed suit (the spacesuit): it keeps out vacuum and hostile
+    /// atmospheres, and a hit through it makes a leak.
+    pub sealed: bool,
 }
 
 /// Miscellaneous items (SK-15.2-a). The book gives them no stats; what each one does is in the

@@ -133,6 +133,25 @@ pub enum Effect {
     // ---- energy weapons, shields, protective gear
     /// SK-21.6-e: blinded by an energy weapon's flash: −4 DEX for good.
     Blinded,
+    // ---- microgravity and vacuum (§17.10, §17.11)
+    /// SK-17.10-k: drifted off the map's edge into space, out of the battle.
+    FloatedAway,
+    /// SK-17.11-c: a hit got through the sealed suit: `leaks` open now, `new` of them made
+    /// this turn.
+    Leak {
+        leaks: u8,
+        new: u8,
+    },
+    /// SK-17.11-c, G-55: spends this whole turn patching a leak.
+    Patching,
+    /// SK-17.11-c, G-55: a leak patched; `leaks` still open.
+    Patched {
+        leaks: u8,
+    },
+    /// G-55: a leak has now been open this many turns running (0: the count starts again).
+    LeakTurns {
+        turns: u8,
+    },
 }
 
 /// What took dice off an energy weapon's shot on its way (SK-14.3, SK-16.8-d, SK-16.12-t).
@@ -675,6 +694,53 @@ pub enum Event {
     Fatigued {
         fig: FigId,
         amount: i16,
+        rule: RuleId,
+    },
+    // ---- microgravity (§17.10, G-54)
+    /// A floating figure's drift is now `vel` quarter-hexes per turn (axial q, r), with `acc`
+    /// quarter-hexes on the way to the next hex: pushed by running (SK-17.10-c), a shot's
+    /// recoil or a hit (SK-17.10-e/f), stopped by a wall, a person or the tether
+    /// (SK-17.10-i/j/k), or at rest on regaining footing (SK-17.10-h). `speed_q` is its length
+    /// in quarter-hexes per turn and `dir` the nearest hex-side (0..6 from north), for drawing.
+    Drift {
+        fig: FigId,
+        vel: [i8; 2],
+        acc: [i8; 2],
+        speed_q: u8,
+        dir: u8,
+        rule: RuleId,
+    },
+    /// SK-17.10-k: a roll to hit `target`'s tether (3d6 against the attacker's eDEX with its
+    /// adjustments, −8 among them), like a `Roll` but at a line, not a figure.
+    TetherShot {
+        attacker: FigId,
+        target: FigId,
+        weapon_name: std::sync::Arc<str>,
+        faces: Faces,
+        total: i32,
+        base: i16,
+        modifiers: Mods,
+        target_number: i16,
+        result: ToHit,
+        margin: i32,
+    },
+    /// SK-17.10-k: the tether of `fig` takes `hits` (rolled on the weapon's damage); `total`
+    /// so far against its ST of 25; `cut`: it has parted.
+    TetherHit {
+        fig: FigId,
+        hits: i16,
+        total: u8,
+        cut: bool,
+    },
+    /// SK-17.10-c, G-54: the drift of one turn: the hexes passed from `path[0]` to where he
+    /// ends, and the quarter-hexes `acc` left toward the next hex. A path of one hex: he drifted
+    /// less than a hex.
+    Drifted {
+        fig: FigId,
+        path: SmallVec<[Pos; 12]>,
+        acc: [i8; 2],
+        speed_q: u8,
+        dir: u8,
         rule: RuleId,
     },
 }

@@ -32,8 +32,10 @@ pub mod experience;
 pub mod fire;
 pub mod geometry;
 pub mod hands;
+// ---- microgravity and vacuum (§17.10, §17.11)
 mod legal;
 pub mod light;
+pub mod microgravity;
 pub mod options;
 pub mod present;
 pub mod progression;
@@ -49,6 +51,7 @@ pub mod system;
 pub mod terrain;
 pub mod text;
 pub mod turn;
+pub mod vacuum;
 mod value;
 
 pub use action::Action;

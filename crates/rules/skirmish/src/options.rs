@@ -160,6 +160,18 @@ pub struct Options {
     /// SK-21.3-h OPT (with `nonlethal`): a turn of melee, Defend or a full run costs 1
     /// nonlethal.
     pub fatigue: bool,
+    // ---- microgravity and vacuum (§17.11): GM inputs.
+    /// SK-17.11 GM input: the fight is in vacuum (leaks, G-55). Logged only when set, so the
+    /// logs of battles in breathable air keep their headers.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub vacuum: bool,
+    /// SK-17.11-d GM input: a hostile atmosphere's d6 a turn (0: none; logged only when set).
+    #[serde(skip_serializing_if = "no_dice")]
+    pub atmosphere_dice: u8,
+}
+
+fn no_dice(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Default for Options {
@@ -215,6 +227,8 @@ impl Default for Options {
             surprise: None,
             size_ratio: 7,
             fatigue: false,
+            vacuum: false,
+            atmosphere_dice: 0,
         }
     }
 }
@@ -316,6 +330,8 @@ impl Options {
             },
             size_ratio: int("sk.size_ratio", 7).clamp(2, 50) as u8,
             fatigue: flag("sk.fatigue", d.fatigue),
+            vacuum: flag("sk.vacuum", d.vacuum),
+            atmosphere_dice: int("sk.atmosphere_dice", 0).clamp(0, 10) as u8,
         }
     }
 }

@@ -326,6 +326,19 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                     format!("uses up his {}", item.id().replace('_', " "))
                 }
                 Effect::Blinded => "is blinded by the flash: −4 DEX for good".to_string(),
+                // ---- microgravity and vacuum (§17.10, §17.11)
+                Effect::FloatedAway => "floats off into space, lost to the battle".to_string(),
+                Effect::Leak { leaks: 1, .. } => "'s suit is holed: a leak".to_string(),
+                Effect::Leak { leaks, .. } => format!("'s suit is holed: {leaks} leaks open"),
+                Effect::Patching => "spends the turn patching a leak".to_string(),
+                Effect::Patched { leaks } => {
+                    format!("patches a leak: {leaks} still open")
+                }
+                Effect::LeakTurns { turns: 0 } => "has no leak left open".to_string(),
+                Effect::LeakTurns { turns: 1 } => "has had a leak open a whole turn".to_string(),
+                Effect::LeakTurns { turns } => {
+                    format!("has had a leak open {turns} turns running")
+                }
             };
             let sep = if what.starts_with('\'') { "" } else { " " };
             let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));
@@ -1024,9 +1037,105 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 name(s, *fig)
             );
         }
+        // ---- microgravity (§17.10, G-54)
+        Event::TetherShot {
+            attacker,
+            target,
+            weapon_name,
+            faces,
+            total,
+            modifiers,
+            target_number,
+            result,
+            ..
+        } => {
+            let _ = write!(
+                t,
+                "  {} attacks {}'s tether with the {weapon_name}: {faces:?} = {total} against {target_number} ({}) → {} [SK-17.10-k]",
+                name(s, *attacker),
+                name(s, *target),
+                modifiers
+                    .iter()
+                    .map(|m| format!("{} {:+}", m.id, m.value))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if result.is_hit() { "hit" } else { "miss" }
+            );
+        }
+        Event::TetherHit {
+            fig,
+            hits,
+            total,
+            cut,
+        } => {
+            let _ = write!(
+                t,
+                "  {}'s tether takes {hits} hits ({total} of 25){} [SK-17.10-k]",
+                name(s, *fig),
+                if *cut { " and parts" } else { "" }
+            );
+        }
+        Event::Drift {
+            fig,
+            speed_q,
+            dir,
+            rule,
+            ..
+        } => {
+            let _ = if *speed_q == 0 {
+                write!(t, "  {} stops drifting [{rule}]", name(s, *fig))
+            } else {
+                write!(
+                    t,
+                    "  {} now drifts {} at {} a turn [{rule}]",
+                    name(s, *fig),
+                    FACINGS[usize::from(*dir % 6)],
+                    quarters(*speed_q)
+                )
+            };
+        }
+        Event::Drifted {
+            fig,
+            path,
+            speed_q,
+            dir,
+            rule,
+            ..
+        } => {
+            let (from, to) = (path[0], path[path.len() - 1]);
+            let _ = if from == to {
+                write!(
+                    t,
+                    "  {} drifts {} at {} a turn, still in {from} [{rule}]",
+                    name(s, *fig),
+                    FACINGS[usize::from(*dir % 6)],
+                    quarters(*speed_q)
+                )
+            } else {
+                write!(
+                    t,
+                    "  {} drifts {} from {from} to {to} at {} a turn [{rule}]",
+                    name(s, *fig),
+                    FACINGS[usize::from(*dir % 6)],
+                    quarters(*speed_q)
+                )
+            };
+        }
         _ => return None,
     }
     Some(t)
+}
+
+/// A speed in quarter-hexes as hexes: `1/4 hex`, `1 hex`, `1 1/4 hexes`, `3 hexes` (G-54).
+fn quarters(q: u8) -> String {
+    let (whole, part) = (q / 4, q % 4);
+    let frac = ["", "1/4", "1/2", "3/4"][usize::from(part)];
+    let n = match (whole, part) {
+        (w, 0) => w.to_string(),
+        (0, _) => frac.to_string(),
+        (w, _) => format!("{w} {frac}"),
+    };
+    format!("{n} {}", if q <= 4 { "hex" } else { "hexes" })
 }
 
 /// A weapon slot's name, for narration.
@@ -1240,6 +1349,7 @@ impl ActionOdds for Skirmish {
                     Condition::Dead => "dead".to_string(),
                     Condition::Unconscious => "unconscious".to_string(),
                     Condition::Active => "active".to_string(),
+                    Condition::Lost => "lost in space".to_string(),
                 });
             }
             if a.pos != b.pos {

@@ -314,6 +314,12 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             ctx.emit(Event::Acted { fig });
             Ok(())
         }
+        // ---- microgravity and vacuum (§17.10, §17.11)
+        Action::Float { fig, to } => crate::microgravity::float(ctx, fig, to),
+        Action::Pull { fig, to } => crate::microgravity::pull(ctx, fig, to),
+        Action::Brake { fig } => crate::microgravity::brake(ctx, fig),
+        Action::Patch { fig } => crate::vacuum::patch(ctx, fig),
+        Action::ShootTether { fig, target } => crate::microgravity::shoot_tether(ctx, fig, target),
     }
 }
 

@@ -156,6 +156,8 @@ pub fn armor(e: &Entry) -> Armor {
             _ => None,
         },
         provenance: e.provenance.to_string(),
+        // ---- vacuum (§17.11)
+        sealed: e.flag("sealed"),
     }
 }
 
@@ -234,6 +236,25 @@ fn mass(e: &Entry) -> f64 {
 }
 
 /// The battle a loaded scenario describes.
+// ---- microgravity (§17.10-k GM input)
+/// The unit field `tether_length`: hexes of tether (0: none).
+fn tether_length(u: &fireteam_scenario::Unit) -> u8 {
+    match u.field("tether_length") {
+        Some(Value::Int(n)) => (*n).clamp(0, 60) as u8,
+        _ => 0,
+    }
+}
+
+/// The unit field `tether_anchor` ([col, row]); the starting hex when it is left out.
+fn tether_anchor(u: &fireteam_scenario::Unit) -> Pos {
+    if let Some(Value::List(v)) = u.field("tether_anchor") {
+        if let [Value::Int(c), Value::Int(r)] = v.as_slice() {
+            return Pos::new(*c as i16, *r as i16);
+        }
+    }
+    Pos::new(u.at.col as i16, u.at.row as i16)
+}
+
 pub fn setup(loaded: &Loaded) -> Setup {
     let sc = &loaded.scenario;
     let options = Options::from_scenario(sc);
@@ -560,6 +581,16 @@ pub fn setup(loaded: &Loaded) -> Setup {
             guard_tested: false,
             exerted: false,
             init_rank: 0,
+            // ---- microgravity and vacuum (§17.10-k GM input)
+            drift: [0, 0],
+            drift_acc: [0, 0],
+            tether: tether_length(u),
+            tether_anchor: tether_anchor(u),
+            tether_damage: 0,
+            leaks: 0,
+            leaks_new: 0,
+            leak_turns: 0,
+            patching: false,
         });
     }
     // SK-16.3-a: weapons change hands in battle (grabbed on the run, exchanged, taken by

@@ -312,6 +312,21 @@ pub const OPTIONS: &[OptionSpec] = &[
         "SK-21.3-h OPT (with sk.nonlethal): each turn of melee attack, Defend or full run adds \
          1 nonlethal",
     ),
+    // ---- microgravity and vacuum (§17.10, §17.11): GM inputs.
+    OptionSpec::bool(
+        "sk.vacuum",
+        false,
+        "SK-17.11 GM input: the fight is in vacuum: every figure wears a sealed suit, and a hit \
+         through it makes a leak (G-55: N d6 a turn while a leak is open)",
+    ),
+    OptionSpec::int(
+        "sk.atmosphere_dice",
+        0,
+        0,
+        10,
+        "SK-17.11-d GM input: a hostile atmosphere doing this many d6 a turn to anyone not in a \
+         sealed suit, and through a leak (0: none)",
+    ),
 ];
 
 /// Attributes, then skills. A skill is a stat: 0 (absent) or 1 (known); Martial Arts is a level.
@@ -502,12 +517,26 @@ const fn skill(name: &'static str) -> StatSpec {
 static TEXT: FieldKind = FieldKind::Text;
 
 /// The fields a SKIRMISH unit may have besides the common ones.
-const UNIT_FIELDS: &[FieldSpec] = &[
+pub const UNIT_FIELDS: &[FieldSpec] = &[
     // ---- order of the turn (§10)
     FieldSpec::optional(
         "chases",
         FieldKind::Text,
         "SK-10-e, G-72 GM input: the name of the unit this one chases; the one ahead moves first",
+    ), // ---- microgravity (§17.10-k GM input)
+    FieldSpec::optional(
+        "tether_length",
+        FieldKind::Int { min: 1, max: 60 },
+        "SK-17.10-k GM input: the unit's tether, in hexes (needs the `tether` item)",
+    ),
+    FieldSpec::optional(
+        "tether_anchor",
+        FieldKind::List {
+            of: &FieldKind::Int { min: 0, max: 1000 },
+            min_len: 2,
+            max_len: 2,
+        },
+        "SK-17.10-k GM input: [col, row] where the tether is made fast (default: the unit's `at`)",
     ),
 ];
 
@@ -762,6 +791,13 @@ const ARMOR_FIELDS: &[FieldSpec] = &[
         "fireproof",
         FieldKind::Bool,
         "SK-16.11-i fireproofed: medieval-type armor keeps its full value against fire",
+    ),
+    // ---- vacuum (§17.11)
+    FieldSpec::optional(
+        "sealed",
+        FieldKind::Bool,
+        "SK-17.11-a/c a sealed suit (the spacesuit): keeps out vacuum and hostile atmospheres; \
+         a hit through it makes a leak",
     ),
     FieldSpec::optional(
         "shield_type",
@@ -1093,6 +1129,8 @@ impl ScenarioSchema for SkirmishSchema {
         out.extend(crate::turn::surprise::check_scenario(scenario));
         out.extend(crate::turn::chase::check_scenario(scenario));
         out.extend(crate::turn::fatigue::check_scenario(scenario));
+        out.extend(crate::microgravity::check_scenario(scenario, catalog));
+        out.extend(crate::vacuum::check_scenario(scenario, catalog));
         out
     }
 }

@@ -87,6 +87,10 @@ pub enum Condition {
     Active,
     Unconscious,
     Dead,
+    // ---- microgravity and vacuum (§17.10)
+    /// Floated off the map's edge: out of the battle for good (SK-17.10-k: "one could float
+    /// off and never come back").
+    Lost,
 }
 
 /// A weapon's state (SK-12.1-d/e/f, G-36).
@@ -355,6 +359,24 @@ pub struct Figure {
     /// SK-11-c, G-12: the figure's place in this turn's initiative order (the movement order
     /// before any chase, SK-10-e), which breaks ties in the action order.
     pub init_rank: u8,
+    // ---- microgravity and vacuum (§17.10, §17.11; G-54, G-55)
+    /// SK-17.10-c/e/f: the drift of a floating figure, in quarter-hexes per turn, as an axial
+    /// vector (q, r) (`crate::microgravity`); [0, 0]: still.
+    pub drift: [i8; 2],
+    /// G-54: the quarter-hexes drifted toward the next hex, not yet a whole hex (axial q, r).
+    pub drift_acc: [i8; 2],
+    /// SK-17.10-k GM input: the tether's length in hexes (unit field `tether_length`; 0: none)
+    /// and where it is anchored (`tether_anchor`, default the starting hex).
+    pub tether: u8,
+    pub tether_anchor: Pos,
+    /// SK-17.10-k: hits the tether has taken (it parts at its ST of 25).
+    pub tether_damage: u8,
+    /// SK-17.11-c, G-55: leaks open in the suit, how many were made this turn, the
+    /// consecutive turns a leak has been open, and whether he spends this turn patching one.
+    pub leaks: u8,
+    pub leaks_new: u8,
+    pub leak_turns: u8,
+    pub patching: bool,
 }
 
 /// How much of a figure is on fire (SK-16.11-T1).

@@ -203,6 +203,15 @@ impl RuleSystem for Skirmish {
             if aware != 0 {
                 c.u64(aware);
             }
+            // ---- microgravity and vacuum: only when in use, as above.
+            if f.floating || f.leaks > 0 || f.leak_turns > 0 || f.tether_damage > 0 {
+                for v in f.drift.iter().chain(f.drift_acc.iter()) {
+                    c.u64(*v as u8 as u64);
+                }
+                c.u64(u64::from(f.floating));
+                c.u64(u64::from(f.leaks) * 256 + u64::from(f.leak_turns));
+                c.u64(u64::from(f.tether) * 256 + u64::from(f.tether_damage));
+            }
         }
         c.finish()
     }

@@ -512,6 +512,25 @@ pub fn action_text(s: &State, a: &Action) -> String {
             };
             let _ = write!(t, "{} keeps {g}", name(fig));
         }
+        // ---- microgravity and vacuum (§17.10, §17.11)
+        Action::Float { fig, to } if to == s.fig(fig).pos => {
+            let _ = write!(t, "{} lets go and floats", name(fig));
+        }
+        Action::Float { fig, to } => {
+            let _ = write!(t, "{} pushes off to {to} and floats", name(fig));
+        }
+        Action::Pull { fig, to } => {
+            let _ = write!(t, "{} pulls himself along his tether to {to}", name(fig));
+        }
+        Action::Brake { fig } => {
+            let _ = write!(t, "{} fires against his drift", name(fig));
+        }
+        Action::Patch { fig } => {
+            let _ = write!(t, "{} patches a leak", name(fig));
+        }
+        Action::ShootTether { fig, target } => {
+            let _ = write!(t, "{} attacks {}'s tether", name(fig), name(target));
+        }
     }
     t
 }

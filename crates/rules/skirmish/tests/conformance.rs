@@ -124,6 +124,23 @@ fn the_brushfire_passes_the_conformance_suite() {
 }
 
 #[test]
+fn the_hull_passes_the_conformance_suite() {
+    // Microgravity and vacuum (§17.10, §17.11): drift, walls, people, tethers, the map's edge,
+    // leaks and patching.
+    let report = suite(
+        "hull.toml",
+        conformance::Config {
+            games: 3,
+            max_steps: 150,
+            enumerated_actions: 6,
+            samples: 400,
+            seed: 13,
+        },
+    );
+    assert!(report.actions_checked > 300, "{report:?}");
+}
+
+#[test]
 fn the_station_passes_the_conformance_suite() {
     let report = suite(
         "station.toml",

@@ -200,7 +200,7 @@ pub(crate) fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError
                 };
                 let tf = ctx.s.fig(t).clone();
                 let armor = armor_value(&ctx.s, &tf, g.pos, Some(&w));
-                deal_damage(
+                let taken = deal_damage(
                     ctx,
                     t,
                     Some(g.thrower),
@@ -210,6 +210,8 @@ pub(crate) fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError
                     false,
                     RuleId("SK-16.12-o"),
                 )?;
+                // ---- vacuum (SK-17.11-c): fragments through a sealed suit make a leak.
+                crate::vacuum::pierced(ctx, t, taken);
             }
         }
         Some(GrenadeKind::Molotov) | Some(GrenadeKind::Incendiary) => {

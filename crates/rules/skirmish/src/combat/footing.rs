@@ -8,7 +8,7 @@ use crate::state::FigId;
 use fireteam_engine::{ResolveError, RuleId};
 
 /// SK-17.10-b / G-54: the microgravity save, 4d6 vs floor((eSTR + eDEX) / 2): −1 die holding a
-/// rail, −2 dice with Astrobatics (never below 1), +1 die to recover (SK-17.10-h); prone
+/// rail or an anchored person, −2 dice with Astrobatics (never below 1), +1 die to recover (SK-17.10-h); prone
 /// figures always succeed. Returns whether the figure keeps (or regains) its footing.
 pub fn footing_save(ctx: &mut Ctx, fig: FigId, recovering: bool) -> Result<bool, ResolveError> {
     let f = ctx.s.fig(fig).clone();
@@ -16,12 +16,16 @@ pub fn footing_save(ctx: &mut Ctx, fig: FigId, recovering: bool) -> Result<bool,
         return Ok(true);
     }
     let mut dice: i32 = 4;
-    let rail = ctx.s.terrain(f.pos).is_some_and(|t| t.handhold)
-        || (0..6).any(|d| {
-            ctx.s
-                .terrain(f.pos.neighbour(d))
-                .is_some_and(|t| t.handhold)
-        });
+    // A rail or handhold in or next to his hex, or a person next to him who is himself so
+    // anchored (standing by a rail, not floating).
+    let rail_at = |p: crate::state::Pos| {
+        ctx.s.terrain(p).is_some_and(|t| t.handhold)
+            || (0..6).any(|d| ctx.s.terrain(p.neighbour(d)).is_some_and(|t| t.handhold))
+    };
+    let anchored_person = ctx.s.figures.iter().any(|o| {
+        o.id != f.id && o.active() && !o.floating && o.pos.distance(f.pos) == 1 && rail_at(o.pos)
+    });
+    let rail = rail_at(f.pos) || anchored_person;
     if rail {
         dice -= 1;
     }

@@ -160,6 +160,10 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
     // SK-17.10-b: firing a weapon with recoil (one that needs STR) in microgravity.
     if fires && a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
         microgravity_check(ctx, a.attacker)?;
+        // ---- microgravity (SK-17.10-e/f): the recoil pushes a floating firer back.
+        if let Some(w) = w.as_ref() {
+            crate::microgravity::recoil(ctx, a.attacker, a.target, w, a.rounds);
+        }
     }
     let mut victim = a.target;
     let mut landed = 0u8;
@@ -171,6 +175,10 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
             // SK-17.10-b: hit by a weapon with recoil.
             if a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
                 microgravity_check(ctx, victim)?;
+                // ---- microgravity (SK-17.10-e/f): each bullet pushes a floating target on.
+                if let Some(w) = w.as_ref() {
+                    crate::microgravity::hit_push(ctx, a.attacker, victim, w, bullets);
+                }
             }
             let mut expr = if a.maneuver == Some(crate::action::Strike::Club) {
                 // SK-21.5-e: a shoulderarm as a club does a two-handed club's damage (SK-16.1).
@@ -276,6 +284,8 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
                     RuleId("SK-12.3-b"),
                 )?;
                 landed += 1;
+                // ---- vacuum (SK-17.11-c): a hit through a sealed suit makes a leak.
+                crate::vacuum::pierced(ctx, victim, taken);
                 if b == 0 {
                     if let Some(l) = loc {
                         located_effects(ctx, victim, l, taken)?;

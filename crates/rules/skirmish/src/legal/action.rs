@@ -497,6 +497,8 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     if crate::stealth::may_listen(s, f) {
         out.push(Action::Listen { fig: id });
     }
+    // ---- microgravity (§17.10-i): firing against the drift.
+    crate::microgravity::action_actions(s, id, out);
 }
 
 /// The choices of §6.5.3, §13 and §16.1 that come after the plain ones: blows and throws with

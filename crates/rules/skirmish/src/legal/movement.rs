@@ -48,6 +48,10 @@ fn room_to_stand(s: &State, f: &crate::state::Figure) -> bool {
 pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     let start = out.len();
     options(s, id, out);
+    // ---- microgravity and vacuum (§17.10, §17.11): the tether's reach, floating on purpose,
+    // pulling along the tether, patching a leak; after every other option.
+    crate::microgravity::movement_actions(s, id, out, start);
+    crate::vacuum::movement_actions(s, id, out);
     // ---- fire (§16.11): stop, drop and roll, after every other option (SK-16.11-d); a failed
     // INT check binds him to run or to leave a burning hex (SK-16.11-f/h).
     let f = s.fig(id);
@@ -84,8 +88,12 @@ fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
         return;
     }
     if f.floating {
-        // SK-17.10-g/h: a floating figure cannot walk; it turns or tries to regain footing.
+        // SK-17.10-g/h: a floating figure cannot walk; it turns one hex-side (two with
+        // Astrobatics) or tries to regain footing.
         for k in 0..6u8 {
+            if !crate::microgravity::may_face(f, (f.facing + k) % 6) {
+                continue;
+            }
             out.push(Action::StandStill {
                 fig: id,
                 facing: (f.facing + k) % 6,

@@ -30,6 +30,8 @@ pub(crate) fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
     crate::fire::end_of_turn(ctx)?;
     // SK-6.2.9-a: swimming or drowning in deep water.
     crate::terrain::swimming::drowning(ctx)?;
+    // ---- vacuum (SK-17.11-c/d, G-55): patches, leaks and hostile air.
+    crate::vacuum::end_of_turn(ctx)?;
     // SK-21.3-e/f (optional): a breather not spoiled by damage, and every unconscious figure,
     // recovers 1d6 nonlethal; he wakes once his STR is above his lethal damage, unless that
     // is more than half his STR (SK-21.3-g).

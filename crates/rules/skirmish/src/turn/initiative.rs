@@ -35,6 +35,8 @@ pub(crate) fn start_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
             rule: RuleId("SK-16.15.3-T1"),
         });
     }
+    // ---- microgravity (SK-17.10-c, G-54): floating figures drift before anyone moves.
+    crate::microgravity::drift_all(ctx)?;
     // ---- fire (SK-16.11-f/h): the INT checks not to run and to stay in a burning hex.
     crate::fire::start_of_turn(ctx)?;
     // ---- order of the turn (SK-9-b/c): a surprise settles the initiative; a side that ran

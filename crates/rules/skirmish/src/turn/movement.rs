@@ -121,6 +121,7 @@ pub(crate) fn regain_footing(ctx: &mut Ctx, fig: FigId) -> Result<(), ResolveErr
             effect: Effect::Floating { on: false },
             rule: RuleId("SK-17.10-h"),
         });
+        crate::microgravity::at_rest(ctx, fig);
     }
     ctx.emit(Event::Acted { fig });
     done_moving(ctx);
@@ -315,6 +316,10 @@ pub(crate) fn walk_path(
     // SK-17.10-b: moving more than 3 hexes in microgravity.
     if d > 3 {
         microgravity_check(ctx, fig)?;
+        // ---- microgravity (SK-17.10-c): lost running, he drifts on the way he ran.
+        if !f.floating {
+            crate::microgravity::ran_adrift(ctx, fig, &path[..=crossed.at], d);
+        }
     }
     // SK-17.1-b, SK-17.5-a, SK-17.6-a: bad footing or darkness when moving more than half.
     let half = mov.div_ceil(2);

@@ -13,7 +13,8 @@ fn standing_sides(s: &State) -> SmallVec<[u8; 4]> {
         let alive = s.figures.iter().any(|f| {
             f.side == side
                 && if dead_only {
-                    f.condition != Condition::Dead
+                    // SK-17.10-k: one who floated off never comes back.
+                    !matches!(f.condition, Condition::Dead | Condition::Lost)
                 } else {
                     f.active()
                 }
