@@ -124,6 +124,9 @@ pub enum Effect {
     ItemSpent {
         item: ItemKind,
     },
+    // ---- after the battle (§19.3)
+    /// SK-19.3-b: the agreed number of hits recorded: he has lost the practice.
+    Beaten,
 }
 
 /// One side of an opposed roll (SK-5.9.3-a): the attribute it rolls against, every adjustment
@@ -498,6 +501,76 @@ pub enum Event {
     /// Kept his place rather than retreat into danger (SK-12.5-c).
     StoodFast {
         fig: FigId,
+        rule: RuleId,
+    },
+    // ---- after the battle (§6.5.1, §6.8.1, §15.1, §19, §21.7). `PracticeHit` is played in
+    // battle; the others are the aftermath (`crate::aftermath::settle`), after `BattleOver`.
+    /// SK-19.3-a/b: a practice weapon's hit, recorded instead of damage; `hits`: his total.
+    PracticeHit {
+        fig: FigId,
+        by: FigId,
+        hits: u8,
+        rule: RuleId,
+    },
+    /// The aftermath begins: the kind of fight (SK-19-a) and how it ended.
+    Aftermath {
+        scenario: crate::options::ScenarioType,
+        outcome: Outcome,
+    },
+    /// SK-6.5.1-a, SK-6.8.1-a (G-67): `by` heals him `lethal` + `nonlethal` points (lethal
+    /// first), with a medical kit or without.
+    Healed {
+        fig: FigId,
+        by: FigId,
+        lethal: i16,
+        nonlethal: i16,
+        kit: bool,
+        rule: RuleId,
+    },
+    /// Credits paid to him (or, negative, by him): the arena's purse (SK-19.1-c) or a
+    /// practice's stake (SK-19.3-b).
+    Credits {
+        fig: FigId,
+        amount: i64,
+        why: crate::aftermath::Why,
+        rule: RuleId,
+    },
+    /// Experience points (SK-19.1-d with the arena's reasons, or SK-19.3-b's 1 for a practice).
+    Experience {
+        fig: FigId,
+        ep: u32,
+        arena: Option<crate::experience::ArenaRecord>,
+        rule: RuleId,
+    },
+    /// SK-19.2-b: a duel's victor takes an item of his foe's `from`: its price and 75% resale
+    /// when the catalog prices it.
+    ItemWon {
+        fig: FigId,
+        from: FigId,
+        item: crate::aftermath::Gear,
+        count: u8,
+        price: Option<u32>,
+        resale: Option<u32>,
+        rule: RuleId,
+    },
+    /// SK-15.1-c: `batteries` of his to recharge between combats, 5 ₢ each.
+    Recharge {
+        fig: FigId,
+        weapon: u16,
+        batteries: u8,
+        cost: u32,
+        rule: RuleId,
+    },
+    /// SK-21.7-b OPT: his worn armor at an armorer: `absorbed` of the `limit` hits it takes
+    /// (SK-21.7-a); repairable when no more than half used up, at the catalog's `repair_cost`
+    /// (a GM input; None: not set).
+    ArmorRepair {
+        fig: FigId,
+        armor: u16,
+        absorbed: u16,
+        limit: u16,
+        repairable: bool,
+        cost: Option<u32>,
         rule: RuleId,
     },
 }

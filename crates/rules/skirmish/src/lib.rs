@@ -11,11 +11,13 @@
 //! turn), `legal` (each phase's legal actions), `attack` (one module per kind of attack),
 //! [`combat`] (rolls to hit, damage, effects), [`fire`] (figures and hexes on fire), [`geometry`]
 //! (threat zones, reach, lines of fire), [`hands`] (what a figure holds, and how), [`character`],
-//! [`encumbrance`] and [`experience`] (creation and advancement).
+//! [`encumbrance`] and [`experience`] (creation and advancement), [`practice`] (practice combat)
+//! and [`aftermath`] (after the battle: healing, rewards, bills).
 //! [`system`] is the `RuleSystem` itself, and `resolve` hands each action to the module of its
 //! rule.
 
 pub mod action;
+pub mod aftermath;
 pub mod apply;
 pub mod attack;
 pub mod autoresult;
@@ -30,6 +32,7 @@ pub mod geometry;
 pub mod hands;
 mod legal;
 pub mod options;
+pub mod practice;
 pub mod present;
 pub mod progression;
 mod readying;

@@ -293,6 +293,8 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 Effect::ItemSpent { item } => {
                     format!("uses up his {}", item.id().replace('_', " "))
                 }
+                // ---- after the battle (§19.3)
+                Effect::Beaten => "has lost the practice on recorded hits".to_string(),
             };
             let sep = if what.starts_with('\'') { "" } else { " " };
             let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));
@@ -671,6 +673,15 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 name(s, *fig)
             );
         }
+        // ---- after the battle (§6.5.1, §6.8.1, §15.1, §19, §21.7)
+        Event::PracticeHit { .. }
+        | Event::Aftermath { .. }
+        | Event::Healed { .. }
+        | Event::Credits { .. }
+        | Event::Experience { .. }
+        | Event::ItemWon { .. }
+        | Event::Recharge { .. }
+        | Event::ArmorRepair { .. } => return crate::aftermath::narrate(s, e),
         _ => return None,
     }
     Some(t)
@@ -875,7 +886,20 @@ impl ActionOdds for Skirmish {
                     Condition::Dead => "dead".to_string(),
                     Condition::Unconscious => "unconscious".to_string(),
                     Condition::Active => "active".to_string(),
+                    Condition::Beaten => "beaten".to_string(),
                 });
+            }
+            // ---- after the battle (§19.3): a practice weapon's hits are recorded, not dealt.
+            if a.practice_hits != b.practice_hits {
+                p.push(format!(
+                    "{} hit{} recorded",
+                    a.practice_hits - b.practice_hits,
+                    if a.practice_hits - b.practice_hits == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
+                ));
             }
             if a.pos != b.pos {
                 p.push(format!("at {}", a.pos));

@@ -122,6 +122,10 @@ pub fn weapon(e: &Entry) -> Weapon {
             _ => Breaks::Never,
         },
         breaks_parries: e.flag("breaks_parries"),
+        // ---- after the battle
+        cost: int("cost").map(|v| v.clamp(0, 1_000_000) as u32),
+        reload_cost: int("reload_cost").map(|v| v.clamp(0, 1_000_000) as u32),
+        practice: e.flag("practice"),
     }
 }
 
@@ -148,6 +152,9 @@ pub fn armor(e: &Entry) -> Armor {
         medieval: e.flag("medieval"),
         fireproof: e.flag("fireproof"),
         provenance: e.provenance.to_string(),
+        // ---- after the battle
+        cost: e.int("cost").map(|v| v.clamp(0, 1_000_000) as u32),
+        repair_cost: e.int("repair_cost").map(|v| v.clamp(0, 1_000_000) as u32),
     }
 }
 
@@ -474,6 +481,13 @@ pub fn setup(loaded: &Loaded) -> Setup {
             rolling: false,
             flammable: stat("flammable") > 0,
             soak_incendiary: false,
+            // ---- after the battle
+            fought: false,
+            hurt_by_foe: false,
+            last_hurt_by: None,
+            downed_by: None,
+            practice_hits: 0,
+            drained: 0,
         });
     }
     // SK-16.3-a: weapons change hands in battle (grabbed on the run, exchanged, taken by
@@ -499,6 +513,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             });
         }
     }
+    let armor_ids: Vec<String> = armors.iter().map(|a| a.id.clone()).collect();
     let rules = Rules {
         options,
         weapons,
@@ -512,6 +527,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
         max_turns: sc.max_rounds.unwrap_or(DEFAULT_MAX_TURNS),
         seed: sc.seed.unwrap_or(1),
         bayonets,
+        aftermath: crate::aftermath::Terms::of(loaded, &armor_ids),
     };
     Setup(State {
         // The rules outlive every state of the battle (see `State::rules`).

@@ -87,6 +87,10 @@ pub enum Condition {
     Active,
     Unconscious,
     Dead,
+    // ---- after the battle (§19.3)
+    /// SK-19.3-b: lost a practice combat on the agreed number of recorded hits: out of the
+    /// fight, unhurt. Like the fallen, he is no obstacle.
+    Beaten,
 }
 
 /// A weapon's state (SK-12.1-d/e/f, G-36).
@@ -294,6 +298,21 @@ pub struct Figure {
     pub flammable: bool,
     /// The soak (`burning`) is an incendiary's, which cannot be put out (SK-16.12-p).
     pub soak_incendiary: bool,
+    // ---- after the battle (§15.1, §19): the battle's record the aftermath reads, kept by
+    // `aftermath::record` as events are applied. Not in the checksum: it follows from events.
+    /// Made an attack, or was attacked by a foe (SK-19.1-d: he took part; cowards get nothing).
+    pub fought: bool,
+    /// A foe did him damage (SK-19.1-d).
+    pub hurt_by_foe: bool,
+    /// Who last did him harm (None: nobody, or a fire, a fall…).
+    pub last_hurt_by: Option<FigId>,
+    /// Who last put him out of the fight: knocked him out, killed, subdued or beat him on
+    /// recorded hits (SK-19.1-d); cleared when he wakes.
+    pub downed_by: Option<FigId>,
+    /// SK-19.3-b: hits of practice weapons recorded on him.
+    pub practice_hits: u8,
+    /// SK-15.1-c: drained batteries swapped out of his energy weapons.
+    pub drained: u8,
 }
 
 /// How much of a figure is on fire (SK-16.11-T1).

@@ -151,6 +151,10 @@ fn beyond(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
                 avoid: false,
             });
             if let crate::autoresult::ToHit::Hit { mult, .. } = result {
+                // SK-19.3-a: a practice weapon's hit is only recorded.
+                if crate::practice::practice_hit(ctx, spec.attacker, spec.slot, o)? {
+                    return Ok(());
+                }
                 let expr = damage_expr(&ctx.s, &att, spec.slot, spec.kind);
                 let w = weapon_of(&ctx.s, &att, spec.slot).cloned();
                 let armor = armor_value(&ctx.s, &of, att.pos, w.as_ref());
@@ -227,7 +231,8 @@ pub(crate) fn roll_to_avoid(
         bullets: u8::from(!avoided),
         avoid: true,
     });
-    if !avoided {
+    // SK-19.3-a: a practice weapon's hit on the bystander is only recorded.
+    if !avoided && !crate::practice::practice_hit(ctx, spec.attacker, spec.slot, bystander)? {
         let expr = damage_expr(&ctx.s, &att, spec.slot, spec.kind);
         let w = weapon_of(&ctx.s, &att, spec.slot).cloned();
         let armor = armor_value(&ctx.s, &by, att.pos, w.as_ref());

@@ -100,6 +100,11 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
         microgravity_check(ctx, a.attacker)?;
     }
     match result {
+        // ---- after the battle (§19.3): a practice weapon does no damage; its hits are
+        // recorded (SK-19.3-a).
+        ToHit::Hit { .. } if crate::practice::is_practice(w.as_ref()) => {
+            crate::practice::record_hit(ctx, a.attacker, a.target, bullets)?;
+        }
         ToHit::Hit { mult, .. } => {
             // SK-17.10-b: hit by a weapon with recoil.
             if a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
