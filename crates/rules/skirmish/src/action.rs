@@ -14,6 +14,9 @@ pub enum FireMode {
     Burst,
     /// Full automatic: the weapon's rounds per turn, or what is left (SK-16.6-e).
     Auto,
+    /// An energy weapon's lower-power shot of this many dice, fewer than its full power
+    /// (SK-16.8-b, G-48); `Single` is the full-power shot.
+    Power { dice: u8 },
 }
 
 /// A melee attack's kind.
@@ -46,6 +49,8 @@ pub enum Strike {
     Set,
     /// A thrust of the bayonet fixed to the rifle in hand (SK-16.3).
     Bayonet,
+    /// An engaged figure's shoulderarm used as a club (SK-21.5-e, optional).
+    Club,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -302,6 +307,59 @@ pub enum Action {
         fig: FigId,
         target: FigId,
     },
+    // ---- Energy weapons, energy shields, protective gear, smoke and gas (§14.3, §15.1, §16.8,
+    // §16.12, §17.5, §21.6)
+    /// A grenade thrown on the fuse that sets it off at the end of the next movement phase
+    /// (SK-16.12-g); `Grenade` is the end-of-turn fuse.
+    GrenadeNextMovement {
+        fig: FigId,
+        at: Pos,
+    },
+    /// Pick up the burning smoke or gas grenade in one's hex (SK-16.12-u).
+    PickUpGrenade {
+        fig: FigId,
+    },
+    /// Throw the burning grenade in hand again (SK-16.12-u).
+    ThrowAgain {
+        fig: FigId,
+        at: Pos,
+    },
+    /// Put the gas mask on or take it off (SK-16.12-v).
+    Mask {
+        fig: FigId,
+        on: bool,
+    },
+    /// Move the battery pack to the energy weapon in this slot (SK-15.1-b).
+    MovePack {
+        fig: FigId,
+        slot: u8,
+    },
+    /// Write down whether the energy shield is on this turn (SK-14.3-e/g).
+    Shield {
+        fig: FigId,
+        on: bool,
+    },
+    /// Switch the flashlight on or off (SK-17.5-c).
+    Light {
+        fig: FigId,
+        on: bool,
+    },
+    // ---- ranged fire (§16.6, §21.5, §21.8)
+    /// A full-auto sweep from the line through `from` to the line through `to` (SK-16.6-j/k).
+    Sweep {
+        fig: FigId,
+        from: FigId,
+        to: FigId,
+    },
+    /// Suppression fire into a hex (SK-21.8-g, optional).
+    Suppress {
+        fig: FigId,
+        at: Pos,
+    },
+    /// Let a foe of the same eDEX draw first rather than quick-draw back (SK-21.5-c).
+    LetDraw {
+        fig: FigId,
+    },
 }
 
 /// A flame thrower burst and its shape (SK-16.13-b/c). The book lets the firer place the fire
@@ -398,7 +456,17 @@ impl Action {
             | StopDropRoll { fig }
             | Flame { fig, .. }
             | Extinguish { fig, .. }
-            | HelpPutOut { fig, .. } => Some(fig),
+            | HelpPutOut { fig, .. }
+            | GrenadeNextMovement { fig, .. }
+            | PickUpGrenade { fig }
+            | ThrowAgain { fig, .. }
+            | Mask { fig, .. }
+            | MovePack { fig, .. }
+            | Shield { fig, .. }
+            | Light { fig, .. }
+            | Sweep { fig, .. }
+            | Suppress { fig, .. }
+            | LetDraw { fig } => Some(fig),
         }
     }
 }

@@ -109,15 +109,21 @@ pub fn apply(s: &mut State, e: &Event) {
             }
             if f.facing != *facing {
                 f.turned = true;
-                // SK-21.8-e: turning ends opportunity fire.
+                // SK-21.8-e: turning ends opportunity fire (and suppression fire, SK-21.8-g);
+                // SK-13.7-b: an aiming figure may not change facing, so it ends the aim.
                 f.overwatch = None;
+                f.suppress_at = None;
+                f.aim_turns = 0;
+                f.aim_target = None;
             }
             f.facing = *facing;
             if path.len() > 1 {
-                // SK-13.7-d: moving ends aiming; SK-21.8-e: and opportunity fire.
+                // SK-13.7-d: moving ends aiming; SK-21.8-e: and opportunity (and suppression)
+                // fire.
                 f.aim_turns = 0;
                 f.aim_target = None;
                 f.overwatch = None;
+                f.suppress_at = None;
                 // SK-10.5-c: a crawling figure counts every hex as rear.
                 f.crawled = *kind == MoveKind::Crawl;
                 // SK-10.3-b: moving off loses a climb's progress.
@@ -151,12 +157,18 @@ pub fn apply(s: &mut State, e: &Event) {
             if f.facing != *facing {
                 f.turned = true;
                 f.overwatch = None;
+                f.suppress_at = None;
+                // SK-13.7-b: changing facing ends aiming.
+                f.aim_turns = 0;
+                f.aim_target = None;
             }
             f.facing = *facing;
         }
-        Event::Posture { fig, posture, .. } => {
+        Event::Posture { fig, posture, rule } => {
             let f = s.fig_mut(*fig);
-            if *posture != Posture::Standing && f.moved == 0 {
+            // SK-11.7.3-a: only the Drop action (SK-11.7.5-a) leaves a shot to come, not a
+            // fall to the ground in hand to hand.
+            if *posture != Posture::Standing && f.moved == 0 && rule.0 == "SK-11.7.5-a" {
                 f.dropped_this_turn = true;
             }
             f.posture = *posture;
@@ -279,6 +291,9 @@ pub fn apply(s: &mut State, e: &Event) {
             let f = s.fig_mut(*fig);
             f.acted = true;
             f.overwatch = None;
+            // SK-21.8-g: suppression fire lasts until the figure acts again.
+            f.suppress_at = None;
+            f.suppress_shots = 0;
         }
         Event::Covering { fig, at } => s.fig_mut(*fig).overwatch = *at,
         Event::Disengaged { fig, to } => {
@@ -348,6 +363,7 @@ pub fn apply(s: &mut State, e: &Event) {
             at,
             weapon,
             live,
+            next_movement,
             ..
         } => {
             if *live {
@@ -355,7 +371,7 @@ pub fn apply(s: &mut State, e: &Event) {
                     pos: *at,
                     weapon: *weapon,
                     thrower: *thrower,
-                    end_of_turn: true,
+                    end_of_turn: !*next_movement,
                 });
             }
         }
@@ -366,24 +382,13 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::Exposed { fig } => s.fig_mut(*fig).exposed = true,
         Event::BurstTurn { fig } => s.fig_mut(*fig).burst_turn = true,
-        Event::CloudChanged {
-            center,
-            radius,
-            gone,
-            tear_gas,
-        } => {
+        Event::CloudChanged { cloud, gone, .. } => {
             if *gone {
-                s.clouds.retain(|c| c.center != *center);
-            } else if let Some(c) = s.clouds.iter_mut().find(|c| c.center == *center) {
-                c.radius = *radius;
-                c.age = c.age.saturating_add(1);
+                s.clouds.retain(|c| c.id != cloud.id);
+            } else if let Some(c) = s.clouds.iter_mut().find(|c| c.id == cloud.id) {
+                *c = *cloud;
             } else {
-                s.clouds.push(crate::state::Cloud {
-                    center: *center,
-                    radius: *radius,
-                    age: 0,
-                    tear_gas: *tear_gas,
-                });
+                s.clouds.push(*cloud);
             }
         }
         Event::FireLit {
@@ -530,6 +535,45 @@ pub fn apply(s: &mut State, e: &Event) {
             f.moved = f.moved.saturating_add(*mov);
         }
         Event::StoodFast { fig, .. } => s.fig_mut(*fig).retreated = true,
+        // ---- energy weapons, shields, protective gear, smoke and gas
+        Event::Mask { fig, on } => s.fig_mut(*fig).mask_on = *on,
+        Event::Light { fig, on } => s.fig_mut(*fig).light_on = *on,
+        Event::PowerLeft { fig, dice } => s.fig_mut(*fig).power_left = *dice,
+        Event::PackSpent { fig, dice } => {
+            let f = s.fig_mut(*fig);
+            f.pack_dice = f.pack_dice.saturating_sub(*dice);
+        }
+        Event::PackMoved { fig, slot } => s.fig_mut(*fig).pack_slot = Some(*slot),
+        Event::ShieldSet { fig, on } => {
+            let turn = s.turn;
+            let f = s.fig_mut(*fig);
+            f.shield_on = *on;
+            f.shield_declared = turn;
+        }
+        Event::ShieldBroken { fig, .. } => {
+            let f = s.fig_mut(*fig);
+            f.shield_broken = true;
+            f.shield_on = false;
+        }
+        Event::Shielded {
+            target,
+            by: crate::event::Shielder::Worn,
+            r,
+            ..
+        } => {
+            // SK-21.7-a, E-19: the worn shielding wears by the dice it takes off.
+            let f = s.fig_mut(*target);
+            f.shielding_dice = f.shielding_dice.saturating_add(u16::from(*r));
+        }
+        Event::Shielded { .. } | Event::Reflected { .. } => {}
+        Event::Holding { fig, grenade, .. } => s.fig_mut(*fig).holding = *grenade,
+        // ---- ranged fire (§13.8, §16.6, §16.15.3, §21.5, §21.8)
+        Event::BrawlPick { .. } | Event::Sweep { .. } | Event::QuickDraw { .. } => {}
+        Event::Suppressing { fig, at, shots } => {
+            let f = s.fig_mut(*fig);
+            f.suppress_at = *at;
+            f.suppress_shots = *shots;
+        }
         // ---- after the battle (§6.5.1, §6.8.1, §15.1, §19, §21.7): the recorded hits are in
         // the record above; of the aftermath only healing changes the figures (rewards and
         // bills are the ledger's, `aftermath::ledger`).
@@ -698,6 +742,7 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             f.fire_ran = false;
         }
         Effect::ItemSpent { item } => f.items &= !item.bit(),
+        Effect::Blinded => f.blinded = true,
         // ---- after the battle (§19.3)
         Effect::Beaten => {
             f.condition = Condition::Beaten;

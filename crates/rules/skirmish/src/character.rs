@@ -41,6 +41,10 @@ pub const NON_SKILL_STATS: &[&str] = &[
     "off_hand",
     "bayonet_fixed",
     "flammable",
+    // ---- energy weapons (SK-15.1-c GM input) and the backpack's contents (SK-14.1-h, G-26)
+    "battery",
+    "battery_pack",
+    "backpack_kg",
 ];
 
 /// The skill stats of the schema, in its order; each is the id of a `skill` catalog entry.
@@ -517,9 +521,15 @@ pub fn check_character(
     let slots = check_skills(stats, &attrs, catalog, &mut out);
     let (credits_spent, uncosted) = check_credits(stats, equipment, catalog, &mut out);
     check_carrying(stats, equipment, catalog, rules, &mut out);
-    let load_kg: f64 = items(equipment, catalog)
+    let mut load_kg: f64 = items(equipment, catalog)
         .filter_map(|(_, e)| e.get("mass").and_then(|m| m.as_float()))
         .sum();
+    // SK-14.1-h: the full backpack weighs its contents (G-26: unit stat `backpack_kg`).
+    let backpack = items(equipment, catalog)
+        .any(|(_, e)| e.kind == "armor" && e.text("kind") == Some("backpack"));
+    if backpack {
+        load_kg += stats.get("backpack_kg").copied().unwrap_or(0).max(0) as f64;
+    }
     let known = Known::from_stats(stats);
     let load = encumbrance(
         load_kg,
@@ -884,10 +894,15 @@ fn check_carrying(
     let bodies = worn(ARMOR_KINDS);
     let shieldings = worn(&["shielding"]);
     let fields = worn(&["energy_shield"]);
+    // SK-21.6, SK-14.3-d: one helmet, one protective suit (each has one place on the figure).
+    let helmets = worn(&["helmet"]);
+    let suits = worn(&["suit"]);
     for (list, what, rule) in [
         (&bodies, "armors", "SK-13.1-d"),
         (&shieldings, "sets of shielding", "SK-13.1-d"),
         (&fields, "energy shields", "SK-13.1-d"),
+        (&helmets, "helmets", "SK-21.6-a"),
+        (&suits, "protective suits", "SK-14.3-d"),
     ] {
         if list.len() > 1 {
             let ids: Vec<&str> = list.iter().map(|(_, e)| e.id.as_str()).collect();
@@ -896,7 +911,8 @@ fn check_carrying(
                 field: format!("equipment[{}]", list[1].0),
                 message: format!(
                     "{} {what} ({}): a character wears one armor and one shielding at most, \
-                     never two armors, and carries one energy shield ({rule}, G-26)",
+                     never two armors, one helmet and one protective suit, and carries one energy \
+                     shield ({rule}, G-26)",
                     list.len(),
                     ids.join(", ")
                 ),

@@ -34,6 +34,8 @@ pub enum GrenadeKind {
     TearGas,
     Molotov,
     Incendiary,
+    /// Anti-laser smoke (SK-16.8-d, SK-17.4-d): the book names the smoke, not the grenade.
+    AntiLaser,
 }
 
 /// Shotgun loads (SK-16.7-b/c).
@@ -80,6 +82,8 @@ pub struct Weapon {
     pub skill_bit: u64,
     pub group: Option<String>,
     pub energy: bool,
+    /// A laser (SK-16.8-d/e, SK-17.4-b/d): the energy weapons smoke weakens.
+    pub laser: bool,
     pub gas_action: bool,
     pub cutting: bool,
     /// Single shots per turn (SK-12-c); 1 for everything that fires once.
@@ -173,6 +177,28 @@ pub enum ArmorKind {
     EnergyShield,
 }
 
+/// The three kinds of energy shield (SK-14.3-f).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EnergyShieldKind {
+    /// Stops shots fired into the field and out of it.
+    ForceField,
+    /// Stops shots fired into the field from outside.
+    Deflector,
+    /// Sends a shot fired into the field back to its firer at half damage.
+    Reflector,
+}
+
+impl EnergyShieldKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            EnergyShieldKind::ForceField => "Force Field",
+            EnergyShieldKind::Deflector => "Deflector",
+            EnergyShieldKind::Reflector => "Reflector",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Armor {
     pub id: String,
@@ -186,6 +212,8 @@ pub struct Armor {
     /// the wearer is immolated or inside a burning hex, unless fireproofed.
     pub medieval: bool,
     pub fireproof: bool,
+    /// An energy shield's kind (SK-14.3-f); `None` for everything else.
+    pub shield_type: Option<EnergyShieldKind>,
     pub provenance: String,
     // ---- after the battle (§19.2, §21.7)
     /// The catalog's price in credits, if it gives one (SK-19.2-b resale).

@@ -12,6 +12,12 @@ use serde::Serialize;
 use smallvec::SmallVec;
 
 pub type Faces = SmallVec<[u8; 6]>;
+
+/// For `skip_serializing_if`: a field added after the golden logs were recorded stays out of the
+/// JSON while it has its old meaning.
+fn is_false(b: &bool) -> bool {
+    !*b
+}
 pub type Mods = SmallVec<[Modifier; 6]>;
 
 /// What a roll to hit was made with.
@@ -124,9 +130,30 @@ pub enum Effect {
     ItemSpent {
         item: ItemKind,
     },
+    // ---- energy weapons, shields, protective gear
+    /// SK-21.6-e: blinded by an energy weapon's flash: −4 DEX for good.
+    Blinded,
     // ---- after the battle (§19.3)
     /// SK-19.3-b: the agreed number of hits recorded: he has lost the practice.
     Beaten,
+}
+
+/// What took dice off an energy weapon's shot on its way (SK-14.3, SK-16.8-d, SK-16.12-t).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "by", rename_all = "snake_case")]
+pub enum Shielder {
+    /// Shielding the target wears (SK-14.3-c).
+    Worn,
+    /// A smoke grenade's or anti-laser cloud on the line of fire (SK-16.12-t, SK-16.8-d).
+    Cloud {
+        id: u16,
+        kind: crate::state::CloudKind,
+    },
+    /// An energy shield's field (SK-14.3-f).
+    Field {
+        wearer: FigId,
+        kind: crate::data::EnergyShieldKind,
+    },
 }
 
 /// One side of an opposed roll (SK-5.9.3-a): the attribute it rolls against, every adjustment
@@ -338,16 +365,21 @@ pub enum Event {
         /// The catalog index of the grenade, and whether it waits for its fuse (SK-16.12-g).
         weapon: u16,
         live: bool,
+        /// SK-16.12-g: the fuse is set for the end of the next movement phase, not this turn's
+        /// end (left out of the JSON when false).
+        #[serde(default, skip_serializing_if = "is_false")]
+        next_movement: bool,
     },
     Exploded {
         at: Pos,
         weapon_name: std::sync::Arc<str>,
     },
+    /// A cloud forms, grows, drifts, loses its grenade or clears (`gone`): its whole new state
+    /// (SK-16.12-q/r/u, G-51).
     CloudChanged {
-        center: Pos,
-        radius: u8,
+        cloud: crate::state::Cloud,
         gone: bool,
-        tear_gas: bool,
+        rule: RuleId,
     },
     FireLit {
         at: Pos,
@@ -503,6 +535,98 @@ pub enum Event {
         fig: FigId,
         rule: RuleId,
     },
+    // ---- Energy weapons, energy shields, protective gear, smoke and gas (§14.3, §15.1, §16.8,
+    // §16.12, §17.5, §21.6)
+    /// SK-16.8-b, G-48: dice of power the energy weapon in hand has left this turn.
+    PowerLeft {
+        fig: FigId,
+        dice: u8,
+    },
+    /// SK-15.1-b, G-48: battery dice drawn from the battery pack.
+    PackSpent {
+        fig: FigId,
+        dice: u8,
+    },
+    /// SK-15.1-b: the battery pack moved to the energy weapon in this slot.
+    PackMoved {
+        fig: FigId,
+        slot: u8,
+    },
+    /// SK-14.3-g: an energy shield's setting for the turn, written down (hidden from the other
+    /// side until someone fires into it).
+    ShieldSet {
+        fig: FigId,
+        on: bool,
+    },
+    /// SK-14.3-e/h: an energy shield breaks (and is off for the rest of the battle).
+    ShieldBroken {
+        fig: FigId,
+        rule: RuleId,
+    },
+    /// SK-14.3-c/f, SK-16.8-d, SK-16.12-t: R dice come off an energy weapon's shot.
+    Shielded {
+        target: FigId,
+        by: Shielder,
+        r: u8,
+        rule: RuleId,
+    },
+    /// SK-14.3-f, G-27: a Reflector sends a hit back to its firer, at half damage.
+    Reflected {
+        wearer: FigId,
+        firer: FigId,
+        target: FigId,
+        rule: RuleId,
+    },
+    /// SK-17.5-c: the flashlight switched on or off.
+    Light {
+        fig: FigId,
+        on: bool,
+    },
+    /// SK-16.12-v: the gas mask put on or taken off.
+    Mask {
+        fig: FigId,
+        on: bool,
+    },
+    /// SK-16.12-u: a burning smoke or gas grenade picked up, burning on in the hand, or gone from
+    /// it (`None`: thrown, or burned out).
+    Holding {
+        fig: FigId,
+        grenade: Option<crate::state::HeldGrenade>,
+        rule: RuleId,
+    },
+    // ---- ranged fire (§13.8, §16.6, §16.15.3, §21.5, §21.8)
+    /// A brawl member picked at random by `die` among `among` (SK-16.15.3-g: the one a shot
+    /// into the brawl hits; SK-13.8-a, SK-16.15.3-f: the next one rolled to avoid).
+    BrawlPick {
+        attacker: FigId,
+        picked: FigId,
+        among: u8,
+        die: u8,
+        rule: RuleId,
+    },
+    /// SK-16.6-j/k: a full-auto sweep from the line through `from` to the line through `to`:
+    /// the figures it reaches in order, and the DEX penalty on each roll.
+    Sweep {
+        fig: FigId,
+        from: FigId,
+        to: FigId,
+        reached: SmallVec<[FigId; 8]>,
+        penalty: i8,
+    },
+    /// SK-21.8-g: suppression fire into a hex with this many shots (rounds, on full auto);
+    /// `at: None`: it is over.
+    Suppressing {
+        fig: FigId,
+        at: Option<Pos>,
+        shots: u8,
+    },
+    /// SK-21.5-c: two figures of the same eDEX quick-draw at each other; the higher margin on
+    /// the draw fires first.
+    QuickDraw {
+        first: FigId,
+        second: FigId,
+        margins: (i32, i32),
+    },
     // ---- after the battle (§6.5.1, §6.8.1, §15.1, §19, §21.7). `PracticeHit` is played in
     // battle; the others are the aftermath (`crate::aftermath::settle`), after `BattleOver`.
     /// SK-19.3-a/b: a practice weapon's hit, recorded instead of damage; `hits`: his total.
@@ -553,22 +677,27 @@ pub enum Event {
         resale: Option<u32>,
         rule: RuleId,
     },
-    /// SK-15.1-c: `batteries` of his to recharge between combats, 5 ₢ each.
+    /// SK-15.1-c: `batteries` of his to recharge between combats, 5 ₢ each: those of this energy
+    /// weapon, or (`pack`) the battery pack that feeds it, two batteries' worth (SK-15.1-b).
     Recharge {
         fig: FigId,
         weapon: u16,
+        pack: bool,
         batteries: u8,
         cost: u32,
         rule: RuleId,
     },
-    /// SK-21.7-b OPT: his worn armor at an armorer: `absorbed` of the `limit` hits it takes
-    /// (SK-21.7-a); repairable when no more than half used up, at the catalog's `repair_cost`
+    /// SK-21.7-b OPT: his worn armor at an armorer: `absorbed` of the `limit` hits it takes, and
+    /// for shielding `dice` of the `dice_limit` dice it takes off energy weapons (SK-21.7-a,
+    /// E-19); repairable when neither is more than half used up, at the catalog's `repair_cost`
     /// (a GM input; None: not set).
     ArmorRepair {
         fig: FigId,
         armor: u16,
         absorbed: u16,
         limit: u16,
+        dice: u16,
+        dice_limit: u16,
         repairable: bool,
         cost: Option<u32>,
         rule: RuleId,

@@ -332,7 +332,13 @@ pub struct LineOfFire {
 pub fn line_of_fire(s: &State, from: Pos, to: Pos) -> LineOfFire {
     let mut lof = LineOfFire::default();
     let (a, b) = (from.hex(), to.hex());
+    // SK-17.4-a / G-51: smoke counts "through, from or into". The grid's line lists only the
+    // cells *between* the two centres (what blocks sight, for every system), so the firer's
+    // and the target's own hexes are counted here.
     if s.smoky(from) {
+        lof.smoke += 1;
+    }
+    if to != from && s.smoky(to) {
         lof.smoke += 1;
     }
     for step in line(a, b) {
@@ -344,17 +350,7 @@ pub fn line_of_fire(s: &State, from: Pos, to: Pos) -> LineOfFire {
         let mut all_block = true;
         let mut smoky = false;
         for c in &cells {
-            if *c == a {
-                continue;
-            }
             let p = Pos::from_hex(*c);
-            if *c == b {
-                if s.smoky(p) {
-                    smoky = true;
-                }
-                all_block = false;
-                continue;
-            }
             let t = s.terrain(p);
             let sight = t.is_some_and(|t| t.blocks_sight || t.wall == Wall::High);
             if !sight {
@@ -378,9 +374,6 @@ pub fn line_of_fire(s: &State, from: Pos, to: Pos) -> LineOfFire {
                     lof.between.push(i as FigId);
                 }
             }
-        }
-        if cells.iter().all(|c| *c == a || *c == b) {
-            all_block = false;
         }
         if all_block {
             lof.blocked = true;

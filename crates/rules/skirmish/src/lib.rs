@@ -11,8 +11,10 @@
 //! turn), `legal` (each phase's legal actions), `attack` (one module per kind of attack),
 //! [`combat`] (rolls to hit, damage, effects), [`fire`] (figures and hexes on fire), [`geometry`]
 //! (threat zones, reach, lines of fire), [`hands`] (what a figure holds, and how), [`character`],
-//! [`encumbrance`] and [`experience`] (creation and advancement), [`practice`] (practice combat)
-//! and [`aftermath`] (after the battle: healing, rewards, bills).
+//! [`encumbrance`] and [`experience`] (creation and advancement).
+//! [`cloud`] (smoke and gas), [`shield`] (energy shields) and [`light`] (the flashlight) follow
+//! §16.12, §14.3 and §17.5; [`practice`] (practice combat) and [`aftermath`] (after the battle:
+//! healing, rewards, bills) follow §19, §6.5.1, §6.8.1, §15.1 and §21.7.
 //! [`system`] is the `RuleSystem` itself, and `resolve` hands each action to the module of its
 //! rule.
 
@@ -22,6 +24,7 @@ pub mod apply;
 pub mod attack;
 pub mod autoresult;
 pub mod character;
+pub mod cloud;
 pub mod combat;
 pub mod data;
 pub mod encumbrance;
@@ -31,6 +34,7 @@ pub mod fire;
 pub mod geometry;
 pub mod hands;
 mod legal;
+pub mod light;
 pub mod options;
 pub mod practice;
 pub mod present;
@@ -39,6 +43,7 @@ mod readying;
 mod resolve;
 pub mod scenario;
 pub mod schema;
+pub mod shield;
 pub mod skills;
 pub mod state;
 pub mod system;

@@ -22,6 +22,55 @@ pub enum AvoidPenalty {
     ThirteenEightOnly,
 }
 
+/// SK-16.8-e, SK-21.6-e: what may blind with a hit in the head.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlashBlinding {
+    /// Any energy weapon (§21.6, the rule that gives the save).
+    EnergyWeapons,
+    /// Lasers only (§16.8's wording).
+    Lasers,
+    Off,
+}
+
+impl FlashBlinding {
+    fn is_default(&self) -> bool {
+        *self == FlashBlinding::EnergyWeapons
+    }
+}
+
+/// SK-16.12-r GM input (G-51): the wind over the battlefield.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Wind {
+    Calm,
+    /// Clouds drift `wind_drift` hexes a turn toward `wind_direction`.
+    Slight,
+    /// Clouds are dispersed.
+    Strong,
+}
+
+impl Wind {
+    fn is_calm(&self) -> bool {
+        *self == Wind::Calm
+    }
+}
+
+fn is_zero(v: &u8) -> bool {
+    *v == 0
+}
+
+fn is_one(v: &u8) -> bool {
+    *v == 1
+}
+
+fn is_true(v: &bool) -> bool {
+    *v
+}
+
+// The options added for energy weapons, shields, protective gear and clouds are left out of the
+// JSON header while they hold their defaults, so the header of a battle that does not use them
+// reads as it did before they existed.
 // ---- after the battle (§19)
 /// The kind of fight (SK-19-a, a GM input): what the aftermath pays (SK-19.1-c/d, SK-19.2-b,
 /// SK-19.3-b) and whether the practice rules hold (SK-19.3-a).
@@ -114,6 +163,37 @@ pub struct Options {
     pub fire_check_every_fire: bool,
     /// G-53 CONFIG: the flame thrower's tank ignites on aimed shots from the rear only.
     pub flame_ignition_aimed_only: bool,
+    // ---- energy weapons, shields, protective gear, smoke and gas (§14.3, §16.8, §16.12, §21.6)
+    /// SK-16.12-r GM input (G-51): the wind, the hex-side it blows toward (0 = N, clockwise) and
+    /// the hexes a slight wind drifts a cloud each turn.
+    #[serde(skip_serializing_if = "Wind::is_calm")]
+    pub wind: Wind,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub wind_direction: u8,
+    #[serde(skip_serializing_if = "is_one")]
+    pub wind_drift: u8,
+    /// SK-16.8-e, SK-21.6-e: which weapons may blind with a head hit (with sk.aimed_shots).
+    #[serde(skip_serializing_if = "FlashBlinding::is_default")]
+    pub flash_blinding: FlashBlinding,
+    /// SK-16.12-t: a smoke grenade's cloud is R1 shielding against energy weapons (true), or
+    /// only anti-laser smoke is, against lasers (SK-16.8-d, SK-17.4-d).
+    #[serde(skip_serializing_if = "is_true")]
+    pub smoke_shielding: bool,
+    // ---- ranged fire (§12.2, §13.8, §16.6, §16.15.3, §21.5)
+    /// G-14 step 4 / G-15: a miss threatens those in the way when its margin is at most the
+    /// penalty they caused (default), or, literally, less than it (§12.2's words).
+    pub avoid_margin_literal: bool,
+    /// G-14 / E-10: against automatic fire the distance is a bonus to avoid (§12.2, default),
+    /// or a penalty, as in the John example of §16.6.
+    pub auto_avoid_distance_penalty: bool,
+    /// G-32: a full-auto sweep's −4 for every target on each roll (default), or a flat −4.
+    pub sweep_penalty_flat: bool,
+    /// G-39 / G-14: a shot into a brawl rolls to hit at −1 per other member and hits a random
+    /// member (SK-16.15.3-g, default), or §13.8's bracketed −4 per member above one, a miss
+    /// rolling to avoid the other brawlers.
+    pub brawl_fire_13_8: bool,
+    /// SK-21.5-e OPT: an engaged figure's shoulderarm fires once and is dropped, or clubs.
+    pub engaged_shoulderarms: bool,
     // ---- after the battle (§6.5.1, §6.8.1, §19). In the viewer header only when set, so the
     // recorded logs of battles that do not use them stay as they were.
     /// SK-19-a GM input: the kind of fight.
@@ -126,7 +206,7 @@ pub struct Options {
     #[serde(skip_serializing_if = "is_default_practice_hits")]
     pub practice_hits: u8,
     /// SK-19.3-b GM input: the credits each loser of a practice pays the winners.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_no_stake")]
     pub practice_stake: u32,
 }
 
@@ -142,7 +222,7 @@ fn is_default_practice_hits(n: &u8) -> bool {
     *n == DEFAULT_PRACTICE_HITS
 }
 
-fn is_zero(n: &u32) -> bool {
+fn is_no_stake(n: &u32) -> bool {
     *n == 0
 }
 
@@ -186,6 +266,16 @@ impl Default for Options {
             swim_mov_percent: 50,
             fire_check_every_fire: true,
             flame_ignition_aimed_only: false,
+            wind: Wind::Calm,
+            wind_direction: 0,
+            wind_drift: 1,
+            flash_blinding: FlashBlinding::EnergyWeapons,
+            smoke_shielding: true,
+            avoid_margin_literal: false,
+            auto_avoid_distance_penalty: false,
+            sweep_penalty_flat: false,
+            brawl_fire_13_8: false,
+            engaged_shoulderarms: false,
             scenario_type: ScenarioType::Adventure,
             heal_foes: false,
             practice_hits: DEFAULT_PRACTICE_HITS,
@@ -266,6 +356,25 @@ impl Options {
             swim_mov_percent: int("sk.swim_mov_percent", 50).clamp(0, 100) as u16,
             fire_check_every_fire: choice("sk.fire_int_check") != "burning_hexes",
             flame_ignition_aimed_only: choice("sk.flame_thrower_ignition") == "aimed_only",
+            // ---- energy weapons, shields, protective gear, smoke and gas
+            wind: match choice("sk.wind").as_str() {
+                "slight" => Wind::Slight,
+                "strong" => Wind::Strong,
+                _ => Wind::Calm,
+            },
+            wind_direction: int("sk.wind_direction", 0).clamp(0, 5) as u8,
+            wind_drift: int("sk.wind_drift", 1).clamp(1, 6) as u8,
+            flash_blinding: match choice("sk.flash_blinding").as_str() {
+                "lasers" => FlashBlinding::Lasers,
+                "off" => FlashBlinding::Off,
+                _ => FlashBlinding::EnergyWeapons,
+            },
+            smoke_shielding: choice("sk.smoke_shielding") != "anti_laser_only",
+            avoid_margin_literal: choice("sk.avoid_margin") == "literal_less_than",
+            auto_avoid_distance_penalty: choice("sk.auto_avoid_distance") == "john_example",
+            sweep_penalty_flat: choice("sk.sweep_penalty") == "per_roll_flat_-4",
+            brawl_fire_13_8: choice("sk.brawl_fire") == "section_13_8",
+            engaged_shoulderarms: flag("sk.engaged_shoulderarms", d.engaged_shoulderarms),
             scenario_type: ScenarioType::from_id(&choice("sk.scenario_type")),
             heal_foes: choice("sk.medics_heal") == "everyone",
             practice_hits: int("sk.practice_hits", i64::from(DEFAULT_PRACTICE_HITS)).clamp(0, 99)

@@ -121,16 +121,25 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             ..
         } => {
             if *avoid {
+                let e_dex = i32::from(*target_number) - Modifier::total(modifiers);
+                let _ = write!(t, "  Roll to avoid {}: eDEX {e_dex}", name(s, *target));
+                for m in modifiers.iter() {
+                    let _ = write!(t, " {}", fmt_mod(m));
+                }
                 let _ = write!(
                     t,
-                    "  Roll to avoid {}: {}d6 {:?} = {total} vs {target_number} → {} [{rule}]",
-                    name(s, *target),
+                    " = {target_number}; {}d6 {:?} = {total} → {}{} [{rule}]",
                     dice,
                     faces.as_slice(),
                     if result.is_hit() {
                         "HIT instead"
                     } else {
                         "missed"
+                    },
+                    if *bullets > 1 {
+                        format!(", {bullets} bullets [SK-16.6-g]")
+                    } else {
+                        String::new()
                     }
                 );
                 return Some(t);
@@ -138,6 +147,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             let what = match mode {
                 Some(crate::action::FireMode::Burst) => format!("a {rounds}-round burst"),
                 Some(crate::action::FireMode::Auto) => format!("{rounds} rounds full auto"),
+                Some(crate::action::FireMode::Power { dice }) => {
+                    format!("a {dice}d6 lower-power shot [SK-16.8-b]")
+                }
                 _ => String::new(),
             };
             let verb = match kind {
@@ -293,12 +305,18 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 Effect::ItemSpent { item } => {
                     format!("uses up his {}", item.id().replace('_', " "))
                 }
+                Effect::Blinded => "is blinded by the flash: −4 DEX for good".to_string(),
                 // ---- after the battle (§19.3)
                 Effect::Beaten => "has lost the practice on recorded hits".to_string(),
             };
             let sep = if what.starts_with('\'') { "" } else { " " };
             let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));
         }
+        // SK-14.3-g: the roll for switching an energy shield on is part of its hidden setting.
+        Event::Check {
+            what: "shield-holds",
+            ..
+        } => return None,
         Event::Check {
             fig,
             what,
@@ -387,7 +405,12 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 if *follow { " and follows" } else { "" }
             );
         }
-        Event::GrenadeLanded { at, scatter, .. } => {
+        Event::GrenadeLanded {
+            at,
+            scatter,
+            next_movement,
+            ..
+        } => {
             let _ = match scatter {
                 Some((dir, hexes)) => write!(
                     t,
@@ -395,6 +418,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 ),
                 None => write!(t, "  it lands at {at}"),
             };
+            if *next_movement {
+                t.push_str(", set to go off after the next movement phase [SK-16.12-g]");
+            }
         }
         Event::Exploded { at, weapon_name } => {
             let _ = write!(t, "The {weapon_name} goes off at {at}");
@@ -598,6 +624,66 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 }
             );
         }
+        // ---- ranged fire (§13.8, §16.6, §16.15.3, §21.5, §21.8)
+        Event::BrawlPick {
+            picked,
+            among,
+            die,
+            rule,
+            ..
+        } => {
+            let _ = write!(
+                t,
+                "  Among {among} in the brawl, the die ({die}) picks {} [{rule}]",
+                name(s, *picked)
+            );
+        }
+        Event::Sweep {
+            fig,
+            from,
+            to,
+            reached,
+            penalty,
+        } => {
+            let names: Vec<&str> = reached.iter().map(|f| name(s, *f)).collect();
+            let _ = write!(
+                t,
+                "{} sweeps full auto from {} to {}, reaching {} ({penalty:+} on each roll) [SK-16.6-j]",
+                name(s, *fig),
+                name(s, *from),
+                name(s, *to),
+                names.join(", ")
+            );
+        }
+        Event::Suppressing { fig, at, shots } => {
+            let _ = match at {
+                Some(p) => write!(
+                    t,
+                    "{} lays suppression fire on {p}, {shots} shot{} left [SK-21.8-g]",
+                    name(s, *fig),
+                    if *shots == 1 { "" } else { "s" }
+                ),
+                None => write!(
+                    t,
+                    "{}'s suppression fire is over [SK-21.8-g]",
+                    name(s, *fig)
+                ),
+            };
+        }
+        Event::QuickDraw {
+            first,
+            second,
+            margins,
+        } => {
+            let _ = write!(
+                t,
+                "Quick draw at the same eDEX: {} (margin {:+}) fires before {} ({:+}) [SK-21.5-c]",
+                name(s, *first),
+                margins.0,
+                name(s, *second),
+                margins.1
+            );
+        }
         Event::BattleOver { outcome } => {
             let _ = match outcome {
                 fireteam_engine::Outcome::Winner { side } => {
@@ -672,6 +758,146 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 "  {} keeps his place rather than retreat into danger [{rule}]",
                 name(s, *fig)
             );
+        }
+        // ---- energy weapons, shields, protective gear, smoke and gas
+        Event::CloudChanged { cloud, gone, rule } => {
+            let kind = match cloud.kind {
+                crate::state::CloudKind::Smoke => "smoke",
+                crate::state::CloudKind::TearGas => "tear gas",
+                crate::state::CloudKind::AntiLaser => "anti-laser smoke",
+            };
+            let _ = if *gone {
+                write!(t, "  The {kind} cloud at {} clears [{rule}]", cloud.center)
+            } else {
+                write!(
+                    t,
+                    "  {}{kind} cloud at {}, radius {}{} [{rule}]",
+                    if cloud.radius == 0 && cloud.grenade {
+                        "A "
+                    } else {
+                        "The "
+                    },
+                    cloud.center,
+                    cloud.radius,
+                    if cloud.grenade {
+                        ""
+                    } else {
+                        ", its grenade gone or burned out"
+                    }
+                )
+            };
+        }
+        // SK-14.3-g: a shield's setting and kind stay hidden until someone fires into it.
+        Event::ShieldSet { fig, .. } => {
+            let _ = write!(
+                t,
+                "{} writes down his energy shield's setting [SK-14.3-g]",
+                name(s, *fig)
+            );
+        }
+        Event::ShieldBroken { fig, rule } => {
+            if rule.0 == "SK-14.3-e" {
+                // Broken as it was switched on: part of the hidden setting.
+                return None;
+            }
+            let _ = write!(t, "  {}'s energy shield breaks [{rule}]", name(s, *fig));
+        }
+        Event::Shielded {
+            target,
+            by,
+            r,
+            rule,
+        } => {
+            let what = match by {
+                crate::event::Shielder::Worn => format!("{}'s shielding", name(s, *target)),
+                crate::event::Shielder::Cloud { kind, .. } => match kind {
+                    crate::state::CloudKind::AntiLaser => "the anti-laser smoke".to_string(),
+                    _ => "the smoke cloud".to_string(),
+                },
+                crate::event::Shielder::Field { wearer, kind } => {
+                    format!(
+                        "{}'s energy shield, a {} that is on,",
+                        name(s, *wearer),
+                        kind.name()
+                    )
+                }
+            };
+            let _ = if *r == 0 {
+                write!(t, "  {what} meets the shot [{rule}]")
+            } else {
+                write!(t, "  {what} takes {r} dice off the shot [{rule}]")
+            };
+        }
+        Event::Reflected {
+            wearer,
+            firer,
+            target,
+            rule,
+        } => {
+            let _ = write!(
+                t,
+                "  {}'s Reflector sends the hit on {} back to {} at half damage [{rule}]",
+                name(s, *wearer),
+                name(s, *target),
+                name(s, *firer)
+            );
+        }
+        Event::PowerLeft { fig, dice } => {
+            let _ = write!(
+                t,
+                "  {} has {dice}d6 of power left this turn [SK-16.8-b]",
+                name(s, *fig)
+            );
+        }
+        Event::PackSpent { fig, dice } => {
+            let _ = write!(
+                t,
+                "  {}'s battery pack gives {dice} dice ({} left) [SK-15.1-b]",
+                name(s, *fig),
+                s.fig(*fig).pack_dice
+            );
+        }
+        Event::PackMoved { fig, slot } => {
+            let w = s.fig(*fig).weapons[usize::from(*slot)].map_or("weapon", |w| {
+                s.rules.weapons[usize::from(w.weapon)].name.as_str()
+            });
+            let _ = write!(
+                t,
+                "{} moves his battery pack to the {w} [SK-15.1-b]",
+                name(s, *fig)
+            );
+        }
+        Event::Light { fig, on } => {
+            let _ = write!(
+                t,
+                "{} switches {} his flashlight [SK-17.5-c]",
+                name(s, *fig),
+                if *on { "on" } else { "off" }
+            );
+        }
+        Event::Mask { fig, on } => {
+            let _ = write!(
+                t,
+                "{} {} his gas mask [SK-16.12-v]",
+                name(s, *fig),
+                if *on { "puts on" } else { "takes off" }
+            );
+        }
+        Event::Holding { fig, grenade, rule } => {
+            let _ = match grenade {
+                Some(h) => write!(
+                    t,
+                    "  {} holds the burning {} ({} turns burned) [{rule}]",
+                    name(s, *fig),
+                    s.rules.weapons[usize::from(h.weapon)].name,
+                    h.age
+                ),
+                None => write!(
+                    t,
+                    "  {} no longer holds the burning grenade [{rule}]",
+                    name(s, *fig)
+                ),
+            };
         }
         // ---- after the battle (§6.5.1, §6.8.1, §15.1, §19, §21.7)
         Event::PracticeHit { .. }
@@ -861,6 +1087,7 @@ impl ActionOdds for Skirmish {
                 attacker,
                 accept: true,
             }),
+            Phase::QuickDraw { target, .. } => Some(Action::LetDraw { fig: target }),
             _ => None,
         }
     }

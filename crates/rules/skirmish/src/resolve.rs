@@ -9,7 +9,7 @@
 use crate::action::Action;
 use crate::attack;
 use crate::attack::melee::melee;
-use crate::attack::{aimed, flame, grenade, hth, missile, quick_shot};
+use crate::attack::{aimed, autofire, flame, grenade, hth, missile, quick_shot, suppression};
 use crate::combat::contest::Attr;
 use crate::combat::ctx::Ctx;
 use crate::combat::weapon_of;
@@ -55,16 +55,13 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         }
         Action::Grenade { fig, at } => {
             ctx.emit(Event::Acted { fig });
-            grenade::throw_grenade(ctx, fig, at)
+            grenade::throw_grenade(ctx, fig, at, false)
         }
         Action::AimedShot { fig, target, at } => {
             ctx.emit(Event::Acted { fig });
             aimed::aimed_attack(ctx, fig, target, at)
         }
-        Action::QuickShot { fig, target, slot } => {
-            ctx.emit(Event::Acted { fig });
-            quick_shot::quick_shot(ctx, fig, target, slot)
-        }
+        Action::QuickShot { fig, target, slot } => quick_shot::declare(ctx, fig, target, slot),
         Action::Cover { fig, at } => {
             ctx.emit(Event::Acted { fig });
             ctx.emit(Event::Covering { fig, at: Some(at) });
@@ -130,7 +127,11 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
             Ok(())
         }
         Action::Drop { fig, posture } => {
-            ctx.emit(Event::Acted { fig });
+            // SK-11.7.3-a: a figure that has not moved may drop and still shoot; its action
+            // stays open for the shot (`legal::action` offers only shots or nothing then).
+            if !crate::legal::action::may_shoot_after_drop(&ctx.s, fig) {
+                ctx.emit(Event::Acted { fig });
+            }
             ctx.emit(Event::Posture {
                 fig,
                 posture,
@@ -278,6 +279,30 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         Action::Flame { fig, target, burst } => flame::flame(ctx, fig, target, burst),
         Action::Extinguish { fig, at } => crate::fire::extinguish(ctx, fig, at),
         Action::HelpPutOut { fig, target } => crate::fire::help_put_out(ctx, fig, target),
+        // ---- energy weapons, shields, protective gear, smoke and gas
+        Action::GrenadeNextMovement { fig, at } => {
+            ctx.emit(Event::Acted { fig });
+            grenade::throw_grenade(ctx, fig, at, true)
+        }
+        Action::PickUpGrenade { fig } => crate::cloud::pick_up(ctx, fig),
+        Action::ThrowAgain { fig, at } => crate::cloud::throw_again(ctx, fig, at),
+        Action::Mask { fig, on } => {
+            crate::cloud::mask(ctx, fig, on);
+            Ok(())
+        }
+        Action::Shield { fig, on } => crate::shield::declare(ctx, fig, on),
+        Action::Light { fig, on } => {
+            crate::light::switch(ctx, fig, on);
+            Ok(())
+        }
+        Action::MovePack { fig, slot } => {
+            crate::attack::energy::move_pack(ctx, fig, slot);
+            Ok(())
+        }
+        // ---- ranged fire (§16.6, §21.5, §21.8)
+        Action::Sweep { fig, from, to } => autofire::sweep(ctx, fig, from, to),
+        Action::Suppress { fig, at } => suppression::suppress(ctx, fig, at),
+        Action::LetDraw { fig } => quick_shot::let_draw(ctx, fig),
     }
 }
 

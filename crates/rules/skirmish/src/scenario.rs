@@ -1,8 +1,8 @@
 //! From a loaded scenario to a battle: options, catalog entries, map and figures.
 
 use crate::data::{
-    Armor, ArmorKind, AttackType, BayonetPair, Breaks, Class, Footing, GrenadeKind, HexFire,
-    ItemKind, Length, Rules, Spread, Terrain, Wall, Weapon,
+    Armor, ArmorKind, AttackType, BayonetPair, Breaks, Class, EnergyShieldKind, Footing,
+    GrenadeKind, HexFire, ItemKind, Length, Rules, Spread, Terrain, Wall, Weapon,
 };
 use crate::encumbrance::{effective_load, encumbrance, EncumbranceModel};
 use crate::options::Options;
@@ -68,6 +68,7 @@ pub fn weapon(e: &Entry) -> Weapon {
         skill_bit: e.text("skill").map_or(0, skills::bit),
         group: e.text("group").map(str::to_string),
         energy: e.flag("energy"),
+        laser: e.flag("laser"),
         gas_action: e.flag("gas_action"),
         cutting: e.flag("cutting"),
         shots: int("shots").unwrap_or(1).clamp(1, 20) as u8,
@@ -87,6 +88,7 @@ pub fn weapon(e: &Entry) -> Weapon {
             Some("tear_gas") => Some(GrenadeKind::TearGas),
             Some("molotov") => Some(GrenadeKind::Molotov),
             Some("incendiary") => Some(GrenadeKind::Incendiary),
+            Some("anti_laser") => Some(GrenadeKind::AntiLaser),
             _ => None,
         },
         stun: e.flag("stun"),
@@ -151,6 +153,12 @@ pub fn armor(e: &Entry) -> Armor {
         r_factor: e.int("r_factor").unwrap_or(0) as u8,
         medieval: e.flag("medieval"),
         fireproof: e.flag("fireproof"),
+        shield_type: match e.text("shield_type") {
+            Some("force_field") => Some(EnergyShieldKind::ForceField),
+            Some("deflector") => Some(EnergyShieldKind::Deflector),
+            Some("reflector") => Some(EnergyShieldKind::Reflector),
+            _ => None,
+        },
         provenance: e.provenance.to_string(),
         // ---- after the battle
         cost: e.int("cost").map(|v| v.clamp(0, 1_000_000) as u32),
@@ -271,6 +279,9 @@ pub fn setup(loaded: &Loaded) -> Setup {
         let mut body = None;
         let mut shield = None;
         let mut backpack = false;
+        let mut helmet = None;
+        let mut energy_shield = None;
+        let mut suit = None;
         let mut items = 0u16;
         let mut load = 0.0;
         for id in &u.equipment {
@@ -306,6 +317,12 @@ pub fn setup(loaded: &Loaded) -> Setup {
                 match armors[ai].kind {
                     ArmorKind::Shield | ArmorKind::Parry => shield = Some(ai as u16),
                     ArmorKind::Backpack => backpack = true,
+                    // SK-21.6, G-26: a helmet is worn beside the body armor, not instead.
+                    ArmorKind::Helmet => helmet = Some(ai as u16),
+                    // SK-14.3-d: an energy shield and the protective suit worn against its
+                    // field, each in its own place.
+                    ArmorKind::EnergyShield => energy_shield = Some(ai as u16),
+                    ArmorKind::Suit => suit = Some(ai as u16),
                     _ => body = Some(ai as u16),
                 }
             } else if e.kind == "item" {
@@ -315,6 +332,39 @@ pub fn setup(loaded: &Loaded) -> Setup {
                 }
             }
         }
+        // SK-14.1-h, G-26: the full backpack weighs its contents (unit stat `backpack_kg`), and
+        // costs −2 DEX rather than −1 when they weigh more than STR kg.
+        let contents = if backpack {
+            u.stats.get("backpack_kg").copied().unwrap_or(0).max(0)
+        } else {
+            0
+        };
+        load += contents as f64;
+        let backpack_heavy = contents > stat("str");
+        // SK-15.1-b: a battery pack feeds the first energy weapon that runs on a battery; it
+        // holds two batteries' dice (G-48), or what the scenario says is left in it (SK-15.1-c,
+        // GM input: not recharged since the last combat). `battery` likewise sets the dice left
+        // in that weapon's own battery.
+        let energy_slot = (0..n_slots).find(|&k| {
+            slots[k].is_some_and(|sl| {
+                let w = &weapons[usize::from(sl.weapon)];
+                w.energy && w.rounds > 0
+            })
+        });
+        if let (Some(k), Some(&left)) = (energy_slot, u.stats.get("battery")) {
+            if let Some(sl) = &mut slots[k] {
+                sl.rounds = (left.max(0) as u16).min(sl.rounds);
+            }
+        }
+        let pack_slot = energy_slot
+            .filter(|_| items & ItemKind::BatteryPack.bit() != 0)
+            .map(|k| k as u8);
+        let pack_dice = u
+            .stats
+            .get("battery_pack")
+            .map_or(crate::attack::energy::PACK_DICE, |&d| {
+                d.clamp(0, i64::from(crate::attack::energy::PACK_DICE)) as u8
+            });
         // SK-14.2, SK-17.9-b: encumbrance from the load under this gravity.
         let model = if options.encumbrance_13_1 {
             EncumbranceModel::Section13_1
@@ -481,6 +531,24 @@ pub fn setup(loaded: &Loaded) -> Setup {
             rolling: false,
             flammable: stat("flammable") > 0,
             soak_incendiary: false,
+            // ---- energy weapons, shields, protective gear, smoke and gas
+            backpack_heavy,
+            shielding_dice: 0,
+            helmet,
+            suit,
+            energy_shield,
+            shield_on: false,
+            shield_broken: false,
+            shield_declared: 0,
+            light_on: false,
+            blinded: false,
+            mask_on: items & ItemKind::GasMask.bit() != 0,
+            holding: None,
+            power_left: 0,
+            pack_dice: if pack_slot.is_some() { pack_dice } else { 0 },
+            pack_slot,
+            suppress_at: None,
+            suppress_shots: 0,
             // ---- after the battle
             fought: false,
             hurt_by_foe: false,

@@ -226,6 +226,69 @@ pub const OPTIONS: &[OptionSpec] = &[
         &["any_rear_hit", "aimed_only"],
         "G-53: a flame thrower's tank may ignite on any hit from the rear hex, or on aimed shots only",
     ),
+    // --- Energy weapons, shields, protective gear, smoke and gas (§14.3, §16.8, §16.12, §21.6).
+    OptionSpec::choice(
+        "sk.wind",
+        "calm",
+        &["calm", "slight", "strong"],
+        "SK-16.12-r GM input (G-51): a slight wind drifts clouds, a strong wind disperses them",
+    ),
+    OptionSpec::int(
+        "sk.wind_direction",
+        0,
+        0,
+        5,
+        "SK-16.12-r GM input (G-51): the hex-side the wind blows toward, 0 = N, clockwise",
+    ),
+    OptionSpec::int(
+        "sk.wind_drift",
+        1,
+        1,
+        6,
+        "SK-16.12-r GM input (G-51): hexes a slight wind drifts a cloud each turn",
+    ),
+    OptionSpec::choice(
+        "sk.flash_blinding",
+        "energy_weapons",
+        &["energy_weapons", "lasers", "off"],
+        "SK-16.8-e, SK-21.6-e: with sk.aimed_shots, a head hit without flash goggles or a visor: 4d6/eDEX or blinded (-4 DEX); by any energy weapon (§21.6), lasers only (§16.8), or never",
+    ),
+    OptionSpec::choice(
+        "sk.smoke_shielding",
+        "energy_weapons",
+        &["energy_weapons", "anti_laser_only"],
+        "SK-16.12-t: a smoke grenade's cloud is R1 shielding against energy weapons fired through it, or only anti-laser smoke is, against lasers (SK-16.8-d, SK-17.4-d)",
+    ),
+    // --- Ranged fire (§12.2, §13.8, §16.6, §16.15.3, §21.5).
+    OptionSpec::choice(
+        "sk.avoid_margin",
+        "penalty_caused",
+        &["penalty_caused", "literal_less_than"],
+        "G-14, G-15: a miss threatens those in the way when it missed by at most their penalty, or by less than it (§12.2 literally)",
+    ),
+    OptionSpec::choice(
+        "sk.auto_avoid_distance",
+        "bonus",
+        &["bonus", "john_example"],
+        "G-14, E-10: rolling to avoid against automatic fire, distance is a bonus (§12.2) or a penalty (§16.6's John example)",
+    ),
+    OptionSpec::choice(
+        "sk.sweep_penalty",
+        "per_target",
+        &["per_target", "per_roll_flat_-4"],
+        "G-32: a full-auto sweep is -4 per target on each roll, or a flat -4",
+    ),
+    OptionSpec::choice(
+        "sk.brawl_fire",
+        "random_victim",
+        &["random_victim", "section_13_8"],
+        "G-39: a shot into a brawl: -1 per other member, then a random victim (§16.15.3), or -4 per member above one (§13.8)",
+    ),
+    OptionSpec::bool(
+        "sk.engaged_shoulderarms",
+        false,
+        "SK-21.5-e OPT: an engaged shoulderarm fires once (two rounds on full auto) and is dropped, or clubs",
+    ),
     // ---- after the battle (§6.5.1, §6.8.1, §19): GM inputs the aftermath reads.
     OptionSpec::choice(
         "sk.scenario_type",
@@ -328,6 +391,27 @@ pub const STATS: &[StatSpec] = &[
         1,
         Some(0),
         "SK-16.11-c GM input: doused in gasoline or the like; a flaming weapon sets him alight 50/50",
+    ),
+    StatSpec::optional(
+        "backpack_kg",
+        0,
+        200,
+        None,
+        "SK-14.1-h, G-26: kg in the full backpack (its load; -2 DEX when over STR kg)",
+    ),
+    StatSpec::optional(
+        "battery",
+        0,
+        500,
+        None,
+        "SK-15.1-c GM input: dice left in the first energy weapon's battery (default: full, recharged)",
+    ),
+    StatSpec::optional(
+        "battery_pack",
+        0,
+        96,
+        None,
+        "SK-15.1-c GM input: dice left in the battery pack (default 96, two batteries, G-48)",
     ),
     skill("axe"),
     skill("bayonet"),
@@ -468,6 +552,11 @@ const WEAPON_FIELDS: &[FieldSpec] = &[
     ),
     FieldSpec::optional("energy", FieldKind::Bool, "SK-16.8-a energy weapon"),
     FieldSpec::optional(
+        "laser",
+        FieldKind::Bool,
+        "SK-16.8-d, SK-17.4-b/d a laser (an energy weapon that smoke and anti-laser smoke weaken)",
+    ),
+    FieldSpec::optional(
         "gas_action",
         FieldKind::Bool,
         "SK-12.1-e gas-action firearm (an 18 then 1 on 1d6 is permanent)",
@@ -533,7 +622,14 @@ const WEAPON_FIELDS: &[FieldSpec] = &[
     ),
     FieldSpec::optional(
         "grenade",
-        FieldKind::Choice(&["he", "smoke", "tear_gas", "molotov", "incendiary"]),
+        FieldKind::Choice(&[
+            "he",
+            "smoke",
+            "tear_gas",
+            "molotov",
+            "incendiary",
+            "anti_laser",
+        ]),
         "SK-16.12 grenade type",
     ),
     FieldSpec::optional("stun", FieldKind::Bool, "SK-16.9-a stun weapon"),
@@ -652,6 +748,11 @@ const ARMOR_FIELDS: &[FieldSpec] = &[
         "fireproof",
         FieldKind::Bool,
         "SK-16.11-i fireproofed: medieval-type armor keeps its full value against fire",
+    ),
+    FieldSpec::optional(
+        "shield_type",
+        FieldKind::Choice(&["force_field", "deflector", "reflector"]),
+        "SK-14.3-f the kind of an energy shield (kind = energy_shield)",
     ),
     FieldSpec::optional(
         "cost",
@@ -952,6 +1053,25 @@ impl ScenarioSchema for SkirmishSchema {
                 out.push(
                     FieldError::new("", "a weapon needs damage, str_table or grenade")
                         .with_help("add damage = \"1d6\" (or str_table / grenade)"),
+                );
+            }
+        }
+        // SK-14.3-f: an energy shield is one of three kinds, each with its R-factor.
+        if entry.kind == "armor" && entry.text("kind") == Some("energy_shield") {
+            if entry.get("shield_type").is_none() {
+                out.push(
+                    FieldError::new("shield_type", "an energy shield needs its kind").with_help(
+                        "add shield_type = \"force_field\", \"deflector\" or \"reflector\"",
+                    ),
+                );
+            }
+            if entry.int("r_factor").unwrap_or(0) == 0 {
+                out.push(
+                    FieldError::new(
+                        "r_factor",
+                        "an energy shield needs an R-factor of 1 or more",
+                    )
+                    .with_help("add r_factor = 2 (SK-14.3-d: also its field's hits a turn)"),
                 );
             }
         }

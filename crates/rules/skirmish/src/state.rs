@@ -172,7 +172,8 @@ pub struct Figure {
     pub skills: u64,
     /// Martial Arts level, 0..=5 (5 = Master).
     pub martial_arts: u8,
-    /// Body armor, vest, suit: an index into the battle's armor list.
+    /// Body armor, vest, suit: an index into the battle's armor list (a helmet has its own
+    /// place, [`Figure::helmet`]).
     pub armor: Option<u16>,
     /// A shield or parry item (SK-14.1-c/d).
     pub shield: Option<u16>,
@@ -298,6 +299,42 @@ pub struct Figure {
     pub flammable: bool,
     /// The soak (`burning`) is an incendiary's, which cannot be put out (SK-16.12-p).
     pub soak_incendiary: bool,
+    // ---- Energy weapons, energy shields, protective gear, smoke and gas (§14.3, §15.1, §16.8,
+    // §16.12, §17.5, §21.6)
+    /// G-26: the full backpack's contents weigh more than STR kg: −2 DEX, not −1 (SK-14.1-h).
+    pub backpack_heavy: bool,
+    /// A helmet (SK-21.6-b/c, G-26), worn beside the body armor: it covers the head.
+    pub helmet: Option<u16>,
+    /// SK-21.7-a, E-19 (optional degraded armor): dice of energy damage the worn shielding has
+    /// taken off; it is useless after 40 × its R-factor.
+    pub shielding_dice: u16,
+    /// SK-14.3-d: the protective suit against an energy shield's field (the "Energy Suit").
+    pub suit: Option<u16>,
+    /// SK-14.3-d…h: an energy shield worn; whether it is on, whether it broke, and the turn its
+    /// setting was last written down (SK-14.3-g).
+    pub energy_shield: Option<u16>,
+    pub shield_on: bool,
+    pub shield_broken: bool,
+    pub shield_declared: u32,
+    /// SK-17.5-c: the flashlight switched on.
+    pub light_on: bool,
+    /// SK-21.6-e: blinded by an energy weapon's flash: a permanent −4 DEX.
+    pub blinded: bool,
+    /// SK-16.12-v: wearing the gas mask (a figure carrying one starts with it on).
+    pub mask_on: bool,
+    /// SK-16.12-u: a burning smoke or gas grenade picked up and held.
+    pub holding: Option<HeldGrenade>,
+    /// SK-16.8-b, G-48: dice of power the energy weapon in hand has left to fire this turn.
+    pub power_left: u8,
+    /// SK-15.1-b, G-48: the battery pack's dice (96 when charged: two batteries) and the slot of
+    /// the weapon it feeds.
+    pub pack_dice: u8,
+    pub pack_slot: Option<u8>,
+    // ---- ranged fire (§21.8)
+    /// Suppression fire into this hex (SK-21.8-g, optional) until the figure acts again, with
+    /// the shots (or full-auto rounds) still to fire into it.
+    pub suppress_at: Option<Pos>,
+    pub suppress_shots: u8,
     // ---- after the battle (§15.1, §19): the battle's record the aftermath reads, kept by
     // `aftermath::record` as events are applied. Not in the checksum: it follows from events.
     /// Made an attack, or was attacked by a foe (SK-19.1-d: he took part; cowards get nothing).
@@ -394,14 +431,42 @@ pub struct Dropped {
     pub slot: u8,
 }
 
-/// A smoke or gas cloud (SK-16.12-q).
+/// What a cloud is made of (SK-16.12-q/s/t, SK-16.8-d).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CloudKind {
+    /// A smoke grenade's smoke (SK-16.12-t).
+    Smoke,
+    /// Tear gas (SK-16.12-s).
+    TearGas,
+    /// Anti-laser smoke: R1 shielding against lasers (SK-16.8-d, SK-17.4-d).
+    AntiLaser,
+}
+
+/// A smoke or gas cloud and the grenade burning at its centre (SK-16.12-q, G-51).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Cloud {
+    /// Unique among the clouds on the map: events name a cloud by it.
+    pub id: u16,
     pub center: Pos,
     pub radius: u8,
-    /// Turns the grenade has burned.
+    /// Turns its grenade has burned: the cloud grows while that is under 5 and clears 2 turns
+    /// after (G-51).
     pub age: u8,
-    pub tear_gas: bool,
+    pub kind: CloudKind,
+    /// The grenade's catalog index, and whether it still lies burning at the centre, where it
+    /// can be picked up (SK-16.12-u).
+    pub weapon: u16,
+    pub grenade: bool,
+}
+
+/// A burning smoke or gas grenade in someone's hand (SK-16.12-u).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct HeldGrenade {
+    /// The grenade's catalog index.
+    pub weapon: u16,
+    /// Turns it has burned.
+    pub age: u8,
 }
 
 /// A burning hex (SK-16.12-j).
@@ -437,6 +502,11 @@ pub enum Phase {
     Movement {
         next: u8,
     },
+    /// SK-14.3-e/g: at the start of the turn's movement, a figure wearing an energy shield writes
+    /// down whether it is on.
+    Shields {
+        fig: FigId,
+    },
     /// Actions in eDEX order (SK-8.4.3-a).
     Action,
     /// A disengaging figure's opponent may attack it (SK-11.5-b) before it steps to `to`.
@@ -455,6 +525,14 @@ pub enum Phase {
     HthOffer {
         attacker: FigId,
         defender: FigId,
+    },
+    // ---- ranged fire (§21.5)
+    /// SK-21.5-c (optional quick shot): `fig` quick-draws at `target`, who has the same eDEX
+    /// and has not acted: he may quick-draw back, the higher margin firing first.
+    QuickDraw {
+        fig: FigId,
+        target: FigId,
+        slot: u8,
     },
 }
 
@@ -537,7 +615,10 @@ impl State {
     pub fn clock(&self) -> u32 {
         let action = !matches!(
             self.phase,
-            Phase::TurnStart | Phase::ChooseOrder { .. } | Phase::Movement { .. }
+            Phase::TurnStart
+                | Phase::ChooseOrder { .. }
+                | Phase::Movement { .. }
+                | Phase::Shields { .. }
         );
         self.turn * 2 + u32::from(action)
     }

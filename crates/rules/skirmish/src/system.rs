@@ -65,6 +65,11 @@ impl RuleSystem for Skirmish {
                 side: s.fig(opponent).side,
                 unit: Some(opponent),
             },
+            // SK-14.3-g: an energy shield's wearer writes down its setting.
+            Phase::Shields { fig } => Decision::Choose {
+                side: s.fig(fig).side,
+                unit: Some(fig),
+            },
             Phase::Retreat { next } => {
                 let f = s.act_order[usize::from(next)];
                 Decision::Choose {
@@ -75,6 +80,10 @@ impl RuleSystem for Skirmish {
             Phase::HthOffer { defender, .. } => Decision::Choose {
                 side: s.fig(defender).side,
                 unit: Some(defender),
+            },
+            Phase::QuickDraw { target, .. } => Decision::Choose {
+                side: s.fig(target).side,
+                unit: Some(target),
             },
         }
     }
@@ -112,6 +121,15 @@ impl RuleSystem for Skirmish {
                         accept,
                     });
                 }
+            }
+            // SK-14.3-e/g: keeping the shield as it is comes first, then switching it.
+            Phase::Shields { fig } => {
+                let on = s.fig(fig).shield_on;
+                out.push(Action::Shield { fig, on });
+                out.push(Action::Shield { fig, on: !on });
+            }
+            Phase::QuickDraw { fig, target, .. } => {
+                legal::action::quick_draw_reaction(s, fig, target, out)
             }
         }
     }

@@ -110,6 +110,7 @@ pub fn action_text(s: &State, a: &Action) -> String {
                     "attacks"
                 }
                 Strike::Bayonet => "thrusts his bayonet at",
+                Strike::Club => "clubs",
             };
             let _ = write!(t, "{} {verb} {}", name(fig), name(target));
             // SK-16.15.5-b: the attribute a knockdown or throw is made on.
@@ -129,6 +130,9 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 FireMode::Single => write!(t, "{} shoots {}", name(fig), name(target)),
                 FireMode::Burst => write!(t, "{} fires a burst at {}", name(fig), name(target)),
                 FireMode::Auto => write!(t, "{} fires full auto at {}", name(fig), name(target)),
+                FireMode::Power { dice } => {
+                    write!(t, "{} fires a {dice}d6 shot at {}", name(fig), name(target))
+                }
             };
         }
         Action::Throw { fig, target } => {
@@ -406,6 +410,83 @@ pub fn action_text(s: &State, a: &Action) -> String {
         }
         Action::HelpPutOut { fig, target } => {
             let _ = write!(t, "{} helps {} put out his fire", name(fig), name(target));
+        }
+        // ---- energy weapons, shields, protective gear, smoke and gas
+        Action::GrenadeNextMovement { fig, at } => {
+            let w = s
+                .fig(fig)
+                .ready
+                .map_or_else(String::new, |k| weapon_name(s, fig, k));
+            let _ = write!(
+                t,
+                "{} throws the {w} at {at} to go off after the next movement",
+                name(fig)
+            );
+        }
+        Action::PickUpGrenade { fig } => {
+            let w = crate::cloud::grenade_at(s, s.fig(fig).pos).map_or("grenade", |c| {
+                s.rules.weapons[usize::from(c.weapon)].name.as_str()
+            });
+            let _ = write!(t, "{} picks up the burning {w}", name(fig));
+        }
+        Action::ThrowAgain { fig, at } => {
+            let w = s.fig(fig).holding.map_or("grenade", |h| {
+                s.rules.weapons[usize::from(h.weapon)].name.as_str()
+            });
+            let _ = write!(t, "{} throws the burning {w} at {at}", name(fig));
+        }
+        Action::Shield { fig, on } => {
+            let verb = if on == s.fig(fig).shield_on {
+                "keeps"
+            } else {
+                "switches"
+            };
+            let _ = write!(
+                t,
+                "{} {verb} his energy shield {}",
+                name(fig),
+                if on { "on" } else { "off" }
+            );
+        }
+        Action::Light { fig, on } => {
+            let _ = write!(
+                t,
+                "{} switches {} his flashlight",
+                name(fig),
+                if on { "on" } else { "off" }
+            );
+        }
+        Action::MovePack { fig, slot } => {
+            let _ = write!(
+                t,
+                "{} moves the battery pack to the {}",
+                name(fig),
+                weapon_name(s, fig, slot)
+            );
+        }
+        Action::Mask { fig, on } => {
+            let _ = write!(
+                t,
+                "{} {} his gas mask",
+                name(fig),
+                if on { "puts on" } else { "takes off" }
+            );
+        }
+        // ---- ranged fire (§16.6, §21.5, §21.8)
+        Action::Sweep { fig, from, to } => {
+            let _ = write!(
+                t,
+                "{} sweeps full auto from {} to {}",
+                name(fig),
+                name(from),
+                name(to)
+            );
+        }
+        Action::Suppress { fig, at } => {
+            let _ = write!(t, "{} lays suppression fire on {at}", name(fig));
+        }
+        Action::LetDraw { fig } => {
+            let _ = write!(t, "{} lets him draw first", name(fig));
         }
     }
     t

@@ -556,9 +556,10 @@ fn won(fig: u16, from: u16, item: Gear, count: u8, price: Option<u32>) -> Event 
 }
 
 /// Zed (STR 2, so the blow that gets through his vest kills him) carries a duel blade, an
-/// autopistol (130 ₢, reload 1 ₢), a Kevlar vest (100 ₢), a medical kit (no price) and 2 spare
-/// magazines.
-const ZED_KIT: &str = "autopistol, kevlar-vest, medical-kit | str = 2, rounds_carried = 2";
+/// autopistol (130 ₢, reload 1 ₢), a Kevlar vest (100 ₢), a steel helmet and a medical kit (no
+/// price) and 2 spare magazines.
+const ZED_KIT: &str =
+    "autopistol, kevlar-vest, steel-helmet, medical-kit | str = 2, rounds_carried = 2";
 
 #[test]
 fn sk_19_2_b_the_duel_victor_takes_every_item_of_his_foe_to_keep_or_resell_at_75_percent() {
@@ -579,14 +580,9 @@ fn sk_19_2_b_the_duel_victor_takes_every_item_of_his_foe_to_keep_or_resell_at_75
     );
     let (out, _) = settled(&g, ScenarioType::Duel, A_WINS);
     let w = |id: &str| g.s.rules.weapons.iter().position(|w| w.id == id).unwrap() as u16;
-    let vest =
-        g.s.rules
-            .armor
-            .iter()
-            .position(|a| a.id == "kevlar-vest")
-            .unwrap() as u16;
-    // Resale at 75%, rounded down: 130 → 97, 100 → 75, 2 magazines × 1 = 2 → 1. The blade and
-    // the kit have no price in the catalog, so no resale. Everything goes to Ash, who killed
+    let armor = |id: &str| g.s.rules.armor.iter().position(|a| a.id == id).unwrap() as u16;
+    // Resale at 75%, rounded down: 130 → 97, 100 → 75, 2 magazines × 1 = 2 → 1. The blade, the
+    // helmet and the kit have no price in the catalog, so no resale. Everything goes to Ash, who killed
     // him.
     assert_eq!(
         out,
@@ -609,7 +605,24 @@ fn sk_19_2_b_the_duel_victor_takes_every_item_of_his_foe_to_keep_or_resell_at_75
                 1,
                 Some(130)
             ),
-            won(0, 2, Gear::Armor { armor: vest }, 1, Some(100)),
+            won(
+                0,
+                2,
+                Gear::Armor {
+                    armor: armor("kevlar-vest")
+                },
+                1,
+                Some(100)
+            ),
+            won(
+                0,
+                2,
+                Gear::Armor {
+                    armor: armor("steel-helmet")
+                },
+                1,
+                None
+            ),
             won(
                 0,
                 2,
@@ -637,7 +650,7 @@ fn sk_19_2_b_the_duel_victor_takes_every_item_of_his_foe_to_keep_or_resell_at_75
             _ => None,
         })
         .collect();
-    assert_eq!(resale, [None, Some(97), Some(75), None, Some(1)]);
+    assert_eq!(resale, [None, Some(97), Some(75), None, None, Some(1)]);
     // The ledger adds up what Ash could sell them for: 97 + 75 + 1.
     let ledger = Ledger::of(
         &g.s,
@@ -650,9 +663,9 @@ fn sk_19_2_b_the_duel_victor_takes_every_item_of_his_foe_to_keep_or_resell_at_75
         .collect::<Vec<_>>(),
     );
     let ash = &ledger.characters[0];
-    assert_eq!((ash.items_won.len(), ash.resale_value), (5, 173));
+    assert_eq!((ash.items_won.len(), ash.resale_value), (6, 173));
     assert_eq!(
-        ash.items_won[4].item,
+        ash.items_won[5].item,
         "2 spare magazines for the Semi-automatic Pistol (autopistol)"
     );
     assert_eq!(ash.items_won[1].from, "Zed");
@@ -667,7 +680,7 @@ fn sk_19_2_b_a_foes_items_go_to_the_victor_who_put_him_out_of_the_fight() {
     g.play("Ash attacks Zed", &[4, 6, 6]);
     g.play("Bo attacks Zed", &[2, 3, 3, 6, 6]);
     let (out, _) = settled(&g, ScenarioType::Duel, A_WINS);
-    assert_eq!(out.len(), 5);
+    assert_eq!(out.len(), 6);
     assert!(
         out.iter().all(|e| matches!(
             e,
@@ -898,6 +911,7 @@ fn recharge(fig: u16, weapon: u16, batteries: u8) -> Event {
     Event::Recharge {
         fig,
         weapon,
+        pack: false,
         batteries,
         cost: 5 * u32::from(batteries),
         rule: RuleId("SK-15.1-c"),
@@ -1050,6 +1064,8 @@ fn repair(absorbed: u16, repairable: bool, cost: Option<u32>, armor: u16) -> Eve
         armor,
         absorbed,
         limit: 80,
+        dice: 0,
+        dice_limit: 0,
         repairable,
         cost,
         rule: RuleId("SK-21.7-b"),
@@ -1238,4 +1254,86 @@ fn sk_19_3_b_a_beaten_fighter_has_lost_even_with_sk_victory_dead() {
     let e = g.play("Bo attacks Zed", &[2, 3, 3]);
     assert!(e.contains(&Event::BattleOver { outcome: A_WINS }), "{e:#?}");
     assert_eq!(g.fig("Zed").condition, Condition::Beaten);
+}
+
+#[test]
+fn sk_15_1_c_sk_15_1_b_a_battery_pack_no_longer_full_recharges_as_two_batteries() {
+    // Ash carries a battery pack (SK-15.1-b: two batteries, 96 dice, G-48) plugged into his
+    // laser pistol: each shot draws its 4 dice from the pack first, so the pistol's own battery
+    // stays full (48) and the pack is down to 96 − 4 × 2 = 88 after two shots (a miss, 3d6
+    // [4, 6, 6] = 16, then a hit for 4d6 + 2 = 26 that kills Zed). The pack recharges as the two
+    // batteries it holds: 2 × 5 ₢ = 10 ₢; the pistol's battery needs nothing.
+    let mut g = game(
+        &[],
+        &open(4, 4),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 3),
+                N,
+                &["laser-pistol", "battery-pack"],
+                "str = 10, dex = 14, int = 10, sidearms = 1",
+            ),
+            unit("Zed", 1, (1, 0), S, &[], "str = 10, dex = 12, int = 10"),
+        ],
+    );
+    g.reach_actions(0);
+    let e = g.play("Ash shoots Zed", &[4, 6, 6]);
+    assert!(e.contains(&Event::PackSpent { fig: 0, dice: 4 }), "{e:#?}");
+    g.finish_turn();
+    g.reach_actions(0);
+    g.play("Ash shoots Zed", &[2, 3, 3, 6, 6, 6, 6]);
+    assert_eq!(g.s.phase, Phase::Over);
+    assert_eq!(g.fig("Ash").pack_dice, 88);
+    assert_eq!(g.fig("Ash").weapons[0].unwrap().rounds, 48);
+    let laser = g.fig("Ash").weapons[0].unwrap().weapon;
+    let (out, _) = settled(&g, ScenarioType::Adventure, A_WINS);
+    assert_eq!(
+        out,
+        [Event::Recharge {
+            fig: 0,
+            weapon: laser,
+            pack: true,
+            batteries: 2,
+            cost: 10,
+            rule: RuleId("SK-15.1-c"),
+        }]
+    );
+}
+
+#[test]
+fn sk_21_7_b_worn_shielding_is_repairable_until_half_its_dice_are_taken() {
+    // The Spacesuit: defense 1 (40 hits) and R1 shielding (40 dice off energy weapons, E-19:
+    // "R2 shielding will absorb 80 dice"). Zed's blade meets the suit (1) and its R1 against a
+    // non-energy weapon (G-27): 1 hit absorbed by the suit. With 20 dice of shielding taken it is
+    // still repairable (20 of 40 is half); with 21 it is not. (The dice are set as if taken in
+    // earlier fights: SK-21.7-a's counting is tested in energy.rs.)
+    for (dice, repairable) in [(20, true), (21, false)] {
+        let mut g = house_fight(&[("sk.degraded_armor", "true")], "spacesuit-armor");
+        g.reach_actions(0);
+        zed_hits_bo(&mut g, [3, 4]);
+        assert_eq!(g.fig("Bo").absorbed, 1);
+        ash_hits_zed(&mut g, [6, 6]);
+        let bo = g.id("Bo");
+        g.s.fig_mut(bo).shielding_dice = dice;
+        let armor = g.fig("Bo").armor.unwrap();
+        let (out, _) = settled(&g, ScenarioType::Adventure, A_WINS);
+        assert_eq!(
+            out,
+            [Event::ArmorRepair {
+                fig: 1,
+                armor,
+                absorbed: 1,
+                limit: 40,
+                dice,
+                dice_limit: 40,
+                repairable,
+                cost: None,
+                rule: RuleId("SK-21.7-b"),
+            }],
+            "{dice}"
+        );
+    }
 }

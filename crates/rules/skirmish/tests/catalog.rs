@@ -55,6 +55,7 @@ fn the_catalog_loads_with_every_weapon_armor_and_terrain() {
     assert_eq!(
         ids("weapon"),
         [
+            "anti-laser-grenade",
             "automatic-rifle",
             "automatic-shotgun",
             "autopistol",
@@ -118,8 +119,11 @@ fn the_catalog_loads_with_every_weapon_armor_and_terrain() {
         [
             "ceramic",
             "dagger",
+            "deflector",
             "energy-suit",
+            "force-field",
             "full-backpack",
+            "graphite-epoxy-helmet",
             "heavy-alloy",
             "heavy-alloy-vest",
             "kevlar-vest",
@@ -128,8 +132,10 @@ fn the_catalog_loads_with_every_weapon_armor_and_terrain() {
             "padded-cloth",
             "plastic-cloth-vest",
             "projectile-absorbing-cloth",
+            "reflector",
             "spacesuit-armor",
             "steel",
+            "steel-helmet",
             "tower-shield",
         ]
     );
@@ -349,6 +355,30 @@ fn armor_rows_hold_the_books_values() {
         assert_eq!(v.int("cost"), Some(100), "{id}");
         assert_eq!(float(v, "mass"), Some(1.0), "{id}");
         assert!(labels(v, "invented_fields").contains(&"defense".to_string()));
+    }
+
+    // Energy shields (SK-14.3-f, G-26): the three kinds, R2 and the rest invented.
+    for (id, kind) in [
+        ("force-field", "force_field"),
+        ("deflector", "deflector"),
+        ("reflector", "reflector"),
+    ] {
+        let e = get(&catalog, id);
+        assert_eq!(e.text("kind"), Some("energy_shield"), "{id}");
+        assert_eq!(e.text("shield_type"), Some(kind), "{id}");
+        assert_eq!(e.int("r_factor"), Some(2), "{id}");
+        assert!(labels(e, "invented_fields").contains(&"r_factor".to_string()));
+    }
+
+    // Helmets (G-26, SK-21.6): the Graphite-Epoxy helmet of §20 with §21.7's 13 (E-19), and a
+    // steel helmet; DEX and MOV 0.
+    for (id, defense) in [("graphite-epoxy-helmet", 13), ("steel-helmet", 5)] {
+        let h = get(&catalog, id);
+        assert_eq!(h.text("kind"), Some("helmet"), "{id}");
+        assert_eq!(h.int("defense"), Some(defense), "{id}");
+        assert_eq!(h.int("dex_penalty"), Some(0), "{id}");
+        assert_eq!(h.int("mov_penalty"), Some(0), "{id}");
+        assert!(labels(h, "invented_fields").contains(&"mass".to_string()));
     }
 }
 

@@ -81,7 +81,10 @@ fn the_arena_passes_the_conformance_suite() {
             max_steps: 150,
             enumerated_actions: 6,
             samples: 400,
-            seed: 3,
+            // A seed whose sampled actions can be enumerated: a full-auto string or sweep
+            // (SK-16.6) has far more paths than the enumerator's 20 million, and the suite
+            // skips such an action only after walking them all (many minutes).
+            seed: 19,
         },
     );
     assert!(report.actions_checked > 1000, "{report:?}");

@@ -2488,14 +2488,15 @@ fn sk_16_15_3_f_a_hit_rolls_nothing_more() {
 
 #[test]
 fn sk_16_15_3_f_an_outsider_who_misses_rolls_to_avoid_everyone_else_in_the_brawl() {
-    // Dan strikes into the brawl at Ash (+4, SK-16.15.3-e) and misses (16). He rolls to avoid
-    // Cal (9 against his eDEX 9: missed him) and then Bay, his own side (13: hit): the blade's
-    // 2d6 [1, 2] = 3 on Bay.
+    // Dan strikes into the brawl at Ash (+4, SK-16.15.3-e) and misses (16). The other members
+    // are rolled to avoid in a random order (SK-13.8-c): a 1 on 1d6 picks Cal, the first of
+    // the two left. He rolls to avoid Cal (9 against his eDEX 9: missed him) and then Bay, his
+    // own side (13: hit): the blade's 2d6 [1, 2] = 3 on Bay.
     let mut g = three_way();
     until(&mut g, "Dan");
     let ev = g.play(
         "Dan attacks Ash",
-        &faces(&[&d3(16), &d3(9), &d3(13), &[1, 2]]),
+        &faces(&[&d3(16), &[1], &d3(9), &d3(13), &[1, 2]]),
     );
     let rs = rolls(&ev);
     let (cal, bay) = (g.id("Cal"), g.id("Bay"));

@@ -331,7 +331,7 @@ fn sk_16_15_3_e_outsider_melee_into_hand_to_hand_plus_four() {
     g.play("Ash goes hand to hand with Bay", &[1]);
     // Cal stands next to the brawl with a blade: "anyone outside the HTH attacking them with a
     // melee weapon also gets +4 DEX".
-    // The miss then rolls to avoid Ash, the other brawler (SK-16.15.3-f): a 3 misses him.
+    // His miss then rolls to avoid Ash, the other brawler (SK-16.15.3-f): 3, avoided.
     let r = roll(&g.play("Cal attacks Bay", &faces(&[&d3(16), &d3(3)])));
     r.assert_mod("into-hth", 4, "SK-16.15.3-e");
     r.assert_adds_up(12);
@@ -790,8 +790,8 @@ fn sk_12_4_d_four_damage_no_penalty() {
 
 #[test]
 fn sk_16_12_s_tear_gas_minus_four() {
-    // Ash throws tear gas at Bay (it takes effect at once, SK-16.12-g); at the end of the turn
-    // the cloud covers Bay's hex and he is gassed for the rest of the combat.
+    // Ash throws tear gas at Bay; it goes off at the end of the turn (SK-16.12-g), and the cloud
+    // then covers Bay's hex: he is gassed for the rest of the combat.
     let ash = unit(
         "Ash",
         0,
@@ -2125,7 +2125,13 @@ fn option_sk_avoid_penalty_g_14() {
             &[ash, cal, unit("Bay", 1, (1, 15), N, &[], PLAIN)],
         );
         g.reach_actions(0);
-        let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+        // §13.8 alone has no margin: any miss rolls to avoid Cal (here 3: avoided).
+        let dice = if opt == Some("\"13_8_only\"") {
+            faces(&[&d3(16), &d3(3)])
+        } else {
+            d3(16).to_vec()
+        };
+        let r = roll(&g.play("Ash shoots Bay", &dice));
         r.assert_mod("in-the-way", want, "SK-12.2-f");
         r.assert_adds_up(12);
     }
@@ -2145,7 +2151,12 @@ fn option_sk_avoid_penalty_g_14() {
             &[ash, cal, unit("Bay", 1, (1, 4), N, &[], PLAIN)],
         );
         g.reach_actions(0);
-        let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+        let dice = if opt == Some("\"13_8_only\"") {
+            faces(&[&d3(16), &d3(3)])
+        } else {
+            d3(16).to_vec()
+        };
+        let r = roll(&g.play("Ash shoots Bay", &dice));
         match want {
             Some(v) => r.assert_mod("in-the-way", v, "SK-12.2-f"),
             None => assert!(!r.has("in-the-way"), "{:?}", r.ids()),
@@ -2185,7 +2196,7 @@ fn sk_12_2_g_b_a_near_miss_rolls_to_avoid_the_figures_in_the_way() {
 
 #[test]
 fn sk_12_2_g_a_wide_miss_threatens_nobody_in_the_way() {
-    // The same, missed by 2 (not less than the penalty 2): no roll to avoid.
+    // The same, missed by 3 (more than the penalty 2, G-14 step 4): no roll to avoid.
     let ash = unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER);
     let cal = unit("Cal", 0, (1, 2), S, &[], PLAIN);
     let dee = unit("Dee", 0, (1, 3), S, &[], PLAIN);
@@ -2196,7 +2207,7 @@ fn sk_12_2_g_a_wide_miss_threatens_nobody_in_the_way() {
         &[ash, cal, dee, unit("Bay", 1, (1, 5), N, &[], PLAIN)],
     );
     g.reach_actions(0);
-    let ev = g.play("Ash shoots Bay", &d3(12));
+    let ev = g.play("Ash shoots Bay", &d3(13));
     assert_eq!(rolls(&ev).len(), 1);
 }
 
@@ -2387,4 +2398,95 @@ fn option_sk_creation_strict_or_off_sk_5_6_a() {
     );
     let off = scenario_toml(&[("sk.creation", "\"off\"")], &open(3, 5), &[], &units);
     assert!(loader.load(&SourceFile::new("off.toml", off)).is_ok());
+}
+
+// =============================================================================================
+// Skill groups and attack types that had no test of their own.
+// =============================================================================================
+
+#[test]
+fn sk_6_9_3_a_common_missile_weapons_covers_bows_crossbows_and_slings() {
+    // Each weapon of the group, fired at 3 hexes (1 MH: no range penalty) by DEX 12 and STR 15
+    // (above every minimum): with Common Missile Weapons no adjustment (12); without it the
+    // unskilled −4 (SK-6-b): 8. A 16 is an automatic miss, so no damage dice follow.
+    for weapon in ["longbow", "light-crossbow", "sling"] {
+        let mut g = range(
+            &[],
+            &[weapon],
+            "str = 15, dex = 12, int = 10, common_missile = 1",
+            3,
+        );
+        let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+        assert!(!r.has("unskilled"), "{weapon}: {:?}", r.ids());
+        assert_eq!(r.target_number, 12, "{weapon}");
+        let mut g = range(&[], &[weapon], "str = 15, dex = 12, int = 10", 3);
+        let r = roll(&g.play("Ash shoots Bay", &d3(16)));
+        r.assert_mod("unskilled", -4, "SK-6-b");
+        assert_eq!(r.target_number, 8, "{weapon}");
+    }
+}
+
+#[test]
+fn sk_6_9_6_a_thrown_weapons_is_the_common_thrown_group_rock_knife_and_grenade() {
+    // G-08, G-51: Thrown Weapons is §6.9.6's group. With it alone (no Knife skill), a knife,
+    // a rock and a grenade are all thrown without the unskilled −4, each at +2 (SK-6.2.10-a).
+    const THROWER: &str = "str = 10, dex = 12, int = 10, thrown_weapons = 1";
+    // Knife and rock at 3 hexes: 12 + 2 − 3 = 11.
+    for (weapon, name) in [("utility-knife", "Utility Knife"), ("rock", "Rock")] {
+        let mut g = range(&[], &[weapon], THROWER, 3);
+        let r = roll(&g.play(&format!("Ash throws the {name} at Bay"), &d3(16)));
+        assert_eq!(r.kind, AttackKind::Thrown);
+        assert!(!r.has("unskilled"), "{weapon}: {:?}", r.ids());
+        r.assert_mod("thrown-skill", 2, "SK-6.2.10-a");
+        assert_eq!(r.target_number, 11, "{weapon}");
+    }
+    // The grenade's skill is Thrown Weapons itself: no −4 (compare
+    // `sk_6_b_sk_16_12_w_grenade_without_thrown_weapons_minus_four`). A 5 lands on target.
+    let mut g = range(&[], &["he-grenade"], THROWER, 4);
+    let r = roll(&g.play(
+        "Ash throws the High-explosive (fragmentation) grenade at [1, 4]",
+        &d3(5),
+    ));
+    assert_eq!(r.kind, AttackKind::Grenade);
+    assert!(!r.has("unskilled"), "{:?}", r.ids());
+}
+
+#[test]
+fn sk_12_a_every_attack_type_is_recorded_with_its_roll() {
+    // SK-12-a: melee, missile, thrown, grenade (and hand to hand, in
+    // `sk_16_15_3_e_hand_to_hand_plus_four`): each roll says which it is.
+    let mut g = duel(&[], blade("Ash", 0, (1, 1), S), blade("Bay", 1, (1, 2), N));
+    assert_eq!(
+        roll(&g.play("Ash attacks Bay", &d3(16))).kind,
+        AttackKind::Melee
+    );
+    let mut g = range(&[], &["pistol"], GUNNER, 3);
+    assert_eq!(
+        roll(&g.play("Ash shoots Bay", &d3(16))).kind,
+        AttackKind::Missile
+    );
+    let mut g = range(
+        &[],
+        &["utility-knife"],
+        "str = 10, dex = 12, int = 10, knife = 1",
+        3,
+    );
+    assert_eq!(
+        roll(&g.play("Ash throws the Utility Knife at Bay", &d3(16))).kind,
+        AttackKind::Thrown
+    );
+    let mut g = range(
+        &[],
+        &["he-grenade"],
+        "str = 10, dex = 12, int = 10, thrown_weapons = 1",
+        4,
+    );
+    assert_eq!(
+        roll(&g.play(
+            "Ash throws the High-explosive (fragmentation) grenade at [1, 4]",
+            &d3(5)
+        ))
+        .kind,
+        AttackKind::Grenade
+    );
 }

@@ -190,18 +190,23 @@ impl Ledger {
                 Event::Recharge {
                     fig,
                     weapon,
+                    pack,
                     batteries,
                     cost,
                     rule,
                 } => {
                     let a = &mut characters[usize::from(*fig)];
                     a.net_credits -= i64::from(*cost);
+                    let w = &end.rules.weapons[usize::from(*weapon)].name;
                     a.bills.push(Bill {
-                        what: format!(
-                            "recharge {batteries} batter{} of the {}",
-                            if *batteries == 1 { "y" } else { "ies" },
-                            end.rules.weapons[usize::from(*weapon)].name
-                        ),
+                        what: if *pack {
+                            format!("recharge the battery pack of the {w} ({batteries} batteries)")
+                        } else {
+                            format!(
+                                "recharge {batteries} batter{} of the {w}",
+                                if *batteries == 1 { "y" } else { "ies" }
+                            )
+                        },
                         cost: Some(*cost),
                         note: None,
                         rule: rule.0,
@@ -210,28 +215,28 @@ impl Ledger {
                 Event::ArmorRepair {
                     fig,
                     armor,
-                    absorbed,
-                    limit,
                     repairable,
                     cost,
                     rule,
+                    ..
                 } => {
                     let a = &mut characters[usize::from(*fig)];
                     a.net_credits -= i64::from(cost.unwrap_or(0));
                     let name = &end.rules.armor[usize::from(*armor)].name;
+                    let wear = crate::aftermath::wear(e).unwrap_or_default();
                     let note = match (repairable, cost) {
-                        (false, _) => Some(format!(
-                            "more than half used up ({absorbed} of {limit} hits): it cannot be fully repaired"
-                        )),
-                        (true, None) => Some(format!(
-                            "{absorbed} of {limit} hits absorbed; the price is a GM input: set repair_cost in the catalog"
-                        )),
-                        (true, Some(_)) => Some(format!("{absorbed} of {limit} hits absorbed")),
+                        (false, _) => {
+                            format!("more than half used up ({wear}): it cannot be fully repaired")
+                        }
+                        (true, None) => format!(
+                            "{wear}; the price is a GM input: set repair_cost in the catalog"
+                        ),
+                        (true, Some(_)) => wear,
                     };
                     a.bills.push(Bill {
                         what: format!("repair the {name} at an armorer"),
                         cost: *cost,
-                        note,
+                        note: Some(note),
                         rule: rule.0,
                     });
                 }

@@ -173,6 +173,29 @@ pub fn gear_name(rules: &Rules, gear: Gear, count: u8) -> String {
     }
 }
 
+/// How worn an `ArmorRepair`'s armor is, in words: "120 of 520 hits absorbed", "30 of 80 dice
+/// of shielding taken", or both.
+pub fn wear(e: &Event) -> Option<String> {
+    let Event::ArmorRepair {
+        absorbed,
+        limit,
+        dice,
+        dice_limit,
+        ..
+    } = e
+    else {
+        return None;
+    };
+    let mut parts = Vec::new();
+    if *absorbed > 0 {
+        parts.push(format!("{absorbed} of {limit} hits absorbed"));
+    }
+    if *dice > 0 {
+        parts.push(format!("{dice} of {dice_limit} dice of shielding taken"));
+    }
+    Some(parts.join(", "))
+}
+
 /// A piece of gear's catalog price, `count` of it (None where the catalog gives none).
 pub fn gear_price(rules: &Rules, gear: Gear, count: u8) -> Option<u32> {
     match gear {

@@ -134,39 +134,49 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         Event::Recharge {
             fig,
             weapon,
+            pack,
             batteries,
             cost,
             rule,
-        } => format!(
-            "{} recharges {batteries} batter{} of the {}: {cost} ₢ [{rule}]",
-            name(*fig),
-            if *batteries == 1 { "y" } else { "ies" },
-            s.rules.weapons[usize::from(*weapon)].name
-        ),
+        } => {
+            let w = &s.rules.weapons[usize::from(*weapon)].name;
+            if *pack {
+                format!(
+                    "{} recharges the battery pack of his {w} ({batteries} batteries' worth): \
+                     {cost} ₢ [{rule}]",
+                    name(*fig)
+                )
+            } else {
+                format!(
+                    "{} recharges {batteries} batter{} of the {w}: {cost} ₢ [{rule}]",
+                    name(*fig),
+                    if *batteries == 1 { "y" } else { "ies" }
+                )
+            }
+        }
         Event::ArmorRepair {
             fig,
             armor,
-            absorbed,
-            limit,
             repairable,
             cost,
             rule,
+            ..
         } => {
             let a = &s.rules.armor[usize::from(*armor)].name;
+            let wear = crate::aftermath::wear(e).unwrap_or_default();
             match (repairable, cost) {
                 (false, _) => format!(
-                    "{}'s {a} is more than half used up ({absorbed} of {limit} hits): it cannot \
-                     be fully repaired [{rule}]",
+                    "{}'s {a} is more than half used up ({wear}): it cannot be fully repaired \
+                     [{rule}]",
                     name(*fig)
                 ),
                 (true, Some(c)) => format!(
-                    "{}'s {a} can be fully repaired at an armorer ({absorbed} of {limit} hits \
-                     absorbed): {c} ₢ [{rule}]",
+                    "{}'s {a} can be fully repaired at an armorer ({wear}): {c} ₢ [{rule}]",
                     name(*fig)
                 ),
                 (true, None) => format!(
-                    "{}'s {a} can be fully repaired at an armorer ({absorbed} of {limit} hits \
-                     absorbed); the price is a GM input (repair_cost) [{rule}]",
+                    "{}'s {a} can be fully repaired at an armorer ({wear}); the price is a GM \
+                     input (repair_cost) [{rule}]",
                     name(*fig)
                 ),
             }

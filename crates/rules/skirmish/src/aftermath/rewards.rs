@@ -85,8 +85,8 @@ fn arena(s: &State, outcome: Outcome, out: &mut Vec<Event>) {
 }
 
 /// What a figure has at the end of the battle, for the duel's victors (SK-19.2-b): his weapons
-/// not destroyed (a fixed bayonet is his knife), armor, shield, backpack, items and spare
-/// magazines, each with its count.
+/// not destroyed (a fixed bayonet is his knife), armor, helmet, protective suit, energy shield,
+/// shield, backpack, items and spare magazines, each with its count.
 pub fn gear_of(s: &State, f: &Figure) -> Vec<(Gear, u8)> {
     let mut v = Vec::new();
     for sl in f.weapons.iter().flatten() {
@@ -102,10 +102,15 @@ pub fn gear_of(s: &State, f: &Figure) -> Vec<(Gear, u8)> {
         v.push((Gear::Weapon { weapon }, 1));
     }
     let backpack = s.rules.aftermath.backpacks.get(usize::from(f.id)).copied();
-    for armor in [f.armor, f.shield, backpack.flatten()]
-        .into_iter()
-        .flatten()
-    {
+    let worn = [
+        f.armor,
+        f.helmet,
+        f.suit,
+        f.energy_shield,
+        f.shield,
+        backpack.flatten(),
+    ];
+    for armor in worn.into_iter().flatten() {
         v.push((Gear::Armor { armor }, 1));
     }
     for item in ItemKind::ALL {

@@ -70,6 +70,7 @@ pub fn make(knife: &Weapon, rifle: &Weapon) -> Weapon {
         breaks: Breaks::Never,
         breaks_parries: false,
         flaming: false,
+        laser: false,
         // The knife's own price and practice flag (SK-19.2-b: it is the knife that is won).
         cost: knife.cost,
         reload_cost: None,

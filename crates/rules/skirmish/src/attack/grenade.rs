@@ -15,10 +15,62 @@ use crate::state::{FigId, LiveGrenade, Pos};
 use fireteam_engine::{ResolveError, RuleId};
 
 /// SK-16.12-b…d: a grenade thrown at a hex; a miss scatters by the margin of failure.
-pub(crate) fn throw_grenade(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), ResolveError> {
+/// `next_movement`: the thrower set the fuse for the end of the next movement phase rather than
+/// the end of this turn (SK-16.12-g).
+pub(crate) fn throw_grenade(
+    ctx: &mut Ctx,
+    fig: FigId,
+    at: Pos,
+    next_movement: bool,
+) -> Result<(), ResolveError> {
     let f = ctx.s.fig(fig).clone();
     let slot = f.ready.unwrap_or(0);
     let w = weapon_of(&ctx.s, &f, Some(slot)).cloned().expect("grenade");
+    let landing = throw_roll(ctx, fig, at, &w)?;
+    let weapon_index = f.weapons[usize::from(slot)].map_or(0, |s| s.weapon);
+    // SK-16.12-g: only a molotov takes effect at once; every other grenade, smoke and tear gas
+    // included, waits for its fuse.
+    let instant = w.grenade == Some(GrenadeKind::Molotov);
+    ctx.emit(Event::GrenadeLanded {
+        thrower: fig,
+        at: landing.0,
+        scatter: landing.1,
+        weapon: weapon_index,
+        live: !instant,
+        next_movement: next_movement && !instant,
+    });
+    // The grenade leaves the hand.
+    ctx.emit(Event::Effect {
+        fig,
+        effect: Effect::WeaponBroken {
+            slot,
+            permanent: true,
+        },
+        rule: RuleId("SK-16.12-b"),
+    });
+    // SK-16.12-g: a molotov takes effect at once.
+    if instant {
+        let live = LiveGrenade {
+            pos: landing.0,
+            weapon: weapon_index,
+            thrower: fig,
+            end_of_turn: true,
+        };
+        explode(ctx, &live)?;
+    }
+    Ok(())
+}
+
+/// SK-16.12-b…d: the roll of a grenade (`w`) thrown at `at`, and where it lands: the hex, and
+/// on a miss the scatter die and hexes (SK-16.12-c, G-51). Also the throw of a burning smoke or
+/// gas grenade picked up (SK-16.12-u).
+pub(crate) fn throw_roll(
+    ctx: &mut Ctx,
+    fig: FigId,
+    at: Pos,
+    w: &crate::data::Weapon,
+) -> Result<(Pos, Option<(u8, u8)>), ResolveError> {
+    let f = ctx.s.fig(fig).clone();
     let d = f.pos.distance(at);
     let mut mods = crate::event::Mods::new();
     standing_mods(&ctx.s, &f, &mut mods);
@@ -106,36 +158,18 @@ pub(crate) fn throw_grenade(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), Re
         bullets: 0,
         avoid: false,
     });
-    let weapon_index = f.weapons[usize::from(slot)].map_or(0, |s| s.weapon);
-    let instant = matches!(
-        w.grenade,
-        Some(GrenadeKind::Molotov) | Some(GrenadeKind::Smoke) | Some(GrenadeKind::TearGas)
-    );
-    ctx.emit(Event::GrenadeLanded {
-        thrower: fig,
-        at: landing.0,
-        scatter: landing.1,
-        weapon: weapon_index,
-        live: !instant,
-    });
-    // The grenade leaves the hand.
-    ctx.emit(Event::Effect {
-        fig,
-        effect: Effect::WeaponBroken {
-            slot,
-            permanent: true,
-        },
-        rule: RuleId("SK-16.12-b"),
-    });
-    // SK-16.12-g: a molotov takes effect at once (smoke and gas start their cloud at once).
-    if instant {
-        let live = LiveGrenade {
-            pos: landing.0,
-            weapon: weapon_index,
-            thrower: fig,
-            end_of_turn: true,
-        };
-        explode(ctx, &live)?;
+    Ok(landing)
+}
+
+/// SK-16.12-g: the grenades set for the end of the movement phase go off now (the phase after
+/// the turn they were thrown in).
+pub(crate) fn movement_fuses(ctx: &mut Ctx) -> Result<(), ResolveError> {
+    if ctx.s.grenades.iter().all(|g| g.end_of_turn) {
+        return Ok(());
+    }
+    let live: Vec<LiveGrenade> = ctx.s.grenades.clone();
+    for g in live.iter().filter(|g| !g.end_of_turn) {
+        explode(ctx, g)?;
     }
     Ok(())
 }
@@ -234,13 +268,9 @@ pub(crate) fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError
                 incendiary: inc,
             });
         }
-        Some(GrenadeKind::Smoke) | Some(GrenadeKind::TearGas) => {
-            ctx.emit(Event::CloudChanged {
-                center: g.pos,
-                radius: 0,
-                gone: false,
-                tear_gas: w.grenade == Some(GrenadeKind::TearGas),
-            });
+        Some(k @ (GrenadeKind::Smoke | GrenadeKind::TearGas | GrenadeKind::AntiLaser)) => {
+            // SK-16.12-q: smoke and gas make a cloud, one hex on its first turn.
+            crate::cloud::form(ctx, g.pos, crate::cloud::cloud_kind(k), g.weapon, 0);
         }
         None => {}
     }

@@ -156,6 +156,7 @@ pub(crate) fn melee(
             Ok(())
         }
         Strike::Normal
+        | Strike::Club
         | Strike::Power(_)
         | Strike::Parrying
         | Strike::SecondWeapon
@@ -202,7 +203,7 @@ pub(crate) fn melee(
             crate::attack::swords::parries_broken(ctx, &spec, guard);
             // SK-16.15.3-f: a blow that misses someone in HTH may hit another brawler.
             if !result.is_hit() {
-                brawl_miss(ctx, &spec)?;
+                crate::attack::brawl::others_after_miss(ctx, &spec, 1)?;
             }
             // SK-16.15.4-f: a Master's bare-handed blow that does 3+ hits, in HTH or not, makes
             // the foe drop his weapon: this blow's hits, not the turn's.
@@ -326,24 +327,4 @@ pub(crate) fn melee(
             Ok(())
         }
     }
-}
-
-/// SK-16.15.3-f: a brawler who misses, or an adjacent outsider who misses a brawler, rolls to
-/// avoid every other figure in the brawl (SK-12.2-b: 3d6 against eDEX, success misses him),
-/// in figure order, until one is hit.
-fn brawl_miss(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
-    let t = ctx.s.fig(spec.target).clone();
-    if !t.in_hth {
-        return Ok(());
-    }
-    for i in 0..ctx.s.figures.len() {
-        let id = i as FigId;
-        let o = &ctx.s.figures[i];
-        let other =
-            id != spec.attacker && id != spec.target && o.in_hth && o.pos == t.pos && o.active();
-        if other && crate::attack::stray::roll_to_avoid(ctx, spec, id, "SK-16.15.3-f")? {
-            break;
-        }
-    }
-    Ok(())
 }

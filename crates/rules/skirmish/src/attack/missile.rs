@@ -4,6 +4,7 @@
 //! a wall, which exposes the firer (SK-13.6-e, SK-17.7-a).
 
 use crate::action::FireMode;
+use crate::attack::autofire::string_at;
 use crate::attack::single_attack;
 use crate::attack::stray::avoid_rolls;
 use crate::combat::ctx::Ctx;
@@ -29,11 +30,20 @@ pub(crate) fn shoot(
     let w = weapon_of(&ctx.s, &f, Some(slot))
         .cloned()
         .expect("ready weapon");
+    // SK-16.8-b, G-48: an energy weapon's shots, full power or split, follow §16.8.
+    if w.energy {
+        return crate::attack::energy::shoot(ctx, fig, target, mode);
+    }
     let first = !f.acted;
     let in_mag = f.weapons[usize::from(slot)].map_or(0, |s| s.rounds);
+    let engaged_now = engagers_at(&ctx.s, f.side, f.pos) != 0;
     let rounds: u8 = match mode {
-        FireMode::Single => 1,
+        FireMode::Single | FireMode::Power { .. } => 1,
         FireMode::Burst => 3,
+        // SK-21.5-e (optional): an engaged shoulderarm on full auto fires two rounds.
+        FireMode::Auto if engaged_now && ctx.s.rules.options.engaged_shoulderarms => {
+            in_mag.clamp(1, 2) as u8
+        }
         FireMode::Auto => (u16::from(w.auto).min(in_mag.max(1))) as u8,
     };
     if first {
@@ -53,32 +63,33 @@ pub(crate) fn shoot(
         maneuver: None,
     };
     expose_if_over_wall(ctx, fig, target);
-    let r = strike(ctx, &spec)?;
-    if w.rounds > 0 {
-        // G-48: a battery spends the shot's dice.
-        let spent = if w.energy {
-            u16::from(w.damage.map_or(1, |d| d.dice.max(1)))
-        } else {
-            u16::from(rounds)
-        };
-        ctx.emit(Event::Spent {
-            fig,
-            slot,
-            rounds: spent,
-        });
+    if mode == FireMode::Single {
+        let r = strike(ctx, &spec)?;
+        spend_shot(ctx, fig, slot, &w, rounds);
+        if !r.is_hit() {
+            avoid_rolls(ctx, &spec)?;
+        }
+    } else {
+        // SK-16.6-g/i, G-14: a burst or a string goes down the line bullet by bullet.
+        string_at(ctx, &spec)?;
+        spend_shot(ctx, fig, slot, &w, rounds);
     }
-    if !r.is_hit() {
-        avoid_rolls(ctx, &spec)?;
-    }
-    // SK-11.8.2-a: a weapon longer than short is dropped after shooting a charger; not a
-    // rifle with a bayonet, which fights on (SK-16.3-c).
+    // SK-11.8.2-a: a weapon longer than short is dropped after shooting a charger; SK-21.5-e
+    // (optional): an engaged shoulderarm is dropped after its shot; not a rifle with a bayonet,
+    // which fights on (SK-16.3-c).
     let engaged = engagers_at(&ctx.s, f.side, f.pos) != 0;
+    let shoulderarm_rule =
+        ctx.s.rules.options.engaged_shoulderarms && f.charged_by & (1 << target) == 0;
     let bayonet = f.bayonet.is_some_and(|b| b.1 == slot);
     if engaged && !bayonet && w.length > Length::Short && ctx.s.fig(fig).ready == Some(slot) {
         ctx.emit(Event::Effect {
             fig,
             effect: Effect::WeaponDropped { slot },
-            rule: RuleId("SK-11.8.2-a"),
+            rule: RuleId(if shoulderarm_rule {
+                "SK-21.5-e"
+            } else {
+                "SK-11.8.2-a"
+            }),
         });
     }
     // SK-12-e / G-33: later shots of the turn at later eDEX steps.
@@ -92,10 +103,8 @@ pub(crate) fn shoot(
             n
         }
         FireMode::Burst => w.bursts.max(1),
-        FireMode::Auto => 1,
+        FireMode::Auto | FireMode::Power { .. } => 1,
     };
-    // G-48: an energy weapon fires its full power once a turn here (no power split).
-    let per_turn = if w.energy { 1 } else { per_turn };
     if first && mode == FireMode::Burst {
         ctx.emit(Event::BurstTurn { fig });
     }
@@ -157,14 +166,14 @@ pub(crate) fn spend_shot(ctx: &mut Ctx, fig: FigId, slot: u8, w: &crate::data::W
     if w.rounds == 0 {
         return;
     }
-    let spent = if w.energy {
-        u16::from(w.damage.map_or(1, |d| d.dice.max(1)))
-    } else {
-        u16::from(rounds)
-    };
+    if w.energy {
+        // G-48: a full-power shot's dice, from the battery pack first (SK-15.1-b).
+        crate::attack::energy::spend(ctx, fig, slot, crate::attack::energy::full_dice(w));
+        return;
+    }
     ctx.emit(Event::Spent {
         fig,
         slot,
-        rounds: spent,
+        rounds: u16::from(rounds),
     });
 }

@@ -1,25 +1,34 @@
 //! A missed shot or throw may hit someone else: rolls to avoid the figures in the way (SK-12.2,
-//! G-14), then the shot going on past the target (SK-13.6-b/c/d, G-14 step 5, E-22).
+//! G-14), then the shot going on past the target (SK-13.6-b/c/d, G-14 step 5, E-22). The same
+//! pieces serve automatic fire (`autofire`), where a failed roll to avoid takes as many bullets
+//! as it failed by and the rest fly on (SK-16.6-g, E-10).
 
+use crate::action::FireMode;
+use crate::attack::brawl;
 use crate::combat::armor::armor_value;
 use crate::combat::ctx::Ctx;
 use crate::combat::damage::{damage_expr, deal_damage};
 use crate::combat::edex::order_dex;
-use crate::combat::modifiers::{attack_mods, intervening_penalty, AttackSpec};
+use crate::combat::modifiers::{
+    attack_mods, continuing_mods, intervening_penalty, spread_bonus, string_mods, AttackSpec,
+};
+use crate::combat::strike::{land, roll_to_hit};
 use crate::combat::weapon_of;
 use crate::data::Wall;
-use crate::event::{AttackKind, Event};
+use crate::event::{AttackKind, Event, Mods};
 use crate::geometry::{self, line_of_fire};
-use crate::state::{FigId, Pos};
-use fireteam_engine::{ResolveError, RuleId};
+use crate::state::{FigId, Pos, Posture};
+use fireteam_engine::{Modifier, ResolveError, RuleId};
 use smallvec::SmallVec;
 
-/// SK-12.2 / G-14: after a missed shot or throw, the figures in the way may be hit instead.
+/// SK-12.2 / G-14: after a missed single shot or throw, the figures in the way may be hit
+/// instead; then, with §13.8's reading, the others of a brawl shot into (SK-13.8-a); then the
+/// shot goes on past the target.
 pub(crate) fn avoid_rolls(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
     let att = ctx.s.fig(spec.attacker).clone();
     let tgt = ctx.s.fig(spec.target).clone();
     let lof = line_of_fire(&ctx.s, att.pos, tgt.pos);
-    // The miss's margin must be less than the intervening penalty (SK-12.2-g).
+    // The miss's margin must be within the intervening penalty (SK-12.2-g).
     let Some(Event::Roll { margin, .. }) = ctx
         .out
         .iter()
@@ -30,28 +39,116 @@ pub(crate) fn avoid_rolls(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), Resolv
     };
     let mof = -*margin;
     let penalty = i32::from(intervening_penalty(&ctx.s, spec, &lof));
-    if penalty == 0 || mof >= penalty.max(1) {
-        return beyond(ctx, spec);
-    }
-    for &b in &lof.between {
-        let by = ctx.s.fig(b).clone();
-        if by.side == att.side && by.pos.distance(att.pos) == 1 {
-            continue;
+    if penalty > 0 && threatens_the_way(&ctx.s.rules.options, mof, penalty) {
+        for &b in &lof.between {
+            let by = ctx.s.fig(b).clone();
+            // SK-12.2-c: an adjacent friend beside the attacker is never in the way.
+            if by.side == att.side && by.pos.distance(att.pos) == 1 {
+                continue;
+            }
+            let mods = avoid_mods(ctx, spec, b, 1);
+            if avoid(ctx, spec, b, 1, mods, RuleId("SK-12.2-b"))? > 0 {
+                return Ok(());
+            }
         }
-        if roll_to_avoid(ctx, spec, b, "SK-12.2-b")? {
-            return Ok(());
-        }
     }
-    beyond(ctx, spec)
+    if brawl::others_after_miss(ctx, spec, 1)? == 0 {
+        return Ok(());
+    }
+    beyond(ctx, spec, 1).map(|_| ())
 }
 
-/// G-14 step 5: a shot that hit nobody goes on past the target (SK-13.6-b/c). A foe on the
-/// line is rolled against with the attacker's own adjustments, where 16–18 only stop the shot
+/// SK-12.2-g: whether a miss by `mof` may have hit those in the way, whose penalty was
+/// `penalty`. G-14 step 4 with G-15: a roll hits at or under the target number, so the misses
+/// the penalty caused are those by *at most* the penalty (without it they would have hit);
+/// §12.2's "less than" counts the same rolls under its other reading of the roll, "below" the
+/// target number (option `sk.avoid_margin = "literal_less_than"` takes the words as they
+/// stand, and then a lone figure within 2 MH can never be hit). §13.8 alone (`sk.avoid_penalty
+/// = "13_8_only"`) has no margin: any miss may hit those in the path.
+fn threatens_the_way(opts: &crate::options::Options, mof: i32, penalty: i32) -> bool {
+    match opts.avoid_penalty {
+        crate::options::AvoidPenalty::ThirteenEightOnly => true,
+        _ if opts.avoid_margin_literal => mof < penalty,
+        _ => mof <= penalty,
+    }
+}
+
+/// G-14 step 5: a shot that hit nobody goes on past the target (SK-13.6-b/c), with `left`
+/// rounds (1 for a single shot). A foe on the line is rolled against "with his own modifiers"
+/// (and, for automatic fire, the rounds still flying), where 16–18 only stop the shot
 /// (SK-13.6-d, E-22); anyone else is rolled to avoid with his distance as a bonus (SK-12.2-h).
-/// Thrown weapons look no further than 10 hexes (GAPS §E note 10).
-fn beyond(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
+/// Thrown weapons look no further than 10 hexes (GAPS §E note 10). Returns the rounds still
+/// flying past the last figure.
+pub(crate) fn beyond(ctx: &mut Ctx, spec: &AttackSpec, left: u8) -> Result<u8, ResolveError> {
     let att = ctx.s.fig(spec.attacker).clone();
-    let tgt = ctx.s.fig(spec.target).clone();
+    let order = past_the_target(ctx, spec);
+    let mut left = left;
+    for o in order {
+        if left == 0 {
+            break;
+        }
+        let of = ctx.s.fig(o).clone();
+        if !of.active() {
+            continue;
+        }
+        if of.side == att.side {
+            let mods = avoid_mods(ctx, spec, o, left);
+            let landed = avoid(ctx, spec, o, left, mods, RuleId("SK-12.2-h"))?;
+            left -= landed;
+            if landed > 0 && !is_string(spec) {
+                return Ok(0);
+            }
+            continue;
+        }
+        let sub = AttackSpec {
+            attacker: spec.attacker,
+            target: o,
+            kind: spec.kind,
+            slot: spec.slot,
+            mode: spec.mode,
+            rounds: spec.rounds,
+            disengaging: false,
+            quick: false,
+            aim: None,
+            opportunity: None,
+            maneuver: None,
+        };
+        let (mut mods, dice, dark) = attack_mods(&ctx.s, &sub);
+        continuing_mods(&mut mods);
+        if is_string(spec) {
+            string_mods(&mut mods, left);
+        }
+        let mut rolled = roll_to_hit(ctx, &sub, (mods, dice, dark))?;
+        rolled.fires = false;
+        // SK-13.6-d: on a later target a fumble never touches the weapon; 16–18 stop the shot.
+        let stopped = dice == 3 && rolled.total >= 16;
+        if matches!(
+            rolled.c.result,
+            crate::autoresult::ToHit::Dropped | crate::autoresult::ToHit::Broken
+        ) {
+            rolled.c.result = crate::autoresult::ToHit::Miss { automatic: true };
+        }
+        rolled.c.rule = RuleId("SK-13.6-d");
+        let struck = land(ctx, &sub, rolled, left)?;
+        if struck.result.is_hit() {
+            left -= struck.landed;
+            if !is_string(spec) {
+                return Ok(0);
+            }
+        }
+        if stopped {
+            return Ok(0);
+        }
+    }
+    Ok(left)
+}
+
+/// The figures past the target on the line of fire, nearest first, up to the map's edge, a
+/// high wall or a sight-blocking hex (10 hexes for a thrown weapon): both hexes where the line
+/// runs along a hex-side (SK-13.6-b "passes through").
+fn past_the_target(ctx: &Ctx, spec: &AttackSpec) -> SmallVec<[FigId; 4]> {
+    let att = ctx.s.fig(spec.attacker);
+    let tgt = ctx.s.fig(spec.target);
     let d0 = att.pos.distance(tgt.pos).max(1) as i32;
     let (a, b) = (att.pos.hex(), tgt.pos.hex());
     let reach = i32::from(ctx.s.rules.width.max(ctx.s.rules.height)) * 2;
@@ -59,164 +156,145 @@ fn beyond(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
     let far = a + fireteam_grid::Hex::new((b.q - a.q) * k, (b.r - a.r) * k);
     let mut past = false;
     let mut order: SmallVec<[FigId; 4]> = SmallVec::new();
-    for step in fireteam_grid::line(a, far) {
-        let c = match step {
-            fireteam_grid::LineStep::Single(c) | fireteam_grid::LineStep::Corner(c) => c,
-            fireteam_grid::LineStep::Edge(c, _) => c,
-        };
-        if c == b {
-            past = true;
-            continue;
-        }
-        let p = Pos::from_hex(c);
-        if !ctx.s.on_map(p) {
-            if past {
-                break;
+    'line: for step in fireteam_grid::line(a, far) {
+        let mut off_map = 0;
+        let mut cells = 0;
+        for c in step.cells() {
+            cells += 1;
+            if c == b {
+                past = true;
+                continue;
             }
-            continue;
-        }
-        if !past {
-            continue;
-        }
-        if ctx
-            .s
-            .terrain(p)
-            .is_some_and(|t| t.blocks_sight || t.wall == Wall::High)
-        {
-            break;
-        }
-        if spec.kind == AttackKind::Thrown && att.pos.distance(p) > 10 {
-            break;
-        }
-        for (i, f) in ctx.s.figures.iter().enumerate() {
-            if f.pos == p
-                && f.active()
-                && i as FigId != spec.target
-                && !order.contains(&(i as FigId))
+            let p = Pos::from_hex(c);
+            if !ctx.s.on_map(p) {
+                off_map += 1;
+                continue;
+            }
+            if !past {
+                continue;
+            }
+            if ctx
+                .s
+                .terrain(p)
+                .is_some_and(|t| t.blocks_sight || t.wall == Wall::High)
             {
-                order.push(i as FigId);
+                break 'line;
+            }
+            if spec.kind == AttackKind::Thrown && att.pos.distance(p) > 10 {
+                break 'line;
+            }
+            for (i, f) in ctx.s.figures.iter().enumerate() {
+                if f.pos == p
+                    && f.active()
+                    && i as FigId != spec.target
+                    && i as FigId != spec.attacker
+                    && !order.contains(&(i as FigId))
+                {
+                    order.push(i as FigId);
+                }
             }
         }
-    }
-    for o in order {
-        let of = ctx.s.fig(o).clone();
-        if of.side != att.side {
-            let sub = AttackSpec {
-                attacker: spec.attacker,
-                target: o,
-                kind: spec.kind,
-                slot: spec.slot,
-                mode: spec.mode,
-                rounds: 1,
-                disengaging: false,
-                quick: false,
-                aim: None,
-                opportunity: None,
-                maneuver: None,
-            };
-            let (mods, dice, _) = attack_mods(&ctx.s, &sub);
-            let tn = att.dex + fireteam_engine::Modifier::total(&mods) as i16;
-            let (faces, total) = ctx.roll("to-hit", dice)?;
-            let c = crate::autoresult::classify(
-                dice,
-                total,
-                i32::from(tn),
-                ctx.s.rules.options.auto_numbers,
-                false,
-            );
-            // SK-13.6-d: fumbles on a later target only stop the shot.
-            let result = match c.result {
-                crate::autoresult::ToHit::Dropped | crate::autoresult::ToHit::Broken => {
-                    crate::autoresult::ToHit::Miss { automatic: true }
-                }
-                r => r,
-            };
-            ctx.emit(Event::Roll {
-                attacker: spec.attacker,
-                target: o,
-                kind: spec.kind,
-                weapon_name: "".into(),
-                mode: spec.mode,
-                rounds: 1,
-                dice,
-                faces,
-                total,
-                base: att.dex,
-                modifiers: mods,
-                target_number: tn,
-                result,
-                rule: RuleId("SK-13.6-d"),
-                margin: c.margin,
-                bullets: u8::from(result.is_hit()),
-                avoid: false,
-            });
-            if let crate::autoresult::ToHit::Hit { mult, .. } = result {
-                // SK-19.3-a: a practice weapon's hit is only recorded.
-                if crate::practice::practice_hit(ctx, spec.attacker, spec.slot, o)? {
-                    return Ok(());
-                }
-                let expr = damage_expr(&ctx.s, &att, spec.slot, spec.kind);
-                let w = weapon_of(&ctx.s, &att, spec.slot).cloned();
-                let armor = armor_value(&ctx.s, &of, att.pos, w.as_ref());
-                deal_damage(
-                    ctx,
-                    o,
-                    Some(spec.attacker),
-                    expr,
-                    mult,
-                    armor,
-                    false,
-                    RuleId("SK-13.6-c"),
-                )?;
-                return Ok(());
-            }
-            if total >= 16 && dice == 3 {
-                return Ok(());
-            }
-        } else if roll_to_avoid(ctx, spec, o, "SK-12.2-h")? {
-            return Ok(());
+        if past && off_map == cells {
+            break;
         }
     }
-    Ok(())
+    order
 }
 
-/// A roll to avoid a bystander (SK-12.2-b): 3d6 against the attacker's eDEX plus the
-/// bystander's distance modifier as a bonus (SK-12.2-e/h); a failure hits him for normal
-/// damage. Returns whether he was hit.
-pub(crate) fn roll_to_avoid(
+fn is_string(spec: &AttackSpec) -> bool {
+    matches!(spec.mode, Some(FireMode::Burst) | Some(FireMode::Auto))
+}
+
+/// The adjustments of a roll to avoid a figure on the line of fire (SK-12.2-e: bonuses to hit
+/// become penalties to avoid, and the reverse): his distance modifier as a bonus (SK-12.2-g/h;
+/// with automatic fire and `sk.auto_avoid_distance = "john_example"`, as a penalty, E-10); the
+/// automatic-fire bonus of the rounds still flying as a penalty (SK-16.6-g); a shotgun's
+/// spread bonus at his range as a penalty.
+pub(crate) fn avoid_mods(ctx: &Ctx, spec: &AttackSpec, bystander: FigId, left: u8) -> Mods {
+    let s = &ctx.s;
+    let att = s.fig(spec.attacker);
+    let d = att.pos.distance(s.fig(bystander).pos);
+    let dist = if spec.kind == AttackKind::Thrown {
+        d as i32
+    } else {
+        -i32::from(geometry::missile_range_penalty(d))
+    };
+    let mut m = Mods::new();
+    if is_string(spec) && s.rules.options.auto_avoid_distance_penalty {
+        m.push(Modifier::applied(
+            "avoid-distance",
+            "distance (a penalty to avoid, as in the John example)",
+            -dist,
+            RuleId("SK-16.6-g"),
+        ));
+    } else {
+        m.push(Modifier::applied(
+            "avoid-distance",
+            "distance (a bonus to avoid)",
+            dist,
+            RuleId("SK-12.2-e"),
+        ));
+    }
+    if is_string(spec) && left >= 3 {
+        m.push(Modifier::applied(
+            "avoid-autofire",
+            "automatic fire (a penalty to avoid)",
+            -i32::from(left / 3),
+            RuleId("SK-16.6-g"),
+        ));
+    }
+    if spec.kind == AttackKind::Missile {
+        if let Some(w) = weapon_of(s, att, spec.slot) {
+            let b = spread_bonus(s, w, d);
+            if b != 0 {
+                m.push(Modifier::applied(
+                    "avoid-spread",
+                    "shotgun spread (a penalty to avoid)",
+                    -b,
+                    RuleId("SK-12.2-e"),
+                ));
+            }
+        }
+    }
+    m
+}
+
+/// A roll to avoid a bystander (SK-12.2-b): 3d6 against the attacker's eDEX with `mods`
+/// (`avoid_mods`, or none inside a brawl); success misses him, and no automatic results apply
+/// (G-14). A failure hits him with one bullet, or with automatic fire as many of the `left`
+/// rounds as the roll failed by (G-14, SK-16.6-g). Returns the bullets that landed.
+pub(crate) fn avoid(
     ctx: &mut Ctx,
     spec: &AttackSpec,
     bystander: FigId,
-    rule: &'static str,
-) -> Result<bool, ResolveError> {
+    left: u8,
+    mods: Mods,
+    rule: RuleId,
+) -> Result<u8, ResolveError> {
     let att = ctx.s.fig(spec.attacker).clone();
-    let by = ctx.s.fig(bystander).clone();
-    let d = att.pos.distance(by.pos);
-    let bonus = if spec.kind == AttackKind::Thrown {
-        d as i16
-    } else {
-        -geometry::missile_range_penalty(d)
-    };
-    let target_n = order_dex(&ctx.s, &att) + bonus;
+    let target_n = order_dex(&ctx.s, &att) + Modifier::total(&mods) as i16;
     let (faces, total) = ctx.roll("avoid", 3)?;
     let avoided = total <= i32::from(target_n);
+    let margin = i32::from(target_n) - total;
+    let bullets = if avoided {
+        0
+    } else if is_string(spec) {
+        (-margin).clamp(1, i32::from(left.max(1))) as u8
+    } else {
+        1
+    };
     ctx.emit(Event::Roll {
         attacker: spec.attacker,
         target: bystander,
         kind: spec.kind,
         weapon_name: "".into(),
         mode: spec.mode,
-        rounds: spec.rounds,
+        rounds: left,
         dice: 3,
         faces,
         total,
         base: att.dex,
-        modifiers: SmallVec::from_vec(vec![fireteam_engine::Modifier::applied(
-            "avoid-distance",
-            "distance (a bonus to avoid)",
-            i32::from(bonus),
-            RuleId("SK-12.2-e"),
-        )]),
+        modifiers: mods,
         target_number: target_n,
         result: if avoided {
             crate::autoresult::ToHit::Miss { automatic: false }
@@ -226,26 +304,53 @@ pub(crate) fn roll_to_avoid(
                 automatic: false,
             }
         },
-        rule: RuleId(rule),
-        margin: i32::from(target_n) - total,
-        bullets: u8::from(!avoided),
+        rule,
+        margin,
+        bullets,
         avoid: true,
     });
-    // SK-19.3-a: a practice weapon's hit on the bystander is only recorded.
-    if !avoided && !crate::practice::practice_hit(ctx, spec.attacker, spec.slot, bystander)? {
-        let expr = damage_expr(&ctx.s, &att, spec.slot, spec.kind);
-        let w = weapon_of(&ctx.s, &att, spec.slot).cloned();
+    bullets_into(ctx, spec, bystander, bullets, rule)
+}
+
+/// `n` bullets (or one blow) into a figure hit by chance, each with its damage and armor; an
+/// 8-hit fall in automatic fire lets the rest fly past (SK-16.6-i). Returns those that landed.
+pub(crate) fn bullets_into(
+    ctx: &mut Ctx,
+    spec: &AttackSpec,
+    victim: FigId,
+    n: u8,
+    rule: RuleId,
+) -> Result<u8, ResolveError> {
+    let att = ctx.s.fig(spec.attacker).clone();
+    let expr = damage_expr(&ctx.s, &att, spec.slot, spec.kind);
+    let w = weapon_of(&ctx.s, &att, spec.slot).cloned();
+    // SK-19.3-a: a practice weapon's hits on him are only recorded.
+    if crate::practice::is_practice(w.as_ref()) {
+        crate::practice::record_hit(ctx, spec.attacker, victim, n)?;
+        return Ok(n);
+    }
+    let was_fallen = ctx.s.fig(victim).posture == Posture::Fallen;
+    let mut landed = 0;
+    for _ in 0..n {
+        let by = ctx.s.fig(victim).clone();
+        if !by.active() {
+            break;
+        }
         let armor = armor_value(&ctx.s, &by, att.pos, w.as_ref());
         deal_damage(
             ctx,
-            bystander,
+            victim,
             Some(spec.attacker),
             expr,
             1,
             armor,
             false,
-            RuleId(rule),
+            rule,
         )?;
+        landed += 1;
+        if n > 1 && !was_fallen && ctx.s.fig(victim).posture == Posture::Fallen {
+            break;
+        }
     }
-    Ok(!avoided)
+    Ok(landed)
 }

@@ -1,6 +1,6 @@
-//! Armor, shields and backpacks (SK-14.1, SK-16.7-f): the hits they stop, with the optional
-//! partial and degraded armor (SK-21.6-b, SK-21.7-a), and the armor Martial Arts allows
-//! (SK-16.15.4-a, G-09).
+//! Armor, helmets, shields and backpacks (SK-14.1, SK-16.7-f): the hits they stop, with the
+//! optional partial and degraded armor (SK-21.6-b/c, SK-21.7-a), and the armor Martial Arts
+//! allows (SK-16.15.4-a, G-09).
 
 use crate::data::{ArmorKind, Class, Spread, Weapon};
 use crate::geometry;
@@ -26,14 +26,38 @@ pub fn armor_value(s: &State, tgt: &Figure, from: crate::state::Pos, w: Option<&
 }
 
 /// [`armor_value`] for a hit in a known place: with partial armor (SK-21.6-b) a vest does not
-/// cover arms and legs, a jacket not the legs, and nothing covers the head (no helmets are
-/// modelled); degraded armor (SK-21.7-a) is useless after absorbing 40 × its value.
+/// cover arms and legs, a jacket not the legs, and only a helmet covers the head; degraded armor
+/// (SK-21.7-a) is useless after absorbing 40 × its value.
 pub fn armor_at(
     s: &State,
     tgt: &Figure,
     from: crate::state::Pos,
     w: Option<&Weapon>,
     loc: Option<crate::autoresult::Location>,
+) -> i16 {
+    armor_in(s, tgt, from, w, loc, false)
+}
+
+/// [`armor_at`] for a hit of an attack that may be an aimed throw of a knife: with partial armor
+/// a helmet without a visor does not stop it (SK-21.6-c).
+pub fn armor_hit(
+    s: &State,
+    tgt: &Figure,
+    from: crate::state::Pos,
+    w: Option<&Weapon>,
+    loc: Option<crate::autoresult::Location>,
+    aimed_thrown_knife: bool,
+) -> i16 {
+    armor_in(s, tgt, from, w, loc, aimed_thrown_knife)
+}
+
+fn armor_in(
+    s: &State,
+    tgt: &Figure,
+    from: crate::state::Pos,
+    w: Option<&Weapon>,
+    loc: Option<crate::autoresult::Location>,
+    aimed_thrown_knife: bool,
 ) -> i16 {
     use crate::autoresult::Location;
     let mut v = 0;
@@ -63,6 +87,22 @@ pub fn armor_at(
                 _ => a.defense,
             }
         };
+    }
+    // ---- helmets (SK-21.6-b/c, G-26): a hit in the head meets the helmet. With partial armor
+    // the helmet alone covers the head, and not against an aimed thrown knife without a visor;
+    // without it, body armor covers the head as well and the better of the two counts.
+    if loc == Some(Location::Head) {
+        if let Some(h) = tgt.helmet.and_then(|a| s.rules.armor.get(usize::from(a))) {
+            let open_face = opts.partial_armor
+                && aimed_thrown_knife
+                && !tgt.has_item(crate::data::ItemKind::Visor);
+            let hv = if open_face { 0 } else { h.defense };
+            v = if opts.partial_armor {
+                v + hv
+            } else {
+                v.max(hv)
+            };
+        }
     }
     let arc = geometry::arc_from(tgt, from);
     // A shield in hand covers the front, one slung on the back the rear (G-26).

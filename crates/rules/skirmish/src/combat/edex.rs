@@ -1,5 +1,6 @@
 //! Effective DEX (SK-5.7-a): the adjustments every roll of a figure carries (armor, shield,
-//! backpack, encumbrance, eSTR 3 or less, a head hit last turn, being shaken by 5+ damage), and
+//! backpack, encumbrance, eSTR 3 or less, a head hit last turn, blinding, tear gas, a gas mask,
+//! being shaken by 5+ damage), and
 //! the ordering eDEX of the action phase (SK-8.4.3-a, G-12).
 
 use crate::event::Mods;
@@ -31,11 +32,12 @@ pub fn standing_mods(s: &State, f: &Figure, mods: &mut Mods) {
         }
     }
     if f.backpack {
-        // SK-14.1-h, G-26: the full backpack's −1 DEX (INVENTED: −2 is not modelled).
+        // SK-14.1-h, G-26: the full backpack's −1 DEX, −2 when its contents weigh more than
+        // STR kg (INVENTED threshold).
         mods.push(Modifier::applied(
             "backpack",
             "full backpack",
-            -1,
+            if f.backpack_heavy { -2 } else { -1 },
             RuleId("SK-14.1-h"),
         ));
     }
@@ -61,6 +63,56 @@ pub fn standing_mods(s: &State, f: &Figure, mods: &mut Mods) {
             "hit in the head last turn",
             -4,
             RuleId("SK-21.4-d"),
+        ));
+    }
+    // ---- energy weapons and protective gear
+    if f.blinded {
+        // SK-21.6-e: blinded by an energy weapon's flash, for good.
+        mods.push(Modifier::applied(
+            "blinded",
+            "blinded by an energy weapon's flash",
+            -4,
+            RuleId("SK-21.6-e"),
+        ));
+    }
+    if let Some(a) = f.suit.and_then(|a| s.rules.armor.get(usize::from(a))) {
+        // SK-14.1-T1: the protective energy suit's −1 DEX (SK-14.1-e), beside any armor.
+        if a.dex_penalty != 0 {
+            mods.push(Modifier::applied(
+                "suit",
+                "protective suit",
+                i32::from(a.dex_penalty),
+                RuleId("SK-14.1-e"),
+            ));
+        }
+    }
+    if let Some(h) = f.helmet.and_then(|a| s.rules.armor.get(usize::from(a))) {
+        // SK-21.6: a helmet costs no DEX; a catalog helmet that says otherwise is counted.
+        if h.dex_penalty != 0 {
+            mods.push(Modifier::applied(
+                "helmet",
+                "helmet",
+                i32::from(h.dex_penalty),
+                RuleId("SK-14.1-e"),
+            ));
+        }
+    }
+    if f.gassed {
+        // SK-16.12-s: tear gas, −4 DEX to the end of the combat (every roll and the order).
+        mods.push(Modifier::applied(
+            "tear-gas",
+            "tear gas",
+            -4,
+            RuleId("SK-16.12-s"),
+        ));
+    }
+    if f.mask_on {
+        // SK-16.12-v: a gas mask costs 1 DEX while it is worn.
+        mods.push(Modifier::applied(
+            "gas-mask",
+            "wearing a gas mask",
+            -1,
+            RuleId("SK-16.12-v"),
         ));
     }
     if s.clock() <= f.shaken_until && f.shaken_until > 0 {

@@ -1,5 +1,6 @@
 //! Hits in a known place (SK-21.4-d/e/f, optional): the damage an arm or a leg can take, and
-//! what a hit in the head, an arm or a leg does.
+//! what a hit in the head, an arm or a leg does, with the flash of an energy weapon in the head
+//! that may blind (SK-16.8-e, SK-21.6-d/e).
 
 use crate::combat::ctx::Ctx;
 use crate::event::{Effect, Event};
@@ -92,6 +93,43 @@ pub(crate) fn located_effects(
                 });
             }
         }
+    }
+    Ok(())
+}
+
+/// SK-16.8-e, SK-21.6-d/e: a figure hit in the head by an energy weapon (option
+/// `sk.flash_blinding`: any energy weapon, lasers only, or none) without flash goggles or a visor
+/// saves on 4d6 against eDEX or is blinded: −4 DEX for good. Any hit in the head counts, whatever
+/// the armor stopped (the flash is not a wound).
+pub(crate) fn flash_blinding(
+    ctx: &mut Ctx,
+    target: FigId,
+    l: crate::autoresult::Location,
+    w: Option<&crate::data::Weapon>,
+) -> Result<(), ResolveError> {
+    use crate::data::ItemKind;
+    use crate::options::FlashBlinding;
+    let Some(w) = w else { return Ok(()) };
+    let flashes = match ctx.s.rules.options.flash_blinding {
+        FlashBlinding::EnergyWeapons => w.energy,
+        FlashBlinding::Lasers => w.laser,
+        FlashBlinding::Off => false,
+    };
+    let t = ctx.s.fig(target).clone();
+    let shielded_eyes = t.has_item(ItemKind::FlashGoggles) || t.has_item(ItemKind::Visor);
+    if l != crate::autoresult::Location::Head || !flashes || shielded_eyes {
+        return Ok(());
+    }
+    if !t.active() || t.blinded {
+        return Ok(());
+    }
+    let need = crate::combat::edex::order_dex(&ctx.s, &t);
+    if !ctx.check(target, "not-blinded", 4, need, RuleId("SK-21.6-e"))? {
+        ctx.emit(Event::Effect {
+            fig: target,
+            effect: Effect::Blinded,
+            rule: RuleId("SK-21.6-e"),
+        });
     }
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! Rolls to hit and damage, shared by every attack: the resolution context (`ctx`), effective
 //! DEX (`edex`), every adjustment of an attack's roll (`modifiers`, the SK-24 table), one roll to
 //! hit and what follows it (`strike`), damage and its effects (`damage`), armor (`armor`), hits
-//! in a known place (`located`, SK-21.4), footing in microgravity (`footing`) and the opposed
+//! in a known place (`located`, SK-21.4), what an energy weapon's shot meets on its way
+//! (`shielding`, SK-14.3, SK-16.8-d, SK-17.4), footing in microgravity (`footing`) and the opposed
 //! rolls of hand to hand and Martial Arts (`contest`).
 
 pub mod armor;
@@ -12,6 +13,7 @@ pub mod edex;
 pub mod footing;
 pub(crate) mod located;
 pub mod modifiers;
+pub(crate) mod shielding;
 pub mod strike;
 
 use crate::data::Weapon;

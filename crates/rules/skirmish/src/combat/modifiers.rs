@@ -33,6 +33,7 @@ fn str_needed(
 }
 
 /// What an attack is, for the modifier list.
+#[derive(Debug, Clone)]
 pub struct AttackSpec {
     pub attacker: FigId,
     pub target: FigId,
@@ -65,8 +66,10 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
     let mask = att.skills;
     let mut darkness_set = false;
 
-    // Weapon skill (SK-6-b, SK-6.9.1-a).
-    if let Some(w) = w {
+    // Weapon skill (SK-6-b, SK-6.9.1-a). A shoulderarm swung as a club (SK-21.5-e) is a club:
+    // no skill, and its STR minimum is for firing it.
+    let club = a.maneuver == Some(crate::action::Strike::Club);
+    if let Some(w) = w.filter(|_| !club) {
         let thrown_ok = a.kind == AttackKind::Thrown && skills::has(mask, skills::THROWN_WEAPONS);
         if w.skill.is_some() && !skills::has(mask, w.skill_bit) && !thrown_ok {
             m.push(Modifier::applied(
@@ -157,27 +160,14 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                     ));
                 }
                 // Shotgun spread (SK-16.7-b, G-19).
-                if let (Some(sp), Some(er)) = (w.spread, w.effective_range) {
-                    if sp != Spread::Slug {
-                        if opts.shotgun_long_bonus {
-                            if d >= 15 {
-                                m.push(Modifier::applied(
-                                    "spread",
-                                    "shotgun at 15+ hexes",
-                                    3,
-                                    RuleId("SK-24-T1"),
-                                ));
-                            }
-                        } else {
-                            let b = if d * 2 < er { 1 } else { 2 };
-                            m.push(Modifier::applied(
-                                "spread",
-                                "shotgun spread",
-                                b,
-                                RuleId("SK-16.7-b"),
-                            ));
-                        }
-                    }
+                let b = spread_bonus(s, w, d);
+                if b != 0 {
+                    let (label, rule) = if opts.shotgun_long_bonus {
+                        ("shotgun at 15+ hexes", "SK-24-T1")
+                    } else {
+                        ("shotgun spread", "SK-16.7-b")
+                    };
+                    m.push(Modifier::applied("spread", label, b, RuleId(rule)));
                 }
                 // Automatic fire (SK-16.6-e; SK-6.3.2-a without the skill).
                 if matches!(a.mode, Some(FireMode::Burst) | Some(FireMode::Auto)) {
@@ -345,8 +335,37 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                     RuleId("SK-12.2-f"),
                 ));
             }
+            // ---- ranged fire: a shot into a brawl (SK-13.8-b, SK-16.15.3-g, G-39 (6)): −1 for
+            // each other member; §13.8's bracketed −4 for each member above one as an option.
+            if tgt.in_hth {
+                let others = s
+                    .figures
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, f)| {
+                        *i != usize::from(a.target) && f.pos == tgt.pos && f.in_hth && f.active()
+                    })
+                    .count() as i32;
+                if others > 0 {
+                    let (per, label, rule) = if opts.brawl_fire_13_8 {
+                        (4, "into a brawl (-4 per member above one)", "SK-13.8-a")
+                    } else {
+                        (1, "into a brawl (-1 per other member)", "SK-13.8-b")
+                    };
+                    m.push(Modifier::applied(
+                        "brawl",
+                        label,
+                        -per * others,
+                        RuleId(rule),
+                    ));
+                }
+            }
             if dark(s, att) || dark(s, tgt) {
-                darkness_set = true;
+                if crate::light::lit(s, att, tgt) {
+                    m.push(lifted());
+                } else {
+                    darkness_set = true;
+                }
             }
         }
         AttackKind::Melee | AttackKind::Hth => {
@@ -438,7 +457,9 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                     RuleId("SK-17.1-a"),
                 ));
             }
-            if dark(s, att) || dark(s, tgt) {
+            if (dark(s, att) || dark(s, tgt)) && crate::light::lit(s, att, tgt) {
+                m.push(lifted());
+            } else if dark(s, att) || dark(s, tgt) {
                 m.push(Modifier::applied(
                     "darkness",
                     "complete darkness",
@@ -457,15 +478,9 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
             RuleId("SK-17.1-a"),
         ));
     }
-    if att.gassed {
-        m.push(Modifier::applied(
-            "tear-gas",
-            "tear gas",
-            -4,
-            RuleId("SK-16.12-s"),
-        ));
-    }
-    if s.smoky(att.pos) {
+    // SK-16.12-s: tear gas is a DEX penalty of the figure (`combat::edex::standing_mods`).
+    // SK-17.4-c: standing in smoke without a gas mask (SK-16.12-v).
+    if s.smoky(att.pos) && !att.mask_on {
         m.push(Modifier::applied(
             "in-smoke",
             "standing in smoke",
@@ -619,6 +634,61 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
     (m, dice, darkness_set)
 }
 
+/// SK-16.7-b / G-19: a shotgun's spread bonus at `d` hexes: +1 within half the effective range,
+/// +2 beyond (option `sk.shotgun_long_bonus`: +3 at 15 hexes or more); none for slugs.
+pub(crate) fn spread_bonus(s: &State, w: &Weapon, d: u32) -> i32 {
+    match (w.spread, w.effective_range) {
+        (Some(sp), Some(er)) if sp != Spread::Slug => {
+            if s.rules.options.shotgun_long_bonus {
+                if d >= 15 {
+                    3
+                } else {
+                    0
+                }
+            } else if d * 2 < er {
+                1
+            } else {
+                2
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// G-14's automatic-fire procedure, G-32: a string's roll at a figure counts only the rounds
+/// still flying when it reaches him (SK-16.6-e: +1 per 3), and nobody is "in the way": those
+/// in front were rolled to avoid first (SK-16.6-g).
+pub(crate) fn string_mods(m: &mut Mods, left: u8) {
+    m.retain(|x| x.id != "in-the-way");
+    set_autofire(m, left);
+}
+
+/// SK-16.6-e: the automatic fire bonus for `rounds` at one figure, +1 per 3 (none under 3).
+pub(crate) fn set_autofire(m: &mut Mods, rounds: u8) {
+    let b = i32::from(rounds / 3);
+    match m.iter().position(|x| x.id == "autofire") {
+        Some(k) if b == 0 => {
+            m.remove(k);
+        }
+        Some(k) => m[k].value = b,
+        None if b > 0 => m.push(Modifier::applied(
+            "autofire",
+            "automatic fire",
+            b,
+            RuleId("SK-16.6-e"),
+        )),
+        None => {}
+    }
+}
+
+/// G-14 step 5, SK-13.6-c: a shot going on past the figure it was fired at is rolled against
+/// the next one "with his own modifiers": it is the same shot, not a new target of the turn
+/// (SK-16.6-h); those in front of him were rolled for already, so nobody is "in the way"
+/// (SK-12.2-f); and the aim was at the first target (SK-13.7-c, G-45).
+pub(crate) fn continuing_mods(m: &mut Mods) {
+    m.retain(|x| !matches!(x.id, "new-target" | "in-the-way" | "aim"));
+}
+
 /// G-14 (2): the penalty for figures between the attacker and the target: the distance
 /// modifier of the farthest one, floored at their number.
 pub fn intervening_penalty(s: &State, a: &AttackSpec, lof: &geometry::LineOfFire) -> i16 {
@@ -655,6 +725,16 @@ fn line_crosses(
     p: crate::state::Pos,
 ) -> bool {
     fireteam_grid::line(a.hex(), b.hex()).any(|step| step.cells().any(|c| c == p.hex()))
+}
+
+/// SK-17.5-c: the darkness penalty a flashlight lifts, recorded at 0 so the roll shows why.
+fn lifted() -> Modifier {
+    Modifier::applied(
+        "flashlight",
+        "darkness lifted by a flashlight",
+        0,
+        RuleId("SK-17.5-c"),
+    )
 }
 
 pub fn dark(s: &State, f: &Figure) -> bool {

@@ -6,8 +6,8 @@
 //! unarmed fumble (SK-16.15.1-a).
 
 use crate::action::FireMode;
-use crate::autoresult::{break_severity, classify, Break, ToHit};
-use crate::combat::armor::armor_at;
+use crate::autoresult::{break_severity, classify, Break, Classified, ToHit};
+use crate::combat::armor::armor_hit;
 use crate::combat::ctx::Ctx;
 use crate::combat::damage::{damage_expr, deal_damage, HitInfo};
 use crate::combat::edex::order_dex;
@@ -16,8 +16,7 @@ use crate::combat::located::{located_cap, located_effects};
 use crate::combat::modifiers::{attack_mods, AttackSpec};
 use crate::combat::weapon_of;
 use crate::data::{Class, Weapon};
-use crate::event::{AttackKind, Effect, Event};
-use crate::geometry::line_of_fire;
+use crate::event::{AttackKind, Effect, Event, Faces, Mods};
 use crate::progression::Damage;
 use crate::skills;
 use crate::state::{FigId, Figure, Posture, WeaponState};
@@ -25,8 +24,45 @@ use fireteam_engine::{Modifier, ResolveError, RuleId};
 
 /// A to-hit roll and everything after it, for one shot, burst, blow or throw.
 pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
+    let prepared = attack_mods(&ctx.s, a);
+    let rolled = roll_to_hit(ctx, a, prepared)?;
+    Ok(land(ctx, a, rolled, a.rounds)?.result)
+}
+
+/// A roll to hit made and not yet played out: its adjustments, dice and result. Automatic fire
+/// and quick-draw ties (SK-16.6-g/k, SK-21.5-c) roll first and play the roll out later.
+pub struct Rolled {
+    pub mods: Mods,
+    pub dice: u8,
+    pub faces: Faces,
+    pub total: i32,
+    pub target_number: i16,
+    pub c: Classified,
+    /// The roll fires the weapon (its recoil in microgravity, SK-17.10-b); not so for the same
+    /// shot going on to a figure behind its target (G-14 step 5).
+    pub fires: bool,
+}
+
+/// What a roll played out did: its result, the bullets that hit (SK-16.6-f), those that
+/// landed before the figure hit fell (SK-16.6-i: the rest fly past), and who was hit (the
+/// target, or a random member of his brawl, SK-16.15.3-g).
+#[derive(Debug, Clone, Copy)]
+pub struct Struck {
+    pub result: ToHit,
+    pub bullets: u8,
+    pub landed: u8,
+    pub victim: FigId,
+}
+
+/// Rolls to hit with these adjustments and dice (`attack_mods`, perhaps adjusted) without
+/// playing the roll out.
+pub fn roll_to_hit(
+    ctx: &mut Ctx,
+    a: &AttackSpec,
+    prepared: (Mods, u8, bool),
+) -> Result<Rolled, ResolveError> {
+    let (mods, dice, darkness) = prepared;
     let s = &ctx.s;
-    let (mods, dice, darkness) = attack_mods(s, a);
     let att = s.fig(a.attacker).clone();
     let base = att.dex;
     let mut target_number = base + Modifier::total(&mods) as i16;
@@ -53,6 +89,32 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
         ctx.s.rules.options.auto_numbers,
         fencing,
     );
+    Ok(Rolled {
+        mods,
+        dice,
+        faces,
+        total,
+        target_number,
+        c,
+        fires: true,
+    })
+}
+
+/// Plays out a roll to hit: the `Roll` event, then the hit and its damage (at most `cap`
+/// bullets in automatic fire), or the automatic results of a miss.
+pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck, ResolveError> {
+    let Rolled {
+        mods,
+        dice,
+        faces,
+        total,
+        target_number,
+        c,
+        fires,
+    } = r;
+    let att = ctx.s.fig(a.attacker).clone();
+    let base = att.dex;
+    let w = weapon_of(&ctx.s, &att, a.slot).cloned();
     // SK-16.15.6-c: any attack on a subdued foe (held in HTH, unable to act) hits.
     let tgt_subdued = {
         let t = ctx.s.fig(a.target);
@@ -68,7 +130,7 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
     let bullets = match (result, a.mode) {
         (ToHit::Hit { .. }, Some(FireMode::Burst) | Some(FireMode::Auto)) => {
             // SK-16.6-f / G-32: bullets = MoS, at least 1, at most the rounds fired.
-            c.margin.clamp(1, i32::from(a.rounds)) as u8
+            c.margin.clamp(1, i32::from(cap.max(1))) as u8
         }
         (ToHit::Hit { .. }, _) => 1,
         _ => 0,
@@ -82,7 +144,7 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
         kind: a.kind,
         weapon_name: name,
         mode: a.mode,
-        rounds: a.rounds,
+        rounds: cap,
         dice,
         faces,
         total,
@@ -96,58 +158,70 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
         avoid: false,
     });
     // SK-17.10-b: firing a weapon with recoil (one that needs STR) in microgravity.
-    if a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
+    if fires && a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
         microgravity_check(ctx, a.attacker)?;
     }
+    let mut victim = a.target;
+    let mut landed = 0u8;
     match result {
         // ---- after the battle (§19.3): a practice weapon does no damage; its hits are
         // recorded (SK-19.3-a).
         ToHit::Hit { .. } if crate::practice::is_practice(w.as_ref()) => {
             crate::practice::record_hit(ctx, a.attacker, a.target, bullets)?;
+            landed = bullets;
         }
         ToHit::Hit { mult, .. } => {
+            // SK-16.15.3-g: a shot into a brawl hits one of its members at random.
+            victim = crate::attack::brawl::victim(ctx, a)?;
+            let was_fallen = ctx.s.fig(victim).posture == Posture::Fallen;
             // SK-17.10-b: hit by a weapon with recoil.
             if a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
-                microgravity_check(ctx, a.target)?;
+                microgravity_check(ctx, victim)?;
             }
-            let mut expr = damage_expr(&ctx.s, &att, a.slot, a.kind);
+            let mut expr = if a.maneuver == Some(crate::action::Strike::Club) {
+                // SK-21.5-e: a shoulderarm as a club does a two-handed club's damage (SK-16.1).
+                crate::progression::unarmed_damage(
+                    i32::from(att.st),
+                    crate::progression::StrColumn::Club2,
+                )
+            } else {
+                // SK-16.8-b: a lower-power shot is its dice, without the fixed bonus (G-48).
+                crate::attack::energy::shot_damage(
+                    damage_expr(&ctx.s, &att, a.slot, a.kind),
+                    a.mode,
+                )
+            };
             // SK-13.2-b: the damage put in from STR above the minimum (G-34: on the ladder).
             if let Some(crate::action::Strike::Power(n)) = a.maneuver {
                 expr = expr.plus(i32::from(n));
             }
-            let tgt = ctx.s.fig(a.target).clone();
-            // SK-14.3-b/c, G-27: shielding (R-factor) against energy weapons removes R dice
-            // (option: rolls R dice and subtracts them); against other weapons it stops R hits.
-            let r = tgt
-                .armor
-                .map_or(0, |i| ctx.s.rules.armor[usize::from(i)].r_factor);
-            let mut shield_hits = 0i16;
-            // SK-17.4-b: a laser loses 1 damage for each smoke hex it crosses.
-            if w.as_ref().is_some_and(|w| w.energy) && a.kind == AttackKind::Missile {
-                let smoke = line_of_fire(&ctx.s, att.pos, tgt.pos).smoke;
-                if smoke > 0 {
-                    // G-34: normalised on the ladder.
-                    expr = expr.plus(-i32::from(smoke));
-                }
-            }
-            if r > 0 {
-                if w.as_ref().is_some_and(|w| w.energy) {
-                    if ctx.s.rules.options.shielding_roll {
-                        let (_, stopped) = ctx.roll("shielding", r)?;
-                        shield_hits = stopped as i16;
-                    } else {
-                        expr =
-                            crate::progression::Damage::new(expr.dice.saturating_sub(r), expr.adds);
-                    }
-                } else {
-                    shield_hits = i16::from(r);
-                }
+            let tgt = ctx.s.fig(victim).clone();
+            // SK-12.3-e: smoke and shielding on an energy weapon's way (SK-14.3, SK-16.8-d,
+            // SK-16.12-t, SK-17.4-b/d); against other weapons the target's shielding (G-27).
+            let shot = crate::combat::shielding::on_hit(ctx, &att, &tgt, w.as_ref(), a.kind, expr)?;
+            let (expr, shield_hits) = (shot.expr, shot.hits);
+            if let Some(wearer) = shot.reflected_by {
+                // SK-14.3-f: a Reflector sends the hit back at half damage; the target is spared.
+                crate::combat::shielding::reflect(
+                    ctx,
+                    a.attacker,
+                    victim,
+                    wearer,
+                    expr,
+                    w.as_ref(),
+                )?;
+                return Ok(Struck {
+                    result,
+                    bullets,
+                    landed,
+                    victim,
+                });
             }
             // SK-21.4-b/c (optional): an aimed shot's place, or a critical on a natural 3–6.
             let mut loc = a.aim;
             if let Some(location) = loc {
                 ctx.emit(Event::Location {
-                    fig: a.target,
+                    fig: victim,
                     location,
                     aimed: true,
                     roll: None,
@@ -159,7 +233,7 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 loc = crate::autoresult::critical_location(r);
                 if let Some(l) = loc {
                     ctx.emit(Event::Location {
-                        fig: a.target,
+                        fig: victim,
                         location: l,
                         aimed: false,
                         roll: Some(r as u8),
@@ -175,7 +249,7 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                 .map_or(crate::data::AttackType::Bludgeoning, |w| w.attack_type);
             let mark = ctx.out.len();
             for b in 0..bullets {
-                if !ctx.s.fig(a.target).active() {
+                if !ctx.s.fig(victim).active() {
                     break;
                 }
                 // G-32: the multiplier applies to the first bullet only.
@@ -186,15 +260,20 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                     1
                 };
                 // Armor is read for every bullet: it may wear out mid-burst (SK-21.7-a).
-                let tgt_now = ctx.s.fig(a.target).clone();
-                let armor = armor_at(&ctx.s, &tgt_now, att.pos, w.as_ref(), loc) + shield_hits;
+                let tgt_now = ctx.s.fig(victim).clone();
+                // SK-21.6-c: an aimed throw of a knife finds a helmet's open face.
+                let knife_throw = a.aim.is_some()
+                    && a.kind == AttackKind::Thrown
+                    && w.as_ref().is_some_and(|w| w.is_group("knife"));
+                let armor = armor_hit(&ctx.s, &tgt_now, att.pos, w.as_ref(), loc, knife_throw)
+                    + shield_hits;
                 ctx.hit = HitInfo {
                     kind,
                     cap: loc.map(located_cap),
                 };
                 let taken = deal_damage(
                     ctx,
-                    a.target,
+                    victim,
                     Some(a.attacker),
                     expr,
                     m,
@@ -202,25 +281,35 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
                     halve,
                     RuleId("SK-12.3-b"),
                 )?;
+                landed += 1;
                 if b == 0 {
                     if let Some(l) = loc {
-                        located_effects(ctx, a.target, l, taken)?;
+                        located_effects(ctx, victim, l, taken)?;
+                        // SK-16.8-e, SK-21.6-e: an energy weapon's flash in the eyes.
+                        crate::combat::located::flash_blinding(ctx, victim, l, w.as_ref())?;
                     }
+                    // SK-14.3-h: a hit from the rear hex may break an energy shield.
+                    crate::shield::rear_hit(ctx, victim, att.pos, a.aim.is_some(), taken)?;
                 }
                 // SK-16.6-i: 8+ hits during automatic fire: he falls, the rest fly past.
-                if ctx.s.fig(a.target).posture == Posture::Fallen && bullets > 1 {
+                if !was_fallen && ctx.s.fig(victim).posture == Posture::Fallen && bullets > 1 {
                     break;
                 }
             }
             if w.as_ref().is_some_and(|w| w.stun)
-                && ctx.s.fig(a.target).damaged_by & (1 << a.attacker) != 0
+                && ctx.s.fig(victim).damaged_by & (1 << a.attacker) != 0
             {
-                stun_check(ctx, a.target)?;
+                stun_check(ctx, victim)?;
             }
             // ---- fire: a weapon on fire may light a flammable target (SK-16.11-c); a hit
-            // from behind may ignite a flame thrower's tank (SK-16.13-f).
-            crate::fire::flaming_hit(ctx, a, w.as_ref(), loc)?;
-            crate::attack::flame::tank_hit(ctx, a, mark)?;
+            // from behind may ignite a flame thrower's tank (SK-16.13-f). On the one hit, who
+            // may be another member of a brawl (SK-16.15.3-g).
+            let on_victim = AttackSpec {
+                target: victim,
+                ..a.clone()
+            };
+            crate::fire::flaming_hit(ctx, &on_victim, w.as_ref(), loc)?;
+            crate::attack::flame::tank_hit(ctx, &on_victim, mark)?;
         }
         ToHit::Dropped | ToHit::Broken if w.is_none() => {
             // SK-16.15.1-a: an unarmed fumble does 1d6 to the attacker (G-36: no armor).
@@ -310,7 +399,12 @@ pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
             });
         }
     }
-    Ok(result)
+    Ok(Struck {
+        result,
+        bullets,
+        landed,
+        victim,
+    })
 }
 
 /// SK-16.2-a: a pole arm charged in a straight line for the last 3 hexes doubles its damage;

@@ -44,7 +44,26 @@ fn push_aimed(out: &mut Vec<Action>, fig: FigId, target: FigId) {
     }
 }
 
-fn ready_limit(s: &State, f: &Figure, engaged: bool) -> bool {
+/// Whether the figure may shoot now, by the movement it made (SK-11.7.3-a, SK-25-a; OPT
+/// SK-11.7.7-a) or, engaged, at a charger only (SK-11.8.2-a).
+pub(crate) fn may_shoot(s: &State, f: &Figure, engaged: bool) -> bool {
+    let mov = movement_allowance(s, f);
+    if engaged {
+        f.moved == 0 && f.charged_by != 0
+    } else {
+        moved_at_most(f, MoveKind::Step, mov)
+            || (s.rules.options.move_and_shoot && moved_at_most(f, MoveKind::Half, mov))
+    }
+}
+
+/// Whether `t` is someone the figure may shoot at: a charger when engaged (SK-11.8.2-a), and in
+/// front with a line of fire (SK-10.5-d, SK-13.6-b).
+pub(crate) fn may_shoot_at(s: &State, f: &Figure, engaged: bool, t: FigId, tf: &Figure) -> bool {
+    !(engaged && f.charged_by & (1 << t) == 0) && shootable(s, f, tf)
+}
+
+/// How far a figure may have moved and still ready something (SK-11.7.4-a, SK-11.8.3-a).
+pub(crate) fn ready_limit(s: &State, f: &Figure, engaged: bool) -> bool {
     let mov = movement_allowance(s, f);
     if engaged {
         moved_at_most(f, MoveKind::Shift, mov)
@@ -64,7 +83,10 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     if extra {
         // SK-12-e: a later shot of this turn, at any target it could shoot.
         if let (Some(w), Some(sl)) = (w, slot) {
-            if w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
+            if w.energy {
+                // SK-16.8-b: an energy weapon's later shots are lower-power shots.
+                crate::legal::gear::later_power_shots(s, id, out);
+            } else if w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
                 for (t, tf) in enemies(s, f) {
                     if shootable(s, f, tf) {
                         // The later bursts of a burst-fire turn stay bursts (SK-16.6-b, E-09).
@@ -176,6 +198,14 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         out.push(Action::WaitTurn { fig: id });
         return;
     }
+    // SK-11.7.3-a: a figure that dropped to the ground without moving may still shoot, or
+    // quick-draw and shoot, and do nothing else (E-17 turn 1).
+    if f.dropped_this_turn {
+        push_shots(s, id, out);
+        push_quick_shots(s, id, false, false, out);
+        out.push(Action::Pass { fig: id });
+        return;
+    }
     let down = f.posture.down();
     // Empty-handed with a weapon to take up: that comes first (the most direct action).
     let rearm_first = slot.is_none()
@@ -248,68 +278,15 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         }
     }
     // Shooting (SK-11.7.3-a; engaged: only at a charging enemy, SK-11.8.2-a).
-    if let (Some(w), Some(sl)) = (w, slot) {
-        let shoot_ok = if engaged {
-            f.moved == 0 && f.charged_by != 0
-        } else {
-            moved_at_most(f, MoveKind::Step, mov)
-                || (opts.move_and_shoot && moved_at_most(f, MoveKind::Half, mov))
-        };
-        if shoot_ok && w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
-            for (t, tf) in enemies(s, f) {
-                if engaged && f.charged_by & (1 << t) == 0 {
-                    continue;
-                }
-                if !shootable(s, f, tf) {
-                    continue;
-                }
-                // ---- fire (§16.13): a flame thrower fires bursts of burning oil, in the
-                // canonical shapes its fuel allows (SK-16.13-a…c).
-                if w.is_group("flamer") {
-                    for burst in crate::action::Burst::ALL {
-                        if sl.rounds >= crate::attack::flame::fuel(burst)
-                            && crate::attack::flame::burst_allowed(s, f.pos, tf.pos, burst)
-                        {
-                            out.push(Action::Flame {
-                                fig: id,
-                                target: t,
-                                burst,
-                            });
-                        }
-                    }
-                    continue;
-                }
-                out.push(Action::Shoot {
-                    fig: id,
-                    target: t,
-                    mode: FireMode::Single,
-                });
-                if w.bursts > 0 && sl.rounds >= 3 {
-                    out.push(Action::Shoot {
-                        fig: id,
-                        target: t,
-                        mode: FireMode::Burst,
-                    });
-                }
-                if w.auto > 0 && sl.rounds >= 1 {
-                    out.push(Action::Shoot {
-                        fig: id,
-                        target: t,
-                        mode: FireMode::Auto,
-                    });
-                }
-                if opts.aimed_shots {
-                    push_aimed(out, id, t);
-                }
-            }
-        }
+    push_shots(s, id, out);
+    if let (Some(w), Some(_)) = (w, slot) {
         let throw_ok = !engaged && moved_at_most(f, MoveKind::Step, mov) && !down;
         if throw_ok && (w.class == Class::Thrown || w.throwable) {
             let max = (9 * i32::from(f.st) / 4) as u32;
             for (t, tf) in enemies(s, f) {
                 if f.pos.distance(tf.pos) <= max && shootable(s, f, tf) {
                     out.push(Action::Throw { fig: id, target: t });
-                    if opts.aimed_shots && f.pos.distance(tf.pos) > 1 {
+                    if opts.aimed_shots && f.pos.distance(tf.pos) > 1 && !tf.in_hth {
                         push_aimed(out, id, t);
                     }
                 }
@@ -330,39 +307,9 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
             }
         }
     }
-    // SK-21.5-b (optional): a quick shot from the belt with empty hands: a short missile
-    // weapon (a pistol), or a thrown weapon with Thrown Weapons.
-    if opts.quick_shot
-        && slot.is_none()
-        && !engaged
-        && !down
-        && moved_at_most(f, MoveKind::Step, mov)
-    {
-        for (k, sl) in f.weapons.iter().enumerate() {
-            let Some(sl) = sl else { continue };
-            let w = &s.rules.weapons[usize::from(sl.weapon)];
-            let ok = sl.state == WeaponState::Ok
-                && ((w.class == Class::Missile
-                    && w.length == Length::Short
-                    && (w.rounds == 0 || sl.rounds > 0))
-                    || ((w.class == Class::Thrown || w.throwable)
-                        && skills::has(f.skills, skills::THROWN_WEAPONS)));
-            if !ok {
-                continue;
-            }
-            for (t, tf) in enemies(s, f) {
-                if shootable(s, f, tf) {
-                    out.push(Action::QuickShot {
-                        fig: id,
-                        target: t,
-                        slot: k as u8,
-                    });
-                }
-            }
-        }
-    }
-    // Attempt HTH (SK-11.7.8-a / SK-11.8.6-a, SK-16.15.3-a): against any adjacent enemy in
-    // front, since condition 5 (he also wants it) is his to answer when 1–4 fail.
+    push_quick_shots(s, id, down, true, out);
+    push_engaged_shoulderarm(s, id, out);
+    // Attempt HTH (SK-11.7.8-a / SK-11.8.6-a, SK-16.15.3-a).
     if melee_ok && !down {
         for (t, tf) in enemies(s, f) {
             if f.pos.distance(tf.pos) == 1 && in_front(f, tf.pos) {
@@ -452,6 +399,26 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
             }
         }
     }
+    // SK-21.8-g (optional): suppression fire into the same hexes a missile weapon may cover.
+    if opts.opportunity_fire && !engaged && moved_at_most(f, MoveKind::Step, mov) {
+        if let (Some(w), Some(sl)) = (w, slot) {
+            if w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
+                for dc in -6i16..=6 {
+                    for dr in -6i16..=6 {
+                        let p = Pos::new(f.pos.col + dc, f.pos.row + dr);
+                        let d = f.pos.distance(p);
+                        if d == 0 || d > 6 || !s.on_map(p) || !in_front(f, p) {
+                            continue;
+                        }
+                        if line_of_fire(s, f.pos, p).blocked {
+                            continue;
+                        }
+                        out.push(Action::Suppress { fig: id, at: p });
+                    }
+                }
+            }
+        }
+    }
     // Ready, reload, pick up (SK-11.7.4-a, SK-11.8.3-a, G-73), unless listed first above.
     if slot.is_some() || !rearm_first {
         rearm_actions(s, id, engaged, out);
@@ -508,6 +475,8 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     melee_extras(s, id, engaged, melee_ok && !down, out);
     // ---- fire (§16.11, §16.12): the extinguisher, and helping a rolling ally.
     crate::fire::fire_actions(s, id, out);
+    // Energy weapons, shields, protective gear, smoke and gas: after every other option.
+    crate::legal::gear::gear_actions(s, id, out);
 }
 
 /// The choices of §6.5.3, §13 and §16.1 that come after the plain ones: blows and throws with
@@ -750,6 +719,226 @@ fn parry_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
         }
     }
     out.push(Action::Pass { fig: id });
+}
+
+/// Shooting the ready missile weapon (SK-11.7.3-a: after at most One Step, or after dropping
+/// without moving; engaged: only at a charging enemy, SK-11.8.2-a), in each fire mode it has
+/// (SK-16.6-b), and aimed shots with the option (SK-21.4-c).
+fn push_shots(s: &State, id: FigId, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let opts = &s.rules.options;
+    let engaged = engagers_at(s, f.side, f.pos) != 0;
+    let w = weapon_of(s, f, f.ready).filter(|_| f.ready_slot().is_some());
+    if let (Some(w), Some(sl)) = (w, f.ready_slot()) {
+        let shoot_ok = may_shoot(s, f, engaged);
+        // An energy weapon needs its full power's dice of battery (G-48); its lower-power shots
+        // are listed with the other energy-weapon options (`legal::gear`).
+        if shoot_ok
+            && w.class == Class::Missile
+            && crate::attack::energy::full_power_ready(f, w, &sl)
+        {
+            for (t, tf) in enemies(s, f) {
+                if !may_shoot_at(s, f, engaged, t, tf) {
+                    continue;
+                }
+                // ---- fire (§16.13): a flame thrower fires bursts of burning oil, in the
+                // canonical shapes its fuel allows (SK-16.13-a…c).
+                if w.is_group("flamer") {
+                    for burst in crate::action::Burst::ALL {
+                        if sl.rounds >= crate::attack::flame::fuel(burst)
+                            && crate::attack::flame::burst_allowed(s, f.pos, tf.pos, burst)
+                        {
+                            out.push(Action::Flame {
+                                fig: id,
+                                target: t,
+                                burst,
+                            });
+                        }
+                    }
+                    continue;
+                }
+                out.push(Action::Shoot {
+                    fig: id,
+                    target: t,
+                    mode: FireMode::Single,
+                });
+                if w.bursts > 0 && sl.rounds >= 3 {
+                    out.push(Action::Shoot {
+                        fig: id,
+                        target: t,
+                        mode: FireMode::Burst,
+                    });
+                }
+                if w.auto > 0 && sl.rounds >= 1 {
+                    out.push(Action::Shoot {
+                        fig: id,
+                        target: t,
+                        mode: FireMode::Auto,
+                    });
+                }
+                if opts.aimed_shots && !tf.in_hth {
+                    push_aimed(out, id, t);
+                }
+            }
+            // SK-16.6-j/k: a full-auto sweep from one foe's line to another's, each ordered
+            // pair whose lines differ (n foes: at most n(n − 1) sweeps).
+            if w.auto > 0 && sl.rounds >= 1 && !engaged {
+                for (a, af) in enemies(s, f) {
+                    if af.in_hth || !shootable(s, f, af) {
+                        continue;
+                    }
+                    for (b, bf) in enemies(s, f) {
+                        if a != b
+                            && !bf.in_hth
+                            && shootable(s, f, bf)
+                            && crate::attack::autofire::lines_differ(s, id, a, b)
+                        {
+                            out.push(Action::Sweep {
+                                fig: id,
+                                from: a,
+                                to: b,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// SK-21.5-e (optional): an engaged figure with a shoulderarm in hand, standing still, may fire
+/// it once at a foe engaging him (two rounds on full auto) and drop it, or swing it as a club at
+/// an adjacent foe. A charger he may already shoot (SK-11.8.2-a) is not listed twice.
+fn push_engaged_shoulderarm(s: &State, id: FigId, out: &mut Vec<Action>) {
+    let f = s.fig(id);
+    let Some(sl) = f.ready_slot() else { return };
+    let w = &s.rules.weapons[usize::from(sl.weapon)];
+    let shoulderarm = w.class == Class::Missile
+        && matches!(
+            w.skill.as_deref(),
+            Some("shoulderarms") | Some("shotguns") | Some("machine_gun")
+        );
+    let engagers = engagers_at(s, f.side, f.pos);
+    if !s.rules.options.engaged_shoulderarms
+        || !shoulderarm
+        || engagers == 0
+        || f.moved != 0
+        || f.posture.down()
+    {
+        return;
+    }
+    for (t, tf) in enemies(s, f) {
+        if engagers & (1 << t) == 0 {
+            continue;
+        }
+        if f.charged_by & (1 << t) == 0 && (w.rounds == 0 || sl.rounds > 0) && shootable(s, f, tf) {
+            out.push(Action::Shoot {
+                fig: id,
+                target: t,
+                mode: FireMode::Single,
+            });
+            if w.auto > 0 {
+                out.push(Action::Shoot {
+                    fig: id,
+                    target: t,
+                    mode: FireMode::Auto,
+                });
+            }
+        }
+        if f.pos.distance(tf.pos) == 1 && in_front(f, tf.pos) && !tf.in_hth {
+            out.push(Action::Attack {
+                fig: id,
+                target: t,
+                strike: Strike::Club,
+            });
+        }
+    }
+}
+
+/// SK-21.5-b (optional): a quick shot from the belt with empty hands: a short missile weapon (a
+/// pistol), or a thrown weapon with Thrown Weapons (`thrown_too`). `down`: the figure is prone
+/// and may not draw (it may, right after dropping: SK-11.7.3-a "may also attempt a quick draw",
+/// a shot and not a throw).
+fn push_quick_shots(s: &State, id: FigId, down: bool, thrown_too: bool, out: &mut Vec<Action>) {
+    push_quick_shots_at(s, id, down, thrown_too, None, out);
+}
+
+/// The quick shots of `push_quick_shots`, at `only` if given.
+fn push_quick_shots_at(
+    s: &State,
+    id: FigId,
+    down: bool,
+    thrown_too: bool,
+    only: Option<FigId>,
+    out: &mut Vec<Action>,
+) {
+    let f = s.fig(id);
+    let opts = &s.rules.options;
+    let mov = movement_allowance(s, f);
+    let engaged = engagers_at(s, f.side, f.pos) != 0;
+    let slot = f.ready_slot();
+    if opts.quick_shot
+        && slot.is_none()
+        && !engaged
+        && !down
+        && moved_at_most(f, MoveKind::Step, mov)
+    {
+        for (k, sl) in f.weapons.iter().enumerate() {
+            let Some(sl) = sl else { continue };
+            let w = &s.rules.weapons[usize::from(sl.weapon)];
+            let ok = sl.state == WeaponState::Ok
+                && ((w.class == Class::Missile
+                    && w.length == Length::Short
+                    && (w.rounds == 0 || sl.rounds > 0))
+                    || (thrown_too
+                        && (w.class == Class::Thrown || w.throwable)
+                        && skills::has(f.skills, skills::THROWN_WEAPONS)));
+            if !ok {
+                continue;
+            }
+            for (t, tf) in enemies(s, f) {
+                if only.is_none_or(|o| o == t) && shootable(s, f, tf) {
+                    out.push(Action::QuickShot {
+                        fig: id,
+                        target: t,
+                        slot: k as u8,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// SK-21.5-c (optional quick shot): `target`, quick-drawn at by `fig` at the same eDEX, lets
+/// him draw first (listed first: declining the reaction) or quick-draws back at him.
+pub(crate) fn quick_draw_reaction(s: &State, fig: FigId, target: FigId, out: &mut Vec<Action>) {
+    out.push(Action::LetDraw { fig: target });
+    let t = s.fig(target);
+    let down = t.posture.down() && !t.dropped_this_turn;
+    push_quick_shots_at(s, target, down, true, Some(fig), out);
+}
+
+/// SK-11.7.3-a: whether a figure that drops now may still shoot: it has not moved, is not
+/// engaged, and has a loaded missile weapon in hand, or (with the quick shot, SK-21.5-b) empty
+/// hands and a short missile weapon on the belt.
+pub(crate) fn may_shoot_after_drop(s: &State, id: FigId) -> bool {
+    let f = s.fig(id);
+    if f.moved != 0 || engagers_at(s, f.side, f.pos) != 0 {
+        return false;
+    }
+    let loaded = |sl: &crate::state::Slot| {
+        let w = &s.rules.weapons[usize::from(sl.weapon)];
+        sl.state == WeaponState::Ok && w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0)
+    };
+    match f.ready_slot() {
+        Some(sl) => loaded(&sl),
+        None => {
+            s.rules.options.quick_shot
+                && f.weapons.iter().flatten().any(|sl| {
+                    loaded(sl) && s.rules.weapons[usize::from(sl.weapon)].length == Length::Short
+                })
+        }
+    }
 }
 
 /// Ready a weapon, reload, or pick up one's own dropped weapon (SK-11.7.4-a, SK-11.8.3-a, G-73).

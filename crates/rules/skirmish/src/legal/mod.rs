@@ -5,6 +5,7 @@
 
 pub(crate) mod action;
 pub(crate) mod disengage;
+pub(crate) mod gear;
 pub(crate) mod movement;
 pub(crate) mod retreat;
 pub(crate) mod targets;

@@ -26,9 +26,10 @@ pub(crate) fn enemies<'s>(
 }
 
 /// A target a missile or thrown weapon can be aimed at: in front (SK-10.5-d), on a clear line
-/// (SK-13.6-b), not hidden by a wall (SK-17.7), not inside an HTH brawl.
+/// (SK-13.6-b), not hidden by a wall (SK-17.7). A figure in an HTH brawl may be shot at: the
+/// shot hits a member at random (SK-16.15.3-g, `attack::brawl`).
 pub(crate) fn shootable(s: &State, f: &Figure, t: &Figure) -> bool {
-    if !in_front(f, t.pos) || t.in_hth {
+    if !in_front(f, t.pos) {
         return false;
     }
     // SK-17.8-a, SK-10.3-c: pits protect those in them, and deep pits limit fire.

@@ -1,59 +1,30 @@
-//! The end of the turn: grenades on an end-of-turn fuse go off (SK-16.12-g), clouds grow and
-//! clear (SK-16.12-q), tear gas takes effect (SK-16.12-s), soaked figures and fires burn
+//! The end of the turn: clouds grow and clear (SK-16.12-q), grenades on an end-of-turn fuse go
+//! off (SK-16.12-g), tear gas takes effect (SK-16.12-s), soaked figures and fires burn
 //! (SK-16.12-j/k), nonlethal damage is recovered (SK-21.3-e/f), and the battle ends at the turn
 //! limit.
 
 use crate::attack::grenade::explode;
 use crate::combat::ctx::Ctx;
-use crate::event::{Effect, Event};
+use crate::event::Event;
 use crate::state::{Condition, FigId, LiveGrenade};
 use crate::turn::victory::outcome;
-use fireteam_engine::{Outcome, ResolveError, RuleId};
+use fireteam_engine::{Outcome, ResolveError};
 
 pub(crate) fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
+    // Clouds grow, drift and clear (SK-16.12-q/r, G-51), before this turn's grenades go off: a
+    // cloud that forms now is one hex for the whole of its first turn.
+    crate::cloud::grow_and_clear(ctx);
     // Grenades on an end-of-turn fuse (SK-16.12-g).
     let live: Vec<LiveGrenade> = ctx.s.grenades.clone();
     for g in live.iter().filter(|g| g.end_of_turn) {
         explode(ctx, g)?;
     }
-    // Clouds grow and clear (SK-16.12-q, G-51).
-    for c in ctx.s.clouds.clone() {
-        let age = c.age + 1;
-        if age >= 7 {
-            ctx.emit(Event::CloudChanged {
-                center: c.center,
-                radius: c.radius,
-                gone: true,
-                tear_gas: c.tear_gas,
-            });
-        } else {
-            let radius = if age <= 4 { age.min(4) } else { c.radius };
-            ctx.emit(Event::CloudChanged {
-                center: c.center,
-                radius,
-                gone: false,
-                tear_gas: c.tear_gas,
-            });
-        }
-    }
-    // Tear gas (SK-16.12-s): anyone in a gas cloud without a mask.
-    for i in 0..ctx.s.figures.len() {
-        let f = &ctx.s.figures[i];
-        if f.active()
-            && !f.gassed
-            && ctx
-                .s
-                .clouds
-                .iter()
-                .any(|c| c.tear_gas && c.center.distance(f.pos) <= u32::from(c.radius))
-        {
-            ctx.emit(Event::Effect {
-                fig: i as FigId,
-                effect: Effect::Gassed,
-                rule: RuleId("SK-16.12-s"),
-            });
-        }
-    }
+    // Tear gas (SK-16.12-s/v): anyone in a gas cloud without a mask on.
+    crate::cloud::tear_gas(ctx);
+    // SK-16.12-u: a burning grenade held in the hand.
+    crate::cloud::burning_hands(ctx)?;
+    // SK-14.3-d: an energy shield's field burns those in it without a protective suit.
+    crate::shield::field_damage(ctx)?;
     // ---- fire (SK-16.11, SK-16.12-j/k): soaked figures, figures on fire, and those who
     // stayed in a fire burn.
     crate::fire::end_of_turn(ctx)?;

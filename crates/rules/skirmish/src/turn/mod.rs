@@ -33,7 +33,19 @@ pub(crate) fn advance(ctx: &mut Ctx) -> Result<(), ResolveError> {
         }
         match ctx.s.phase {
             Phase::Over | Phase::TurnStart | Phase::ChooseOrder { .. } => return Ok(()),
-            Phase::DisengageReaction { .. } | Phase::HthOffer { .. } => return Ok(()),
+            Phase::DisengageReaction { .. }
+            | Phase::HthOffer { .. }
+            | Phase::Shields { .. }
+            | Phase::QuickDraw { .. } => return Ok(()),
+            // SK-14.3-g: before anyone moves, each wearer of an energy shield writes down its
+            // setting for the turn.
+            Phase::Movement { next: 0 } if crate::shield::undeclared(&ctx.s).is_some() => {
+                let fig = crate::shield::undeclared(&ctx.s).unwrap_or(0);
+                ctx.emit(Event::Phase {
+                    phase: Phase::Shields { fig },
+                });
+                return Ok(());
+            }
             Phase::Movement { next } => {
                 let k = (usize::from(next)..ctx.s.move_order.len())
                     .find(|&k| can_move(ctx.s.fig(ctx.s.move_order[k])));
@@ -42,7 +54,11 @@ pub(crate) fn advance(ctx: &mut Ctx) -> Result<(), ResolveError> {
                     Some(k) => ctx.emit(Event::Phase {
                         phase: Phase::Movement { next: k as u8 },
                     }),
-                    None => begin_actions(ctx)?,
+                    None => {
+                        // SK-16.12-g: grenades set for the end of the movement phase.
+                        crate::attack::grenade::movement_fuses(ctx)?;
+                        begin_actions(ctx)?
+                    }
                 }
             }
             Phase::Action => {

@@ -271,8 +271,11 @@ pub(crate) fn walk_path(
                     && in_front(o, p)
                     && !line_of_fire(&ctx.s, o.pos, p).blocked
             });
-            let Some(o) = watcher else { continue };
-            let off = ctx.s.figures[o].overwatch.map_or(0, |h| h.distance(p)) as u8;
+            // SK-21.8-g: suppression fire at a foe entering the suppressed hex.
+            let suppressors = crate::attack::suppression::suppressors(ctx, f.side, p);
+            if watcher.is_none() && suppressors.is_empty() {
+                continue;
+            }
             ctx.emit(Event::Moved {
                 fig,
                 path: path[start..=i].iter().copied().collect(),
@@ -281,7 +284,17 @@ pub(crate) fn walk_path(
                 engaged: false,
             });
             start = i;
-            opportunity_shot(ctx, o as FigId, fig, off)?;
+            if let Some(o) = watcher {
+                let off = ctx.s.figures[o].overwatch.map_or(0, |h| h.distance(p)) as u8;
+                opportunity_shot(ctx, o as FigId, fig, off)?;
+            }
+            for o in suppressors {
+                let m = ctx.s.fig(fig);
+                if !m.active() || m.posture == Posture::Fallen {
+                    break;
+                }
+                crate::attack::suppression::fire_into(ctx, o, fig)?;
+            }
             let m = ctx.s.fig(fig);
             if !m.active() || m.posture == Posture::Fallen {
                 return Ok(None);
