@@ -87,6 +87,7 @@ fn check_passes_on_every_shipped_skirmish_scenario() {
         "bench-duel.toml",
         "brushfire.toml",
         "bruce-vs-zorgo.toml",
+        "practice.toml",
         "station.toml",
     ] {
         assert!(

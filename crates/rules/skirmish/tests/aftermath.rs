@@ -1337,3 +1337,159 @@ fn sk_21_7_b_worn_shielding_is_repairable_until_half_its_dice_are_taken() {
         );
     }
 }
+
+// =============================================================================================
+// Invariants of the aftermath over random battles.
+// =============================================================================================
+
+/// Two against two in an arena, face to face, with the optional nonlethal rules: Ash a Medic
+/// with a kit, Bo a Doctor without one, Yan a Doctor with a kit; blades and clubs.
+fn random_arena(heal: &str) -> Game {
+    let g = |name: &str, side, at, facing, gear: &[&str], stats: &str| {
+        unit(name, side, at, facing, gear, stats)
+    };
+    game(
+        &[
+            ("sk.scenario_type", "\"arena\""),
+            ("sk.nonlethal", "true"),
+            ("sk.medics_heal", heal),
+        ],
+        &open(5, 4),
+        &[],
+        &[
+            g(
+                "Ash",
+                0,
+                (1, 1),
+                NE,
+                &["duel-blade", "medical-kit"],
+                "str = 10, dex = 12, int = 14, sword = 1, medic = 1",
+            ),
+            g(
+                "Bo",
+                0,
+                (1, 2),
+                NE,
+                &["club-baton"],
+                "str = 11, dex = 11, int = 14, medic = 1, doctor = 1",
+            ),
+            g(
+                "Yan",
+                1,
+                (3, 1),
+                SW,
+                &["duel-blade", "medical-kit"],
+                "str = 10, dex = 12, int = 14, sword = 1, medic = 1, doctor = 1",
+            ),
+            g(
+                "Zed",
+                1,
+                (3, 2),
+                SW,
+                &["club-baton"],
+                "str = 9, dex = 13, int = 10",
+            ),
+        ],
+    )
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+    /// Random legal play to the end, then the aftermath: each living wounded character is
+    /// healed at most once, by no more than the best healer who may treat him can heal and no
+    /// more than he has, never below 0; the dead are not healed; every living character gets
+    /// one purse (100 on the winning side, else 25) and the arena's EP for his record; and the
+    /// aftermath is the same every time it is asked.
+    #[test]
+    fn sk_6_5_1_a_sk_19_1_c_d_the_aftermath_of_any_arena_battle_keeps_the_rules(
+        seed in 0u64..1_000_000,
+        everyone in proptest::bool::ANY,
+    ) {
+        use fireteam_dice::{DiceSource, SeededSource};
+        use fireteam_skirmish::aftermath::healing::healing_power;
+        let mut g = random_arena(if everyone { "\"everyone\"" } else { "\"own_side\"" });
+        let mut dice = SeededSource::new(seed);
+        let mut pick = seed;
+        for step in 0..1500u64 {
+            let legal = g.legal();
+            if legal.is_empty() {
+                break;
+            }
+            // Mostly the most direct action (attack first), sometimes any: the fights end.
+            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let k = if (pick >> 33) % 3 == 0 {
+                ((pick >> 35) % legal.len() as u64) as usize
+            } else {
+                0
+            };
+            let a = legal[k];
+            dice.begin_scope(step);
+            let mut out = Vec::new();
+            Skirmish
+                .resolve(&g.s, &a, &mut dice, &mut out)
+                .map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+            for e in &out {
+                Skirmish.apply(&mut g.s, e);
+            }
+        }
+        let mut out = Vec::new();
+        settle(&g.s, &mut out);
+        if g.s.phase != Phase::Over {
+            proptest::prop_assert!(out.is_empty());
+            return Ok(());
+        }
+        let mut again = Vec::new();
+        settle(&g.s, &mut again);
+        proptest::prop_assert_eq!(&out, &again);
+        let outcome = fireteam_skirmish::aftermath::outcome(&g.s);
+        proptest::prop_assert_eq!(&out[0], &Event::Aftermath { scenario: ScenarioType::Arena, outcome });
+        let mut healed = [0u8; 4];
+        let (mut purses, mut eps) = ([0u8; 4], [0u8; 4]);
+        for e in &out[1..] {
+            match e {
+                Event::Healed { fig, by, lethal, nonlethal, .. } => {
+                    let (f, h) = (g.s.fig(*fig), g.s.fig(*by));
+                    healed[usize::from(*fig)] += 1;
+                    proptest::prop_assert!(f.condition != Condition::Dead);
+                    proptest::prop_assert!(*lethal >= 0 && *nonlethal >= 0 && lethal + nonlethal > 0);
+                    proptest::prop_assert!(*lethal <= f.damage && *nonlethal <= f.nonlethal);
+                    proptest::prop_assert!(lethal + nonlethal <= healing_power(h).0);
+                    proptest::prop_assert!(matches!(h.condition, Condition::Active | Condition::Beaten));
+                    proptest::prop_assert!(everyone || h.side == f.side);
+                    // The best healer: nobody who may treat him heals more.
+                    let best = g.s.figures.iter()
+                        .filter(|x| matches!(x.condition, Condition::Active | Condition::Beaten))
+                        .filter(|x| everyone || x.side == f.side)
+                        .map(|x| healing_power(x).0)
+                        .max()
+                        .unwrap_or(0);
+                    proptest::prop_assert_eq!(lethal + nonlethal, best.min(f.damage + f.nonlethal));
+                }
+                Event::Credits { fig, amount, why, .. } => {
+                    purses[usize::from(*fig)] += 1;
+                    let won = matches!(outcome, Outcome::Winner { side } if side == g.s.fig(*fig).side);
+                    proptest::prop_assert_eq!(*amount, if won { 100 } else { 25 });
+                    proptest::prop_assert_eq!(*why, if won { Why::ArenaVictor } else { Why::ArenaLoser });
+                }
+                Event::Experience { fig, ep, arena: Some(r), .. } => {
+                    eps[usize::from(*fig)] += 1;
+                    proptest::prop_assert_eq!(*ep, fireteam_skirmish::experience::arena_ep(r));
+                    proptest::prop_assert!(r.foes_downed <= 2);
+                }
+                e => proptest::prop_assert!(false, "unexpected {:?}", e),
+            }
+        }
+        let mut s = g.s.clone();
+        for e in &out {
+            Skirmish.apply(&mut s, e);
+        }
+        for f in &g.s.figures {
+            let i = usize::from(f.id);
+            let alive = f.condition != Condition::Dead;
+            proptest::prop_assert!(healed[i] <= 1);
+            proptest::prop_assert_eq!((purses[i], eps[i]), (u8::from(alive), u8::from(alive)));
+            proptest::prop_assert!(s.fig(f.id).damage >= 0 && s.fig(f.id).nonlethal >= 0);
+        }
+    }
+}
