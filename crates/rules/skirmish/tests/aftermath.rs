@@ -1493,3 +1493,80 @@ proptest::proptest! {
         }
     }
 }
+
+// =============================================================================================
+// Bad input: the new options and catalog fields are reported, never a panic.
+// =============================================================================================
+
+#[test]
+fn sk_19_a_a_misspelt_scenario_type_is_reported_with_a_suggestion() {
+    let text = scenario_toml(
+        &[("sk.scenario_type", "\"arina\"")],
+        &open(4, 3),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                NE,
+                &["duel-blade"],
+                "str = 10, dex = 12, int = 10, sword = 1",
+            ),
+            unit(
+                "Zed",
+                1,
+                (2, 1),
+                SW,
+                &["duel-blade"],
+                "str = 10, dex = 12, int = 10, sword = 1",
+            ),
+        ],
+    );
+    let loader = fireteam_scenario::Loader::new()
+        .schema(&fireteam_skirmish::schema::SkirmishSchema)
+        .data_dir("../../../data");
+    let err = loader
+        .load(&fireteam_scenario::SourceFile::new("test.toml", &text))
+        .map(|_| ())
+        .expect_err("an unknown scenario type")
+        .render_plain();
+    assert!(err.contains("test.toml:"), "the file and line: {err}");
+    assert!(err.contains("sk.scenario_type"), "{err}");
+    assert!(err.contains("arena"), "a suggestion: {err}");
+}
+
+#[test]
+fn sk_21_7_b_sk_19_3_a_bad_repair_cost_and_practice_fields_are_reported_at_file_line_and_field() {
+    let bad = r#"
+[[armor]]
+id = "cheap-leather"
+name = "Cheap Leather"
+kind = "body"
+defense = 2
+repair_cost = -5
+provenance = { invented = "a GM's house rule" }
+
+[[weapon]]
+id = "foam-sword"
+name = "Foam Sword"
+class = "melee"
+damage = "1d6"
+practice = "yes"
+provenance = { invented = "a GM's house rule" }
+"#;
+    let loader = fireteam_scenario::Loader::new()
+        .schema(&fireteam_skirmish::schema::SkirmishSchema)
+        .catalog_files(
+            "skirmish",
+            vec![fireteam_scenario::SourceFile::new("house.toml", bad)],
+        );
+    let err = loader
+        .load_catalog("skirmish")
+        .expect_err("a negative price and a practice flag that is no boolean")
+        .render_plain();
+    assert!(err.contains("house.toml:7"), "repair_cost's line: {err}");
+    assert!(err.contains("repair_cost"), "{err}");
+    assert!(err.contains("house.toml:15"), "practice's line: {err}");
+    assert!(err.contains("practice"), "{err}");
+}
