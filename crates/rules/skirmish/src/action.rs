@@ -360,6 +360,21 @@ pub enum Action {
     LetDraw {
         fig: FigId,
     },
+    // ---- order of the turn, awareness (§6.3.8, §9, §11.6)
+    /// SK-9-c: a side that did nothing but run last turn runs again (`again`), taking the
+    /// initiative, or turns to fight and rolls for it.
+    Run {
+        side: u8,
+        again: bool,
+    },
+    /// SK-6.3.8-b: listen actively (the whole action) until the next action or move.
+    Listen {
+        fig: FigId,
+    },
+    /// SK-11.6-a: keep the Dodge or Defend declared with the movement as the action.
+    KeepGuard {
+        fig: FigId,
+    },
 }
 
 /// A flame thrower burst and its shape (SK-16.13-b/c). The book lets the firer place the fire
@@ -406,7 +421,7 @@ impl Action {
     pub fn fig(&self) -> Option<FigId> {
         use Action::*;
         match *self {
-            StartTurn | Order { .. } => None,
+            StartTurn | Order { .. } | Run { .. } => None,
             StandStill { fig, .. }
             | Move { fig, .. }
             | Shift { fig, .. }
@@ -466,7 +481,9 @@ impl Action {
             | Light { fig, .. }
             | Sweep { fig, .. }
             | Suppress { fig, .. }
-            | LetDraw { fig } => Some(fig),
+            | LetDraw { fig }
+            | Listen { fig }
+            | KeepGuard { fig } => Some(fig),
         }
     }
 }

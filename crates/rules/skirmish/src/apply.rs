@@ -1,6 +1,6 @@
 //! What each event does to the state. Resolution decides; this only records.
 
-use crate::event::{Effect, Event};
+use crate::event::{AttackKind, Effect, Event};
 use crate::state::{
     Condition, Dropped, FigId, Guard, MoveKind, Phase, Posture, ShieldAt, State, WeaponState,
     SHIELD_SLOT,
@@ -12,8 +12,15 @@ pub fn apply(s: &mut State, e: &Event) {
     match e {
         Event::TurnBegan { turn } => {
             s.turn = *turn;
-            s.initiative_winner = None;
+            // `initiative_winner` keeps last turn's winner until this turn's is settled: a
+            // fourth tie in a row reads it (SK-9-d), after a declaration of runners too.
             for f in &mut s.figures {
+                // ---- order of the turn, awareness, fatigue: SK-9-c reads last turn's
+                // movement before it is cleared; this turn's declarations start afresh.
+                f.ran = f.active() && f.move_kind == MoveKind::Full;
+                f.runs = false;
+                f.guard_tested = false;
+                f.exerted = false;
                 f.turn_damage = 0;
                 f.turn_damage_raw = 0;
                 f.moved = 0;
@@ -65,9 +72,11 @@ pub fn apply(s: &mut State, e: &Event) {
                 }
             }
             s.phase = Phase::Movement { next: 0 };
+            rank_initiative(s);
         }
         Event::FigureOrder { figures } => {
             s.move_order = figures.iter().copied().collect();
+            rank_initiative(s);
         }
         Event::ActionOrder { order } => {
             s.act_order = order.iter().map(|(f, _)| *f).collect();
@@ -128,6 +137,8 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.crawled = *kind == MoveKind::Crawl;
                 // SK-10.3-b: moving off loses a climb's progress.
                 f.climbed = 0;
+                // SK-6.3.8-b: active listening needs a still figure.
+                f.listening = false;
                 // SK-16.2-a / SK-16.3-b: the run-up of a charge (straight last 3 hexes), over
                 // every piece of this turn's move.
                 f.run_up = f.run_up.saturating_add((path.len() - 1) as u8);
@@ -174,15 +185,29 @@ pub fn apply(s: &mut State, e: &Event) {
             f.posture = *posture;
         }
         Event::Guarded { fig, guard } => {
-            s.fig_mut(*fig).guard = *guard;
+            let f = s.fig_mut(*fig);
+            f.guard = *guard;
+            // SK-21.3-h: Defend is a turn of exertion.
+            f.exerted |= matches!(guard, Guard::Defend | Guard::Parry);
         }
         Event::Roll {
             attacker,
             target,
+            kind,
             result,
             avoid,
             ..
         } => {
+            // ---- SK-11.6-a: a guard met by an attack is no longer only intended; SK-21.3-h:
+            // a melee or hand-to-hand attack is a turn of exertion.
+            if !*avoid && attacker != target {
+                if crate::turn::changing::guard_meets(s, *attacker, *target, *kind) {
+                    s.fig_mut(*target).guard_tested = true;
+                }
+                if matches!(kind, AttackKind::Melee | AttackKind::Hth) {
+                    s.fig_mut(*attacker).exerted = true;
+                }
+            }
             let a = s.fig_mut(*attacker);
             a.shots_fired = a.shots_fired.saturating_add(1);
             if !*avoid && a.first_target.is_none() && attacker != target {
@@ -294,6 +319,8 @@ pub fn apply(s: &mut State, e: &Event) {
             // SK-21.8-g: suppression fire lasts until the figure acts again.
             f.suppress_at = None;
             f.suppress_shots = 0;
+            // SK-6.3.8-b: listening lasts until the figure's next action.
+            f.listening = false;
         }
         Event::Covering { fig, at } => s.fig_mut(*fig).overwatch = *at,
         Event::Disengaged { fig, to } => {
@@ -427,7 +454,11 @@ pub fn apply(s: &mut State, e: &Event) {
             s.phase = Phase::Over;
         }
         // ---- weapons and melee: rolls and questions that change nothing by themselves.
-        Event::Contest { .. } | Event::HthOffered { .. } | Event::HthAnswered { .. } => {}
+        Event::Contest { attacker, .. } => {
+            // SK-21.3-h: a hand-to-hand struggle is a turn of exertion.
+            s.fig_mut(attacker.fig).exerted = true;
+        }
+        Event::HthOffered { .. } | Event::HthAnswered { .. } => {}
         Event::Bayonet {
             fig,
             knife,
@@ -594,6 +625,32 @@ pub fn apply(s: &mut State, e: &Event) {
         | Event::ItemWon { .. }
         | Event::Recharge { .. }
         | Event::ArmorRepair { .. } => {}
+        // ---- order of the turn, awareness, fatigue (§6.3.8, §9, §10, §21.3)
+        Event::Surprised { fig, on, .. } => s.fig_mut(*fig).surprised = *on,
+        Event::Runs { side, again } => {
+            for f in s
+                .figures
+                .iter_mut()
+                .filter(|f| f.side == *side && f.active())
+            {
+                f.runs = *again;
+            }
+        }
+        // SK-10-e: the movement order only; the initiative ranks stay.
+        Event::Chase { order, .. } => s.move_order = order.iter().copied().collect(),
+        Event::Hearing { .. } => {}
+        Event::Hidden { fig, hidden, .. } => s.fig_mut(*fig).hidden = *hidden,
+        Event::Listening { fig } => s.fig_mut(*fig).listening = true,
+        Event::Fatigued { fig, amount, .. } => s.fig_mut(*fig).nonlethal += *amount,
+    }
+}
+
+/// SK-11-c, G-12: each figure's place in this turn's initiative order (the movement order as
+/// the initiative set it).
+fn rank_initiative(s: &mut State) {
+    for k in 0..s.move_order.len() {
+        let f = s.move_order[k];
+        s.fig_mut(f).init_rank = k.min(255) as u8;
     }
 }
 

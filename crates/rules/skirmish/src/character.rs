@@ -45,6 +45,9 @@ pub const NON_SKILL_STATS: &[&str] = &[
     "battery",
     "battery_pack",
     "backpack_kg",
+    // ---- order of the turn, awareness
+    "size",
+    "hidden",
 ];
 
 /// The skill stats of the schema, in its order; each is the id of a `skill` catalog entry.

@@ -702,4 +702,57 @@ pub enum Event {
         cost: Option<u32>,
         rule: RuleId,
     },
+    // ---- order of the turn, awareness, fatigue (§6.3.8, §9, §10, §11.6, §21.3)
+    /// Caught by surprise (`on`: SK-9-b), or no longer: he noticed the ambush (SK-6.3.1-a) or
+    /// the first turn is over (SK-8.1-b).
+    Surprised {
+        fig: FigId,
+        on: bool,
+        rule: RuleId,
+    },
+    /// SK-9-c: a side that did nothing but run last turn runs again (`again`: its figures may
+    /// only run this turn, and it has the initiative) or turns to fight.
+    Runs {
+        side: u8,
+        again: bool,
+    },
+    /// SK-10-e: chases, each (quarry, pursuer): the quarry is ahead and moves first; `order` is
+    /// this turn's movement order with every such pursuer moved to just after his quarry. The
+    /// initiative order (ties in the action phase, SK-11-c) stays as it was.
+    Chase {
+        chases: SmallVec<[(FigId, FigId); 2]>,
+        order: SmallVec<[FigId; 8]>,
+    },
+    /// SK-6.3.8: the figure is now hidden from the enemy (`hidden`), or found: heard by `by`
+    /// (SK-6.3.8-c), seen by `by`, or giving himself away by attacking (`by` None).
+    Hidden {
+        fig: FigId,
+        hidden: bool,
+        by: Option<FigId>,
+        rule: RuleId,
+    },
+    /// SK-6.3.8-b/c: a listener's INT check to hear a moving figure: heard when it succeeds
+    /// with a margin greater than the mover's Stealth margin (`stealth`: None when the mover
+    /// made no Stealth roll).
+    Hearing {
+        listener: FigId,
+        fig: FigId,
+        dice: u8,
+        faces: Faces,
+        total: i32,
+        int: i16,
+        stealth: Option<i32>,
+        heard: bool,
+        rule: RuleId,
+    },
+    /// SK-6.3.8-b: actively listening until the figure next acts or moves.
+    Listening {
+        fig: FigId,
+    },
+    /// SK-21.3-h (optional): a turn of melee, Defend or a full run: 1 nonlethal of fatigue.
+    Fatigued {
+        fig: FigId,
+        amount: i16,
+        rule: RuleId,
+    },
 }

@@ -19,7 +19,7 @@ use crate::combat::damage::deal_damage;
 use crate::combat::modifiers::AttackSpec;
 use crate::data::{ArmorKind, HexFire, ItemKind, Weapon};
 use crate::event::{Effect, Event, Faces};
-use crate::geometry::{engagers_at, reach};
+use crate::geometry::{engagers_of, reach};
 use crate::progression::Damage;
 use crate::state::{Blaze, FigId, Figure, MoveKind, Pos, Posture, State};
 use crate::turn::movement::{can_move, done_moving, movement_allowance};
@@ -522,7 +522,7 @@ pub(crate) fn extinguish(ctx: &mut Ctx, fig: FigId, at: Pos) -> Result<(), Resol
 /// readying (SK-11.7.4-a: at most a Pace, a shift when engaged).
 pub(crate) fn fire_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     let f = s.fig(id);
-    let engaged = engagers_at(s, f.side, f.pos) != 0;
+    let engaged = engagers_of(s, f, f.pos) != 0;
     if f.in_hth || u32::from(f.moved) > if engaged { 1 } else { 2 } {
         return;
     }

@@ -24,10 +24,10 @@ pub fn threat_hexes(f: &Figure) -> ([Pos; 5], usize) {
     }
 }
 
-/// SK-8.1-b / G-41: the unconscious, dead, fallen, prone, stunned and those in HTH have no
-/// threat zone; kneeling figures keep theirs.
+/// SK-8.1-b / G-41: the unconscious, dead, fallen, prone, stunned, surprised (SK-9-b) and those
+/// in HTH have no threat zone; kneeling figures keep theirs.
 pub fn has_tz(f: &Figure) -> bool {
-    f.active() && !f.posture.down() && !f.in_hth && f.stunned == 0
+    f.active() && !f.posture.down() && !f.in_hth && f.stunned == 0 && !f.surprised
 }
 
 /// Whether figure `a` threatens hex `p` (SK-8.1-a).
@@ -53,7 +53,34 @@ pub fn engagers_at(s: &State, side: u8, p: Pos) -> u64 {
 
 pub fn engaged(s: &State, id: FigId) -> bool {
     let f = s.fig(id);
-    engagers_at(s, f.side, f.pos) != 0
+    engagers_of(s, f, f.pos) != 0
+}
+
+// ---- order of the turn: size and engagement (SK-8.3-c, G-69)
+/// The enemies that engage `f` were he at `p` (SK-8.3-a), as a mask: [`engagers_at`] less
+/// those too small to engage him (SK-8.3-c, G-69, GM input). A figure's `size` is the hexes the
+/// creature would cover (every figure is one hex on this map): enemies whose sizes add up to
+/// no more than 1/`sk.size_ratio` of his cannot engage him, not one of them; so a one-hex
+/// human alone cannot engage a dragon of seven hexes, and two together can (ratio 7). Size
+/// changes nothing else: the big figure still engages, is attacked from its six neighbours,
+/// and moves, faces and fills one hex as any other.
+pub fn engagers_of(s: &State, f: &Figure, p: Pos) -> u64 {
+    let m = engagers_at(s, f.side, p);
+    if m == 0 || f.size <= 1 {
+        return m;
+    }
+    let total: u32 = s
+        .figures
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| m & (1u64 << i) != 0)
+        .map(|(_, e)| u32::from(e.size))
+        .sum();
+    if total * u32::from(s.rules.options.size_ratio) <= u32::from(f.size) {
+        0
+    } else {
+        m
+    }
 }
 
 /// The arc of `target` seen from a figure (SK-8.1-c): front 3, side 2, rear 1 hex-sides,
@@ -116,7 +143,7 @@ pub fn reach_from(s: &State, id: FigId, start: Pos, budget: u32, walking: bool) 
     while let Some(i) = r.next() {
         let e = r.out[i];
         let d = e.dist;
-        if e.stop || d >= budget || (i > 0 && engagers_at(s, f.side, e.pos) != 0) {
+        if e.stop || d >= budget || (i > 0 && engagers_of(s, f, e.pos) != 0) {
             continue;
         }
         let from = i as u16;

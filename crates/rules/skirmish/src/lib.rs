@@ -10,7 +10,8 @@
 //! (the turn in the book's order: initiative, movement, actions, forced retreats, the end of the
 //! turn), `legal` (each phase's legal actions), `attack` (one module per kind of attack),
 //! [`combat`] (rolls to hit, damage, effects), [`fire`] (figures and hexes on fire), [`geometry`]
-//! (threat zones, reach, lines of fire), [`hands`] (what a figure holds, and how), [`character`],
+//! (threat zones, reach, lines of fire), [`hands`] (what a figure holds, and how), [`stealth`]
+//! (figures hidden from the enemy, and hearing them), [`character`],
 //! [`encumbrance`] and [`experience`] (creation and advancement).
 //! [`cloud`] (smoke and gas), [`shield`] (energy shields) and [`light`] (the flashlight) follow
 //! §16.12, §14.3 and §17.5; [`practice`] (practice combat) and [`aftermath`] (after the battle:
@@ -46,6 +47,7 @@ pub mod schema;
 pub mod shield;
 pub mod skills;
 pub mod state;
+pub mod stealth;
 pub mod system;
 pub mod terrain;
 pub mod text;

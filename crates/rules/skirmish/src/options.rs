@@ -194,6 +194,15 @@ pub struct Options {
     pub brawl_fire_13_8: bool,
     /// SK-21.5-e OPT: an engaged figure's shoulderarm fires once and is dropped, or clubs.
     pub engaged_shoulderarms: bool,
+    // ---- order of the turn, awareness, fatigue (§8.3, §9, §21.3)
+    /// SK-9-b GM input: the side (an index) that surprises the others on the first turn.
+    pub surprise: Option<u8>,
+    /// SK-8.3-c, G-69 GM input: engaging figures whose sizes add up to no more than 1/n of a
+    /// figure's size cannot engage it (a one-hex human alone and a dragon of seven: 7).
+    pub size_ratio: u8,
+    /// SK-21.3-h OPT (with `nonlethal`): a turn of melee, Defend or a full run costs 1
+    /// nonlethal.
+    pub fatigue: bool,
     // ---- after the battle (§6.5.1, §6.8.1, §19). In the viewer header only when set, so the
     // recorded logs of battles that do not use them stay as they were.
     /// SK-19-a GM input: the kind of fight.
@@ -280,6 +289,9 @@ impl Default for Options {
             heal_foes: false,
             practice_hits: DEFAULT_PRACTICE_HITS,
             practice_stake: 0,
+            surprise: None,
+            size_ratio: 7,
+            fatigue: false,
         }
     }
 }
@@ -380,6 +392,12 @@ impl Options {
             practice_hits: int("sk.practice_hits", i64::from(DEFAULT_PRACTICE_HITS)).clamp(0, 99)
                 as u8,
             practice_stake: int("sk.practice_stake", 0).clamp(0, 1_000_000) as u32,
+            surprise: match int("sk.surprise", 0) {
+                k @ 1..=8 => Some((k - 1) as u8),
+                _ => None,
+            },
+            size_ratio: int("sk.size_ratio", 7).clamp(2, 50) as u8,
+            fatigue: flag("sk.fatigue", d.fatigue),
         }
     }
 }

@@ -42,6 +42,20 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                     }
                 );
             }
+            // ---- SK-9-b/c: the initiative given without a roll.
+            match (winner, rule.0) {
+                (Some(w), "SK-9-b") => {
+                    let _ = write!(
+                        t,
+                        " {} surprises the others",
+                        s.rules.side_names[usize::from(*w)]
+                    );
+                }
+                (Some(w), "SK-9-c") => {
+                    let _ = write!(t, " {} runs again", s.rules.side_names[usize::from(*w)]);
+                }
+                _ => {}
+            }
             match winner {
                 Some(w) => {
                     let _ = write!(t, " → {} wins", s.rules.side_names[usize::from(*w)]);
@@ -98,6 +112,12 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 crate::state::Guard::Set => {
                     write!(t, "{} sets his pole arm [SK-16.2-b]", name(s, *fig))
                 }
+                // ---- SK-11.6-a: the declared guard given up for another option.
+                crate::state::Guard::None => write!(
+                    t,
+                    "{} gives up his guard for another option [SK-11.6-a]",
+                    name(s, *fig)
+                ),
                 _ => write!(t, "{} {:?}s [SK-11.4-a]", name(s, *fig), guard),
             };
         }
@@ -899,6 +919,113 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 ),
             };
         }
+        // ---- order of the turn, awareness, fatigue (§6.3.8, §9, §10, §11.6, §21.3)
+        Event::Surprised { fig, on, rule } => {
+            let _ = match (on, rule.0) {
+                (true, _) => write!(
+                    t,
+                    "  {} is caught by surprise: no threat zone this turn [{rule}, SK-8.1-b]",
+                    name(s, *fig)
+                ),
+                (false, "SK-6.3.1-a") => {
+                    write!(t, "  {} notices the ambush [{rule}]", name(s, *fig))
+                }
+                (false, _) => write!(t, "  {} is no longer surprised [{rule}]", name(s, *fig)),
+            };
+        }
+        Event::Runs { side, again } => {
+            let _ = write!(
+                t,
+                "{} {} [SK-9-c]",
+                s.rules.side_names[usize::from(*side)],
+                if *again {
+                    "ran last turn and runs again: it has the initiative, and its figures only run"
+                } else {
+                    "ran last turn and turns to fight: the initiative is rolled"
+                }
+            );
+        }
+        Event::Chase { chases, order } => {
+            for (quarry, pursuer) in chases {
+                let _ = write!(
+                    t,
+                    "{} chases {}, who moves first; ",
+                    name(s, *pursuer),
+                    name(s, *quarry)
+                );
+            }
+            let names: Vec<&str> = order.iter().map(|f| name(s, *f)).collect();
+            let _ = write!(t, "movement order: {} [SK-10-e]", names.join(", "));
+        }
+        Event::FigureOrder { figures } => {
+            let names: Vec<&str> = figures.iter().map(|f| name(s, *f)).collect();
+            let _ = write!(t, "Movement order: {}", names.join(", "));
+        }
+        Event::Hidden {
+            fig,
+            hidden,
+            by,
+            rule,
+        } => {
+            let _ = match (hidden, by) {
+                (true, _) => write!(
+                    t,
+                    "  {} is out of sight and unheard: hidden from the enemy [{rule}]",
+                    name(s, *fig)
+                ),
+                (false, Some(b)) if rule.0 == "SK-6.3.8-c" || rule.0 == "SK-6.3.8-b" => write!(
+                    t,
+                    "  {} is heard by {}: no longer hidden [{rule}]",
+                    name(s, *fig),
+                    name(s, *b)
+                ),
+                (false, Some(b)) => write!(
+                    t,
+                    "  {} is found by {}: no longer hidden [{rule}]",
+                    name(s, *fig),
+                    name(s, *b)
+                ),
+                (false, None) => write!(
+                    t,
+                    "  {} gives himself away by attacking: no longer hidden [{rule}]",
+                    name(s, *fig)
+                ),
+            };
+        }
+        Event::Hearing {
+            listener,
+            fig,
+            dice,
+            faces,
+            total,
+            int,
+            stealth,
+            heard,
+            rule,
+        } => {
+            let _ = write!(
+                t,
+                "  {} listens for {}: {dice}d6 {:?} = {total} vs INT {int}{} → {} [{rule}]",
+                name(s, *listener),
+                name(s, *fig),
+                faces.as_slice(),
+                stealth.map_or(String::new(), |m| format!(
+                    ", margin {} against his Stealth margin {m}",
+                    i32::from(*int) - total
+                )),
+                if *heard { "heard" } else { "not heard" }
+            );
+        }
+        Event::Listening { fig } => {
+            let _ = write!(t, "{} listens [SK-6.3.8-b]", name(s, *fig));
+        }
+        Event::Fatigued { fig, amount, rule } => {
+            let _ = write!(
+                t,
+                "  {} tires: {amount} nonlethal of fatigue [{rule}]",
+                name(s, *fig)
+            );
+        }
         // ---- after the battle (§6.5.1, §6.8.1, §15.1, §19, §21.7)
         Event::PracticeHit { .. }
         | Event::Aftermath { .. }
@@ -1016,7 +1143,7 @@ impl Present for Skirmish {
         s.figures
             .iter()
             .map(|f| {
-                format!(
+                let mut line = format!(
                     "  {} ({}) at {} facing {}: STR {} DEX {} (eDEX {})",
                     s.name(f.id),
                     s.rules.side_names[usize::from(f.side)],
@@ -1025,7 +1152,18 @@ impl Present for Skirmish {
                     f.st,
                     f.dex,
                     crate::combat::edex::order_dex(s, f)
-                )
+                );
+                // ---- order of the turn, awareness: size, hiding and chases, when given.
+                if f.size > 1 {
+                    let _ = write!(line, ", size {} [SK-8.3-c]", f.size);
+                }
+                if f.hidden {
+                    line.push_str(", hidden [SK-6.3.8]");
+                }
+                if let Some(q) = f.chases {
+                    let _ = write!(line, ", chases {} [SK-10-e]", s.name(q));
+                }
+                line
             })
             .collect()
     }

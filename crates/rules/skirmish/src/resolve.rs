@@ -303,6 +303,17 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         Action::Sweep { fig, from, to } => autofire::sweep(ctx, fig, from, to),
         Action::Suppress { fig, at } => suppression::suppress(ctx, fig, at),
         Action::LetDraw { fig } => quick_shot::let_draw(ctx, fig),
+        // ---- order of the turn, awareness (§6.3.8, §9, §11.6)
+        Action::Run { side, again } => crate::turn::running::declare(ctx, side, again),
+        Action::Listen { fig } => {
+            ctx.emit(Event::Acted { fig });
+            ctx.emit(Event::Listening { fig });
+            Ok(())
+        }
+        Action::KeepGuard { fig } => {
+            ctx.emit(Event::Acted { fig });
+            Ok(())
+        }
     }
 }
 

@@ -556,6 +556,24 @@ pub fn setup(loaded: &Loaded) -> Setup {
             downed_by: None,
             practice_hits: 0,
             drained: 0,
+            // ---- order of the turn, awareness, fatigue
+            size: stat("size").clamp(1, 100) as u8,
+            surprised: false,
+            ran: false,
+            runs: false,
+            // SK-10-e, G-72: the unit named in `chases` (checked by the schema).
+            chases: u
+                .field("chases")
+                .and_then(|v| match v {
+                    Value::Text(t) => sc.units.iter().position(|o| &o.name == t),
+                    _ => None,
+                })
+                .map(|i| i as u16),
+            hidden: stat("hidden") > 0,
+            listening: false,
+            guard_tested: false,
+            exerted: false,
+            init_rank: 0,
         });
     }
     // SK-16.3-a: weapons change hands in battle (grabbed on the run, exchanged, taken by

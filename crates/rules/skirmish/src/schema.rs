@@ -319,6 +319,29 @@ pub const OPTIONS: &[OptionSpec] = &[
         1_000_000,
         "SK-19.3-b GM input: credits each loser of a practice combat pays, shared by the winners",
     ),
+    // --- order of the turn, awareness, fatigue (§8.3, §9, §21.3).
+    OptionSpec::int(
+        "sk.surprise",
+        0,
+        0,
+        8,
+        "SK-9-b GM input: the side (1 = the first [[sides]]) that surprises the others: it has \
+         the first turn's initiative and their figures no threat zone that turn (0: no surprise)",
+    ),
+    OptionSpec::int(
+        "sk.size_ratio",
+        7,
+        2,
+        50,
+        "SK-8.3-c, G-69 GM input: figures whose sizes add up to 1/n of a figure's size or less \
+         cannot engage it (7: a one-hex human alone cannot engage a dragon of seven hexes)",
+    ),
+    OptionSpec::bool(
+        "sk.fatigue",
+        false,
+        "SK-21.3-h OPT (with sk.nonlethal): each turn of melee attack, Defend or full run adds \
+         1 nonlethal",
+    ),
 ];
 
 /// Attributes, then skills. A skill is a stat: 0 (absent) or 1 (known); Martial Arts is a level.
@@ -413,6 +436,23 @@ pub const STATS: &[StatSpec] = &[
         None,
         "SK-15.1-c GM input: dice left in the battery pack (default 96, two batteries, G-48)",
     ),
+    // ---- order of the turn, awareness (§6.3.8, §8.3)
+    StatSpec::optional(
+        "size",
+        1,
+        100,
+        Some(1),
+        "SK-8.3-c GM input: the hexes the creature would cover (a dragon 7); figures stay one \
+         hex, and size only decides who can engage it (sk.size_ratio)",
+    ),
+    StatSpec::optional(
+        "hidden",
+        0,
+        1,
+        Some(0),
+        "SK-6.3.8 GM input: 1: starts the battle unseen and unheard by the enemy (revealed at \
+         once if an enemy can see him)",
+    ),
     skill("axe"),
     skill("bayonet"),
     skill("bow"),
@@ -490,6 +530,16 @@ const fn skill(name: &'static str) -> StatSpec {
 }
 
 static TEXT: FieldKind = FieldKind::Text;
+
+/// The fields a SKIRMISH unit may have besides the common ones.
+const UNIT_FIELDS: &[FieldSpec] = &[
+    // ---- order of the turn (§10)
+    FieldSpec::optional(
+        "chases",
+        FieldKind::Text,
+        "SK-10-e, G-72 GM input: the name of the unit this one chases; the one ahead moves first",
+    ),
+];
 
 const WEAPON_FIELDS: &[FieldSpec] = &[
     FieldSpec::required(
@@ -1078,8 +1128,16 @@ impl ScenarioSchema for SkirmishSchema {
         out
     }
 
+    fn unit_fields(&self) -> &[FieldSpec] {
+        UNIT_FIELDS
+    }
+
     fn check_scenario(&self, scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
         let mut out = crate::character::check_scenario(scenario, catalog);
+        // ---- order of the turn, fatigue (§9, §10, §21.3)
+        out.extend(crate::turn::surprise::check_scenario(scenario));
+        out.extend(crate::turn::chase::check_scenario(scenario));
+        out.extend(crate::turn::fatigue::check_scenario(scenario));
         // ---- after the battle (§19.3): what a practice combat is fought with.
         out.extend(crate::practice::check_scenario(scenario, catalog));
         out

@@ -350,6 +350,30 @@ pub struct Figure {
     pub practice_hits: u8,
     /// SK-15.1-c: drained batteries swapped out of his energy weapons.
     pub drained: u8,
+    // ---- order of the turn, awareness, fatigue (§6.3.8, §8.3, §9, §10, §11.6, §21.3)
+    /// SK-8.3-c GM input (unit stat `size`): the hexes the creature would cover; figures are
+    /// one hex each here, and size only decides who can engage it.
+    pub size: u8,
+    /// SK-9-b, SK-8.1-b: caught by surprise: no threat zone through the first turn.
+    pub surprised: bool,
+    /// SK-9-c: did nothing but run (a Full Move) in the last turn played.
+    pub ran: bool,
+    /// SK-9-c: his side declared it runs again this turn: running moves only, no action.
+    pub runs: bool,
+    /// SK-10-e GM input (unit field `chases`): the figure he chases, who moves before him.
+    pub chases: Option<FigId>,
+    /// SK-6.3.8: unseen and unheard by the enemy: no attack can be aimed at him.
+    pub hidden: bool,
+    /// SK-6.3.8-b: actively listening, from his action until he next acts or moves.
+    pub listening: bool,
+    /// SK-11.6-a: a Dodge or Defend declared with the movement has already met an attack this
+    /// turn, so it can no longer be changed at the figure's action.
+    pub guard_tested: bool,
+    /// SK-21.3-h: made a melee or hand-to-hand attack, or Defended, this turn.
+    pub exerted: bool,
+    /// SK-11-c, G-12: the figure's place in this turn's initiative order (the movement order
+    /// before any chase, SK-10-e), which breaks ties in the action order.
+    pub init_rank: u8,
 }
 
 /// How much of a figure is on fire (SK-16.11-T1).
@@ -534,6 +558,12 @@ pub enum Phase {
         target: FigId,
         slot: u8,
     },
+    // ---- order of the turn (§9)
+    /// SK-9-c: `side` did nothing but run last turn and says whether it runs again (and so
+    /// takes the initiative) or turns to fight (the initiative is rolled).
+    Runners {
+        side: u8,
+    },
 }
 
 /// The whole battle state.
@@ -557,7 +587,8 @@ pub struct State {
     pub clouds: Vec<Cloud>,
     pub fires: Vec<Fire>,
     pub grenades: Vec<LiveGrenade>,
-    /// The initiative winner of this turn (None on a surprise or before the roll).
+    /// The initiative winner of this turn (last turn's until this turn's is settled; None
+    /// before the first).
     pub initiative_winner: Option<u8>,
 }
 
@@ -619,6 +650,7 @@ impl State {
                 | Phase::ChooseOrder { .. }
                 | Phase::Movement { .. }
                 | Phase::Shields { .. }
+                | Phase::Runners { .. }
         );
         self.turn * 2 + u32::from(action)
     }

@@ -85,6 +85,8 @@ impl RuleSystem for Skirmish {
                 side: s.fig(target).side,
                 unit: Some(target),
             },
+            // ---- SK-9-c: the side that ran last turn.
+            Phase::Runners { side } => Decision::Choose { side, unit: None },
         }
     }
 
@@ -131,6 +133,12 @@ impl RuleSystem for Skirmish {
             Phase::QuickDraw { fig, target, .. } => {
                 legal::action::quick_draw_reaction(s, fig, target, out)
             }
+            // ---- SK-9-c: turning to fight first, as declining comes first.
+            Phase::Runners { side } => {
+                for again in [false, true] {
+                    out.push(Action::Run { side, again });
+                }
+            }
         }
     }
 
@@ -142,7 +150,11 @@ impl RuleSystem for Skirmish {
         events: &mut Vec<Event>,
     ) -> Result<(), ResolveError> {
         let mut ctx = Ctx::new(state, dice, events);
+        // ---- order of the turn, awareness: a declared guard given up for another option
+        // (SK-11.6-a); after the action, hiding, hearing and sight (SK-6.3.8).
+        turn::changing::change_option(&mut ctx, action);
         resolve_action(&mut ctx, action)?;
+        crate::stealth::after_action(&mut ctx, state, action.fig())?;
         turn::advance(&mut ctx)
     }
 
@@ -182,6 +194,14 @@ impl RuleSystem for Skirmish {
                 c.u64(f.shield_at as u64);
                 let (k, r) = f.bayonet.unwrap_or((9, 9));
                 c.u64(u64::from(k) * 16 + u64::from(r));
+            }
+            // ---- order of the turn, awareness: only when set, for the same reason.
+            let aware = u64::from(f.hidden)
+                | u64::from(f.surprised) << 1
+                | u64::from(f.runs) << 2
+                | u64::from(f.listening) << 3;
+            if aware != 0 {
+                c.u64(aware);
             }
         }
         c.finish()

@@ -488,6 +488,30 @@ pub fn action_text(s: &State, a: &Action) -> String {
         Action::LetDraw { fig } => {
             let _ = write!(t, "{} lets him draw first", name(fig));
         }
+        // ---- order of the turn, awareness (§6.3.8, §9, §11.6)
+        Action::Run { side, again } => {
+            let _ = write!(
+                t,
+                "{} {}",
+                s.rules.side_names[usize::from(side)],
+                if again {
+                    "runs again"
+                } else {
+                    "turns to fight"
+                }
+            );
+        }
+        Action::Listen { fig } => {
+            let _ = write!(t, "{} listens", name(fig));
+        }
+        Action::KeepGuard { fig } => {
+            let g = if s.fig(fig).guard == Guard::Defend {
+                "defending"
+            } else {
+                "dodging"
+            };
+            let _ = write!(t, "{} keeps {g}", name(fig));
+        }
     }
     t
 }

@@ -8,7 +8,7 @@ use common::*;
 use fireteam_dice::ScriptedSource;
 use fireteam_engine::RuleSystem;
 use fireteam_skirmish::event::Effect;
-use fireteam_skirmish::state::{Blaze, FigId, Fire, Guard, Phase, Pos, Posture};
+use fireteam_skirmish::state::{Blaze, FigId, Fire, Guard, MoveKind, Phase, Pos, Posture};
 use fireteam_skirmish::{Action, Event, Skirmish};
 
 fn p(col: i16, row: i16) -> Pos {
@@ -35,7 +35,29 @@ const PLAIN_MISS: fireteam_skirmish::autoresult::ToHit =
 fn start(g: &mut Game, winner: u8, checks: &[i64]) -> Vec<Event> {
     let init: [i64; 2] = if winner == 0 { [6, 1] } else { [1, 6] };
     let text = format!("start turn {}", g.s.turn + 1);
-    let ev = g.play(&text, &faces(&[checks, &init]));
+    // SK-9-c: a side whose every figure ran last turn (a Full Move) is asked first whether it
+    // runs again; here it turns to fight, and the initiative is rolled after the last answer.
+    let ran = |side: u8| {
+        let mut them = g.s.figures.iter().filter(|f| f.side == side && f.active());
+        let first = them.next();
+        first.is_some_and(|f| f.move_kind == MoveKind::Full)
+            && them.all(|f| f.move_kind == MoveKind::Full)
+    };
+    let runners: Vec<u8> = (0..2).filter(|&x| ran(x)).collect();
+    let ev = if runners.is_empty() {
+        g.play(&text, &faces(&[checks, &init]))
+    } else {
+        let ev = g.play(&text, checks);
+        for (k, side) in runners.iter().enumerate() {
+            let last = k + 1 == runners.len();
+            let name = if *side == 0 { "A" } else { "B" };
+            g.play(
+                &format!("{name} turns to fight"),
+                if last { &init } else { &[] },
+            );
+        }
+        ev
+    };
     g.act("move first");
     ev
 }

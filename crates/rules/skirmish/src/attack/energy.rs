@@ -13,7 +13,7 @@ use crate::combat::strike::strike;
 use crate::combat::weapon_of;
 use crate::data::{Length, Weapon};
 use crate::event::{AttackKind, Effect, Event};
-use crate::geometry::engagers_at;
+use crate::geometry::engagers_of;
 use crate::progression::Damage;
 use crate::state::{FigId, Figure, Slot};
 use fireteam_engine::{ResolveError, RuleId};
@@ -140,7 +140,7 @@ pub(crate) fn shoot(
         avoid_rolls(ctx, &spec)?;
     }
     // SK-11.8.2-a: a weapon longer than short is dropped after shooting a charger.
-    let engaged = engagers_at(&ctx.s, f.side, f.pos) != 0;
+    let engaged = engagers_of(&ctx.s, &f, f.pos) != 0;
     if engaged && w.length > Length::Short && ctx.s.fig(fig).ready == Some(slot) {
         ctx.emit(Event::Effect {
             fig,
@@ -158,7 +158,7 @@ pub(crate) fn shoot(
             shots = (shots / 2).max(1);
         }
         let left = (shots - 1).min(power_left);
-        if left > 0 && g.ready == Some(slot) && engagers_at(&ctx.s, g.side, g.pos) == 0 {
+        if left > 0 && g.ready == Some(slot) && engagers_of(&ctx.s, &g, g.pos) == 0 {
             ctx.emit(Event::PowerLeft {
                 fig,
                 dice: power_left,

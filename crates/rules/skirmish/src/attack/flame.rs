@@ -15,7 +15,7 @@ use crate::combat::weapon_of;
 use crate::data::{Length, Weapon};
 use crate::event::{AttackKind, Effect, Event};
 use crate::fire::{fire_armor, Exposure};
-use crate::geometry::{arc_from, engagers_at};
+use crate::geometry::{arc_from, engagers_of};
 use crate::progression::Damage;
 use crate::state::{FigId, Pos, State};
 use fireteam_engine::{Modifier, ResolveError, RuleId};
@@ -175,7 +175,7 @@ pub(crate) fn flame(
     }
     oil_lands(ctx, &hexes, Some(fig), struck, 4, RuleId("SK-16.13-e"))?;
     // SK-11.8.2-a: a weapon longer than short is dropped after shooting a charger.
-    let engaged = engagers_at(&ctx.s, f.side, f.pos) != 0;
+    let engaged = engagers_of(&ctx.s, &f, f.pos) != 0;
     if engaged && w.length > Length::Short && ctx.s.fig(fig).ready == Some(slot) {
         ctx.emit(Event::Effect {
             fig,

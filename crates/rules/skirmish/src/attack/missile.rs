@@ -13,7 +13,7 @@ use crate::combat::strike::strike;
 use crate::combat::weapon_of;
 use crate::data::Length;
 use crate::event::{AttackKind, Effect, Event};
-use crate::geometry::{engagers_at, line_of_fire};
+use crate::geometry::{engagers_of, line_of_fire};
 use crate::state::FigId;
 use fireteam_engine::{ResolveError, RuleId};
 
@@ -36,7 +36,7 @@ pub(crate) fn shoot(
     }
     let first = !f.acted;
     let in_mag = f.weapons[usize::from(slot)].map_or(0, |s| s.rounds);
-    let engaged_now = engagers_at(&ctx.s, f.side, f.pos) != 0;
+    let engaged_now = engagers_of(&ctx.s, &f, f.pos) != 0;
     let rounds: u8 = match mode {
         FireMode::Single | FireMode::Power { .. } => 1,
         FireMode::Burst => 3,
@@ -77,7 +77,7 @@ pub(crate) fn shoot(
     // SK-11.8.2-a: a weapon longer than short is dropped after shooting a charger; SK-21.5-e
     // (optional): an engaged shoulderarm is dropped after its shot; not a rifle with a bayonet,
     // which fights on (SK-16.3-c).
-    let engaged = engagers_at(&ctx.s, f.side, f.pos) != 0;
+    let engaged = engagers_of(&ctx.s, &f, f.pos) != 0;
     let shoulderarm_rule =
         ctx.s.rules.options.engaged_shoulderarms && f.charged_by & (1 << target) == 0;
     let bayonet = f.bayonet.is_some_and(|b| b.1 == slot);
@@ -111,7 +111,7 @@ pub(crate) fn shoot(
     let g = ctx.s.fig(fig).clone();
     if first {
         let left = per_turn.saturating_sub(1);
-        if left > 0 && g.ready == Some(slot) && engagers_at(&ctx.s, g.side, g.pos) == 0 {
+        if left > 0 && g.ready == Some(slot) && engagers_of(&ctx.s, &g, g.pos) == 0 {
             ctx.emit(Event::Shots {
                 fig,
                 left,

@@ -8,7 +8,7 @@ use crate::action::{Action, FireMode, Strike};
 use crate::combat::armor::martial_arts_allowed;
 use crate::combat::weapon_of;
 use crate::data::{Class, Length};
-use crate::geometry::{self, engagers_at, in_front, line_of_fire};
+use crate::geometry::{self, engagers_of, in_front, line_of_fire};
 use crate::legal::targets::{can_defend, enemies, melee_reach, shootable};
 use crate::skills;
 use crate::state::{
@@ -76,7 +76,7 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     let f = s.fig(id);
     let opts = &s.rules.options;
     let mov = movement_allowance(s, f);
-    let engaged = engagers_at(s, f.side, f.pos) != 0;
+    let engaged = engagers_of(s, f, f.pos) != 0;
     let w = weapon_of(s, f, f.ready).filter(|_| f.ready_slot().is_some());
     let slot = f.ready_slot();
 
@@ -112,6 +112,11 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         return;
     }
 
+    // ---- SK-9-c: a side that declared it runs again does nothing but run.
+    if f.runs {
+        out.push(Action::Pass { fig: id });
+        return;
+    }
     if f.in_hth {
         // SK-11.9: attack, ready, disengage, subdue, disarm.
         for (t, tf) in enemies(s, f) {
@@ -185,6 +190,14 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     if f.guard == Guard::Parry {
         parry_actions(s, id, out);
         return;
+    }
+    // ---- SK-11.6-a: a Dodge or Defend declared with the movement is kept, first; until an
+    // attack has met it, any other option the movement allows may replace it.
+    if crate::turn::changing::declared_guard(f) {
+        out.push(Action::KeepGuard { fig: id });
+        if !crate::turn::changing::may_change(f) {
+            return;
+        }
     }
     // SK-16.3-d: the bayonet's first strike: thrust at a foe, or wait for his own eDEX.
     if f.bayonet_first {
@@ -443,26 +456,29 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
             _ => {}
         }
     }
-    // Dodge / Defend at the action slot (when not declared with the movement).
-    if !opts.defense_in_movement {
-        if !engaged && moved_at_most(f, MoveKind::Half, mov) && !down {
-            out.push(Action::Guard {
-                fig: id,
-                guard: Guard::Dodge,
-            });
-        }
-        if engaged && moved_at_most(f, MoveKind::Shift, mov) && can_defend(s, f) {
-            out.push(Action::Guard {
-                fig: id,
-                guard: Guard::Defend,
-            });
-        }
+    // Dodge / Defend at the action slot: the way to guard with `sk.defense_declared =
+    // "action"`; with "movement", a change from the option intended (SK-11.6-a).
+    if !engaged && moved_at_most(f, MoveKind::Half, mov) && !down && f.guard != Guard::Dodge {
+        out.push(Action::Guard {
+            fig: id,
+            guard: Guard::Dodge,
+        });
+    }
+    if engaged
+        && moved_at_most(f, MoveKind::Shift, mov)
+        && can_defend(s, f)
+        && f.guard != Guard::Defend
+    {
+        out.push(Action::Guard {
+            fig: id,
+            guard: Guard::Defend,
+        });
     }
     // Disengage (SK-11.5-a, SK-11.8.7-a; G-43: standing, not moved).
     if engaged && f.moved == 0 && f.posture == Posture::Standing {
         for dir in 0..6u8 {
             let p = f.pos.neighbour(dir);
-            if s.passable(p) && !s.anyone_at(p) && engagers_at(s, f.side, p) == 0 {
+            if s.passable(p) && !s.anyone_at(p) && engagers_of(s, f, p) == 0 {
                 out.push(Action::Disengage { fig: id, to: p });
             }
         }
@@ -477,6 +493,10 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     crate::fire::fire_actions(s, id, out);
     // Energy weapons, shields, protective gear, smoke and gas: after every other option.
     crate::legal::gear::gear_actions(s, id, out);
+    // ---- SK-6.3.8-b: listening actively, where an enemy could move unheard.
+    if crate::stealth::may_listen(s, f) {
+        out.push(Action::Listen { fig: id });
+    }
 }
 
 /// The choices of §6.5.3, §13 and §16.1 that come after the plain ones: blows and throws with
@@ -614,11 +634,12 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
                 && o.side == f.side
                 && o.active()
                 && !o.acted
+                && crate::turn::changing::may_change(o)
                 && !o.in_hth
                 && !o.posture.down()
                 && o.bayonet.is_none()
                 && o.pos.distance(f.pos) == 1
-                && engagers_at(s, o.side, o.pos) == 0
+                && engagers_of(s, o, o.pos) == 0
                 && ready_limit(s, o, false);
             let something = f.ready_slot().is_some() || o.ready_slot().is_some();
             let room = crate::readying::exchange_slot(f).is_some()
@@ -727,7 +748,7 @@ fn parry_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
 fn push_shots(s: &State, id: FigId, out: &mut Vec<Action>) {
     let f = s.fig(id);
     let opts = &s.rules.options;
-    let engaged = engagers_at(s, f.side, f.pos) != 0;
+    let engaged = engagers_of(s, f, f.pos) != 0;
     let w = weapon_of(s, f, f.ready).filter(|_| f.ready_slot().is_some());
     if let (Some(w), Some(sl)) = (w, f.ready_slot()) {
         let shoot_ok = may_shoot(s, f, engaged);
@@ -818,7 +839,7 @@ fn push_engaged_shoulderarm(s: &State, id: FigId, out: &mut Vec<Action>) {
             w.skill.as_deref(),
             Some("shoulderarms") | Some("shotguns") | Some("machine_gun")
         );
-    let engagers = engagers_at(s, f.side, f.pos);
+    let engagers = engagers_of(s, f, f.pos);
     if !s.rules.options.engaged_shoulderarms
         || !shoulderarm
         || engagers == 0
@@ -875,7 +896,7 @@ fn push_quick_shots_at(
     let f = s.fig(id);
     let opts = &s.rules.options;
     let mov = movement_allowance(s, f);
-    let engaged = engagers_at(s, f.side, f.pos) != 0;
+    let engaged = engagers_of(s, f, f.pos) != 0;
     let slot = f.ready_slot();
     if opts.quick_shot
         && slot.is_none()
@@ -923,7 +944,7 @@ pub(crate) fn quick_draw_reaction(s: &State, fig: FigId, target: FigId, out: &mu
 /// hands and a short missile weapon on the belt.
 pub(crate) fn may_shoot_after_drop(s: &State, id: FigId) -> bool {
     let f = s.fig(id);
-    if f.moved != 0 || engagers_at(s, f.side, f.pos) != 0 {
+    if f.moved != 0 || engagers_of(s, f, f.pos) != 0 {
         return false;
     }
     let loaded = |sl: &crate::state::Slot| {

@@ -15,7 +15,9 @@ pub(crate) fn reaction_actions(s: &State, mover: FigId, opponent: FigId, out: &m
     let melee = weapon_of(s, o, o.ready)
         .filter(|_| o.ready_slot().is_some())
         .is_none_or(|w| w.class == Class::Melee);
-    if melee && melee_reach(s, o, s.fig(mover)) && !o.posture.down() {
+    // SK-11.6-a: a declared guard that an attack has met cannot be changed for the blow.
+    let free = crate::turn::changing::may_change(o);
+    if melee && free && melee_reach(s, o, s.fig(mover)) && !o.posture.down() {
         out.push(Action::Punish {
             fig: opponent,
             target: mover,

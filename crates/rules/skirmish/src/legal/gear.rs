@@ -8,7 +8,7 @@
 use crate::action::{Action, FireMode};
 use crate::attack::energy::available;
 use crate::data::{Class, GrenadeKind, ItemKind};
-use crate::geometry::{engagers_at, in_front};
+use crate::geometry::{engagers_of, in_front};
 use crate::legal::action::{may_shoot, may_shoot_at, ready_limit};
 use crate::legal::targets::{enemies, shootable};
 use crate::state::{FigId, MoveKind, Pos, State};
@@ -28,7 +28,7 @@ pub(crate) fn gear_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     if !relevant {
         return;
     }
-    let engaged = engagers_at(s, f.side, f.pos) != 0;
+    let engaged = engagers_of(s, f, f.pos) != 0;
     // SK-16.8-b, G-48: an energy weapon's first shot of the turn at lower power, k dice for each
     // k below its full power that the battery holds (a bounded list: one option per size; the
     // later shots then split what is left).

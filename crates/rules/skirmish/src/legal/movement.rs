@@ -5,7 +5,7 @@
 //! (SK-11.4).
 
 use crate::action::Action;
-use crate::geometry::{engagers_at, reach, reach_from};
+use crate::geometry::{engagers_of, reach, reach_from};
 use crate::legal::targets::can_defend;
 use crate::state::{FigId, Figure, Guard, Posture, State};
 use crate::terrain::climbing::climb_targets;
@@ -57,13 +57,17 @@ pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     if f.must_run || f.must_leave {
         crate::fire::constrain_moves(s, id, out, start);
     }
+    // ---- SK-9-c: a side that declared it runs again makes running moves only.
+    if f.runs {
+        crate::turn::running::constrain_moves(s, id, out, start);
+    }
 }
 
 fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
     let f = s.fig(id);
     let can_rise = room_to_stand(s, f);
     let mov = movement_allowance(s, f);
-    let engaged = engagers_at(s, f.side, f.pos);
+    let engaged = engagers_of(s, f, f.pos);
     if f.leg_out || s.turn < f.leg_down_until {
         // SK-21.4-f: down on a knee (or the leg is out, MOV 0): he may only turn, and one who
         // fell may get up on his good knee.
@@ -146,7 +150,7 @@ fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
                     if !s.passable(p) || s.anyone_at(p) {
                         continue;
                     }
-                    let now = engagers_at(s, f.side, p);
+                    let now = engagers_of(s, f, p);
                     if now & engaged != engaged {
                         continue;
                     }
@@ -185,7 +189,7 @@ fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
                 let r = reach(s, id, mov);
                 for e in r.iter().skip(1).filter(|e| e.dest) {
                     let (p, d) = (&e.pos, e.dist);
-                    let eng = engagers_at(s, f.side, *p) != 0;
+                    let eng = engagers_of(s, f, *p) != 0;
                     let half = d <= mov.div_ceil(2);
                     for facing in 0..6u8 {
                         push_guard_variants(

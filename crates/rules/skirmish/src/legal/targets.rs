@@ -14,13 +14,16 @@ pub(crate) fn enemies<'s>(
     f: &Figure,
 ) -> impl Iterator<Item = (FigId, &'s Figure)> + 's {
     let side = f.side;
-    // SK-19.2-a: in a fight to the death the unconscious may still be attacked.
+    // SK-19.2-a: in a fight to the death the unconscious may still be attacked. SK-6.3.8: a
+    // hidden figure cannot be attacked (`crate::stealth`).
     let dead_only = s.rules.options.victory_dead;
     s.figures
         .iter()
         .enumerate()
         .filter(move |(_, e)| {
-            e.side != side && (e.active() || (dead_only && e.condition == Condition::Unconscious))
+            e.side != side
+                && !e.hidden
+                && (e.active() || (dead_only && e.condition == Condition::Unconscious))
         })
         .map(|(i, e)| (i as FigId, e))
 }

@@ -7,7 +7,7 @@
 
 use crate::combat::ctx::Ctx;
 use crate::event::{Effect, Event};
-use crate::geometry::engagers_at;
+use crate::geometry::engagers_of;
 use crate::skills;
 use crate::state::{FigId, MoveKind, Pos, State};
 use crate::terrain::jumping::{jump, Jump};
@@ -228,7 +228,7 @@ pub(crate) fn cross(
     let engaged = if piece == start {
         engaged
     } else {
-        engagers_at(&ctx.s, ctx.s.fig(fig).side, path[last]) != 0
+        engagers_of(&ctx.s, ctx.s.fig(fig), path[last]) != 0
     };
     ctx.emit(Event::Moved {
         fig,

@@ -57,10 +57,11 @@ pub(crate) fn begin_actions(ctx: &mut Ctx) -> Result<(), ResolveError> {
     });
     let s = &ctx.s;
     let mut list: SmallVec<[(FigId, i16, usize, i32); 8]> = SmallVec::new();
-    for (k, &f) in s.move_order.iter().enumerate() {
+    for &f in s.move_order.iter() {
         let g = s.fig(f);
         if g.active() {
-            list.push((f, order_dex(s, g), k, 0));
+            // Ties in the initiative order, which a chase does not change (SK-10-e).
+            list.push((f, order_dex(s, g), usize::from(g.init_rank), 0));
         }
     }
     // Figures not in the movement order (none today) go last.

@@ -6,7 +6,7 @@ use crate::action::Strike;
 use crate::attack::melee::melee;
 use crate::combat::ctx::Ctx;
 use crate::event::Event;
-use crate::geometry::engagers_at;
+use crate::geometry::engagers_of;
 use crate::state::{FigId, Phase, Pos, Posture, State};
 use crate::turn::action_phase::can_act;
 use fireteam_engine::ResolveError;
@@ -15,7 +15,7 @@ use fireteam_engine::ResolveError;
 /// or, with none, the figure steps away at once.
 pub(crate) fn disengage(ctx: &mut Ctx, fig: FigId, to: Pos) -> Result<(), ResolveError> {
     let f = ctx.s.fig(fig).clone();
-    let opp = engagers_at(&ctx.s, f.side, f.pos);
+    let opp = engagers_of(&ctx.s, &f, f.pos);
     match first_unacted(&ctx.s, opp) {
         Some(o) => ctx.emit(Event::Phase {
             phase: Phase::DisengageReaction {
@@ -47,7 +47,7 @@ pub(crate) fn after_reaction(ctx: &mut Ctx, fig: FigId) -> Result<(), ResolveErr
         return Ok(());
     };
     let m = ctx.s.fig(mover).clone();
-    let mut opp = engagers_at(&ctx.s, m.side, m.pos);
+    let mut opp = engagers_of(&ctx.s, &m, m.pos);
     opp &= !(1u64 << fig);
     // Every engaging opponent who has not acted may attack (G-43).
     let later = ctx

@@ -14,7 +14,6 @@ use smallvec::SmallVec;
 /// highest wins, ties reroll; with two sides the winner chooses to move first or last.
 /// SK-21.1-a OPT: every figure makes a DEX check and moves in order of margin.
 pub(crate) fn start_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
-    let last = ctx.s.initiative_winner;
     let turn = ctx.s.turn + 1;
     // SK-16.15.3-T1 (3–4): a belt knife or pistol promised last turn is ready now.
     let draws: SmallVec<[(FigId, u8); 2]> = ctx
@@ -38,39 +37,88 @@ pub(crate) fn start_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
     }
     // ---- fire (SK-16.11-f/h): the INT checks not to run and to stay in a burning hex.
     crate::fire::start_of_turn(ctx)?;
+    // ---- order of the turn (SK-9-b/c): a surprise settles the initiative; a side that ran
+    // last turn is asked whether it runs again before anything is rolled.
+    if crate::turn::surprise::start_of_turn(ctx)? || crate::turn::running::ask(ctx) {
+        return Ok(());
+    }
+    roll_initiative(ctx)
+}
+
+/// SK-6.5.2-b / SK-6.7.1-a / G-13: the side's leader's Strategy (+2) or Tactics (+1), not
+/// added together; a side that names no leader (unit stat `leader`) takes its best figure's.
+fn side_bonus(s: &crate::state::State, side: u8) -> i8 {
+    let mut b = 0i8;
+    let named = s
+        .figures
+        .iter()
+        .any(|f| f.side == side && f.active() && f.leader);
+    for f in s
+        .figures
+        .iter()
+        .filter(|f| f.side == side && f.active() && (f.leader || !named))
+    {
+        let m = f.skills;
+        let fb = if skills::has(m, skills::STRATEGY) {
+            2
+        } else if skills::has(m, skills::TACTICS) {
+            1
+        } else {
+            0
+        };
+        b = b.max(fb);
+    }
+    b
+}
+
+/// SK-9-b/c: `side` has the initiative without a roll (`rule` says why). With two sides it
+/// chooses to move first or last (G-13); with more it moves first and the others roll 1d6
+/// plus their bonus for the order after it (ties in side order); with the advanced initiative
+/// (SK-21.1-a) its figures move first, in the order of their checks.
+pub(crate) fn award(ctx: &mut Ctx, side: u8, rule: RuleId) -> Result<(), ResolveError> {
+    if ctx.s.rules.options.advanced_initiative {
+        return advanced_initiative(ctx, Some((side, rule)));
+    }
+    let n = ctx.s.side_count() as u8;
+    let mut rolls: SmallVec<[(u8, u8, i8); 4]> = SmallVec::new();
+    if n > 2 {
+        for x in (0..n).filter(|&x| x != side) {
+            let (_, die) = ctx.roll("initiative", 1)?;
+            rolls.push((x, die as u8, side_bonus(&ctx.s, x)));
+        }
+    }
+    ctx.emit(Event::Initiative {
+        rolls: rolls.clone(),
+        winner: Some(side),
+        rule,
+    });
+    if n == 2 {
+        ctx.emit(Event::Phase {
+            phase: Phase::ChooseOrder { winner: side },
+        });
+    } else {
+        rolls.sort_by(|a, b| {
+            (i16::from(b.1) + i16::from(b.2))
+                .cmp(&(i16::from(a.1) + i16::from(a.2)))
+                .then(a.0.cmp(&b.0))
+        });
+        let mut sides: SmallVec<[u8; 4]> = SmallVec::new();
+        sides.push(side);
+        sides.extend(rolls.iter().map(|r| r.0));
+        ctx.emit(Event::MoveOrder { sides });
+    }
+    Ok(())
+}
+
+/// SK-9-d / G-13: each side rolls 1d6 + its leader's Tactics or Strategy; the highest wins,
+/// ties reroll; or, optionally, the advanced initiative (SK-21.1-a).
+pub(crate) fn roll_initiative(ctx: &mut Ctx) -> Result<(), ResolveError> {
+    let last = ctx.s.initiative_winner;
     let n = ctx.s.side_count() as u8;
     if ctx.s.rules.options.advanced_initiative {
-        return advanced_initiative(ctx);
+        return advanced_initiative(ctx, None);
     }
-    // SK-6.5.2-b / SK-6.7.1-a / G-13: the side's leader's Strategy (+2) or Tactics (+1), not
-    // added together; a side that names no leader (unit stat `leader`) takes its best figure's.
-    let bonus: SmallVec<[i8; 4]> = (0..n)
-        .map(|side| {
-            let mut b = 0i8;
-            let named = ctx
-                .s
-                .figures
-                .iter()
-                .any(|f| f.side == side && f.active() && f.leader);
-            for f in ctx
-                .s
-                .figures
-                .iter()
-                .filter(|f| f.side == side && f.active() && (f.leader || !named))
-            {
-                let m = f.skills;
-                let fb = if skills::has(m, skills::STRATEGY) {
-                    2
-                } else if skills::has(m, skills::TACTICS) {
-                    1
-                } else {
-                    0
-                };
-                b = b.max(fb);
-            }
-            b
-        })
-        .collect();
+    let bonus: SmallVec<[i8; 4]> = (0..n).map(|side| side_bonus(&ctx.s, side)).collect();
     // Ties roll again (G-13), at most three times; a fourth tie goes to the side that lost the
     // last initiative, else the first side (ours: it keeps exact odds finite, at 1 in 1,296).
     for attempt in 0..4 {
@@ -129,8 +177,9 @@ pub(crate) fn start_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
     Ok(())
 }
 
-fn advanced_initiative(ctx: &mut Ctx) -> Result<(), ResolveError> {
+fn advanced_initiative(ctx: &mut Ctx, first: Option<(u8, RuleId)>) -> Result<(), ResolveError> {
     // SK-21.1-a: a DEX check each; order by margin (+ Tactics/Strategy), ties by eDEX, then id.
+    // SK-9-b/c: a side that surprised the others, or runs again, moves first.
     let mut scored: SmallVec<[(FigId, i32, i16); 8]> = SmallVec::new();
     for i in 0..ctx.s.figures.len() {
         let f = ctx.s.figures[i].clone();
@@ -149,12 +198,19 @@ fn advanced_initiative(ctx: &mut Ctx) -> Result<(), ResolveError> {
         let edex = order_dex(&ctx.s, &f);
         scored.push((i as FigId, i32::from(edex) - total + b, edex));
     }
-    scored.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
+    let ahead = |f: FigId| first.is_some_and(|(side, _)| ctx.s.fig(f).side == side);
+    scored.sort_by(|a, b| {
+        ahead(b.0)
+            .cmp(&ahead(a.0))
+            .then(b.1.cmp(&a.1))
+            .then(b.2.cmp(&a.2))
+            .then(a.0.cmp(&b.0))
+    });
     let sides: SmallVec<[u8; 4]> = (0..ctx.s.side_count() as u8).collect();
     ctx.emit(Event::Initiative {
         rolls: SmallVec::new(),
         winner: scored.first().map(|f| ctx.s.fig(f.0).side),
-        rule: RuleId("SK-21.1-a"),
+        rule: first.map_or(RuleId("SK-21.1-a"), |(_, r)| r),
     });
     ctx.emit(Event::MoveOrder { sides });
     ctx.emit(Event::FigureOrder {

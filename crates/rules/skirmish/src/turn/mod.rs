@@ -5,11 +5,17 @@
 //! after each action until someone has a decision.
 
 pub mod action_phase;
+// ---- order of the turn, awareness, fatigue (§6.3.1, §9, §10, §11.6, §21.3)
+pub(crate) mod changing;
+pub(crate) mod chase;
 pub(crate) mod disengage;
 pub(crate) mod end;
+pub(crate) mod fatigue;
 pub(crate) mod initiative;
 pub mod movement;
 pub(crate) mod retreat;
+pub(crate) mod running;
+pub(crate) mod surprise;
 pub(crate) mod victory;
 
 use crate::combat::ctx::Ctx;
@@ -37,6 +43,8 @@ pub(crate) fn advance(ctx: &mut Ctx) -> Result<(), ResolveError> {
             | Phase::HthOffer { .. }
             | Phase::Shields { .. }
             | Phase::QuickDraw { .. } => return Ok(()),
+            // ---- SK-9-c: a side that ran last turn declares whether it runs again.
+            Phase::Runners { .. } => return Ok(()),
             // SK-14.3-g: before anyone moves, each wearer of an energy shield writes down its
             // setting for the turn.
             Phase::Movement { next: 0 } if crate::shield::undeclared(&ctx.s).is_some() => {
@@ -47,6 +55,10 @@ pub(crate) fn advance(ctx: &mut Ctx) -> Result<(), ResolveError> {
                 return Ok(());
             }
             Phase::Movement { next } => {
+                // ---- SK-10-e: before anyone moves, a pursuer waits for his quarry.
+                if next == 0 {
+                    chase::order(ctx);
+                }
                 let k = (usize::from(next)..ctx.s.move_order.len())
                     .find(|&k| can_move(ctx.s.fig(ctx.s.move_order[k])));
                 match k {

@@ -12,7 +12,7 @@ use crate::combat::edex::order_dex;
 use crate::combat::footing::{footing_save, microgravity_check};
 use crate::combat::modifiers::dark;
 use crate::event::{Effect, Event};
-use crate::geometry::{self, engagers_at, in_front, line_of_fire, reach_from};
+use crate::geometry::{self, engagers_of, in_front, line_of_fire, reach_from};
 use crate::skills;
 use crate::state::{FigId, Figure, Guard, MoveKind, Phase, Pos, Posture, State};
 use crate::terrain::crossing::{cross, Crossed};
@@ -157,9 +157,11 @@ pub(crate) fn stand_up(ctx: &mut Ctx, fig: FigId) -> Result<(), ResolveError> {
 fn declare_guard(ctx: &mut Ctx, fig: FigId, guard: Guard) {
     if guard != Guard::None {
         ctx.emit(Event::Guarded { fig, guard });
-        // Dodge and Defend are the figure's action (SK-11.4-e); a parry with the other weapon
-        // leaves the main one its attack at the figure's slot (SK-6.5.3-b).
-        if guard != Guard::Parry {
+        // A set pole arm is the figure's action (SK-16.2-b). Dodge and Defend are too
+        // (SK-11.4-e), but the figure keeps them at its slot or changes them for another
+        // option (SK-11.6-a, `turn::changing`); a parry with the other weapon leaves the main
+        // one its attack at the figure's slot (SK-6.5.3-b).
+        if guard == Guard::Set {
             ctx.emit(Event::Acted { fig });
         }
     }
@@ -251,7 +253,7 @@ pub(crate) fn walk_path(
 ) -> Result<Option<Crossed>, ResolveError> {
     let f = ctx.s.fig(fig).clone();
     let to = path[path.len() - 1];
-    let engaged_at_end = engagers_at(&ctx.s, f.side, to);
+    let engaged_at_end = engagers_of(&ctx.s, &f, to);
     // SK-21.8-b (optional): a foe entering a covered hex, or one next to it (SK-21.8-f), is
     // shot at once; the move stops if he falls or is out.
     let mut start = 0usize;

@@ -273,6 +273,10 @@ impl Game {
                 Phase::ChooseOrder { .. } => {
                     self.act("move first");
                 }
+                Phase::Runners { .. } => {
+                    let a = self.legal()[0];
+                    self.play_action(&a, &[]);
+                }
                 Phase::Movement { .. } => self.stand_all(),
                 _ => {
                     let a = self
@@ -285,6 +289,8 @@ impl Game {
                                     | Action::HoldFire { .. }
                                     | Action::NoPush { .. }
                                     | Action::LetGo { .. }
+                                    | Action::KeepGuard { .. }
+                                    | Action::Run { again: false, .. }
                             )
                         })
                         .expect("a way to pass");
