@@ -1,6 +1,7 @@
 //! `fireteam`: exact odds, rolls and battles for tabletop tactical-combat rule systems.
 
 mod action_odds;
+mod aftermath;
 mod bench;
 mod check;
 mod experience;
@@ -55,6 +56,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// What a SKIRMISH character's experience points buy: skills, bonuses, attribute points
     Experience(experience::ExperienceArgs),
+    /// What a finished SKIRMISH battle leaves each character: healing, credits, EP, spoils, bills
+    Aftermath(aftermath::AftermathArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Command::Roll(a) => roll::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Experience(a) => experience::run(a),
+        Command::Aftermath(a) => aftermath::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -359,6 +359,23 @@ impl SystemJob for Play<'_> {
             Decision::Over { outcome } => Some(outcome),
             Decision::Choose { .. } => None,
         };
+        // What follows a finished battle (SKIRMISH: healing, rewards, bills): resolved from the
+        // final state, narrated after the last action and written before the result line. It
+        // is no part of the battle, so the save and the replay do not hold it.
+        if outcome.is_some() {
+            let mut after = Vec::new();
+            rules.aftermath(battle.state(), &mut after);
+            let mut state = battle.state().clone();
+            for e in &after {
+                rules.apply(&mut state, e);
+                if text {
+                    if let Some(line) = rules.narrate(&state, e) {
+                        emit(&line)?;
+                    }
+                }
+                write_json(&json!({"type": "aftermath", "event": e}), &mut log_file)?;
+            }
+        }
         let result_json = json!({
             "type": "result",
             "outcome": outcome,

@@ -5,8 +5,9 @@ use crate::scenario_files::{self, Playable, SystemJob};
 use clap::Args;
 use fireteam_dice_pool::DicePool;
 use fireteam_engine::{Decision, Outcome, Save};
+use fireteam_scenario::Loaded;
 use miette::{miette, Result};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args)]
 #[command(
@@ -41,9 +42,19 @@ pub fn run(args: ReplayArgs) -> Result<()> {
         }
         return Replay(save).run(&DicePool, fireteam_dice_pool::setup::demo().build());
     }
-    let loaded = match &args.scenario {
+    let loaded = scenario_of(&save, args.scenario.as_deref(), args.data.as_deref())?;
+    // The save's system, not the scenario's, picks the rules (they agree, checked above).
+    let system = save.system.clone();
+    scenario_files::with_system(&system, &loaded, Replay(save))
+}
+
+/// The scenario a save was played from: `scenario` when given (it must be of the save's
+/// system), else the file the save names that loads as a scenario of its system; refused when
+/// a file has changed since the save was written.
+pub fn scenario_of(save: &Save, scenario: Option<&Path>, data: Option<&Path>) -> Result<Loaded> {
+    let loaded = match scenario {
         Some(p) => {
-            let loaded = scenario_files::load(p, args.data.as_deref())?;
+            let loaded = scenario_files::load(p, data)?;
             if loaded.scenario.system != save.system {
                 return Err(miette!(
                     help = "name the scenario the battle was played from",
@@ -62,7 +73,7 @@ pub fn run(args: ReplayArgs) -> Result<()> {
             .keys()
             .map(PathBuf::from)
             .filter(|p| p.extension().is_some_and(|e| e == "toml") && p.exists())
-            .filter_map(|p| scenario_files::load(&p, args.data.as_deref()).ok())
+            .filter_map(|p| scenario_files::load(&p, data).ok())
             .find(|l| l.scenario.system == save.system)
             .ok_or_else(|| {
                 miette!(
@@ -81,9 +92,7 @@ pub fn run(args: ReplayArgs) -> Result<()> {
             }
         }
     }
-    // The save's system, not the scenario's, picks the rules (they agree, checked above).
-    let system = save.system.clone();
-    scenario_files::with_system(&system, &loaded, Replay(save))
+    Ok(loaded)
 }
 
 /// Replays a save from the battle's initial state and says how it ended, for any system.

@@ -10,11 +10,11 @@
 //! 2. one arm in [`with_system`], which builds its initial state from a loaded scenario.
 //!
 //! Its rules crate implements what `Playable` bundles (`RuleSystem`, `Present`, `ActionOdds`,
-//! `Evaluate`, `BattleStats`).
+//! `Evaluate`, `BattleStats`, `Aftermath`).
 
 use fireteam_dice_pool::scenario::DicePoolSchema;
 use fireteam_dice_pool::DicePool;
-use fireteam_engine::{ActionOdds, BattleStats, Evaluate, Present};
+use fireteam_engine::{ActionOdds, Aftermath, BattleStats, Evaluate, Present};
 use fireteam_scenario::{Loaded, Loader};
 use miette::{miette, Result};
 use std::path::{Path, PathBuf};
@@ -73,15 +73,15 @@ pub fn load(path: &Path, data: Option<&Path>) -> Result<Loaded> {
 
 /// Everything the battle commands need of a rule system: playing and showing it (`Present`),
 /// the odds of an action (`ActionOdds`), the AI (`Evaluate`, `'static` for its boxed
-/// policies) and the simulator (`BattleStats`, and `Sync` rules and states for its threads).
-/// Every system with those traits is `Playable`.
+/// policies), the simulator (`BattleStats`, and `Sync` rules and states for its threads) and
+/// what follows a finished battle (`Aftermath`). Every system with those traits is `Playable`.
 pub trait Playable:
-    Present<State: Sync> + ActionOdds + Evaluate + BattleStats + Sync + 'static
+    Present<State: Sync> + ActionOdds + Evaluate + BattleStats + Aftermath + Sync + 'static
 {
 }
 
 impl<R> Playable for R where
-    R: Present<State: Sync> + ActionOdds + Evaluate + BattleStats + Sync + 'static
+    R: Present<State: Sync> + ActionOdds + Evaluate + BattleStats + Aftermath + Sync + 'static
 {
 }
 

@@ -22,7 +22,8 @@ pub use checksum::Checksum;
 pub use modifier::{Modifier, RuleId};
 pub use present::{ActionOdds, Present};
 pub use protocol::{
-    ActionError, BattleStats, Decision, Evaluate, Outcome, ResolveError, RuleSystem, SideId, UnitId,
+    ActionError, Aftermath, BattleStats, Decision, Evaluate, Outcome, ResolveError, RuleSystem,
+    SideId, UnitId,
 };
 pub use save::{Save, SaveError};
 /// The JSON library of [`Present::header`], for systems that have no direct dependency on it.

@@ -138,3 +138,15 @@ pub trait BattleStats: RuleSystem {
 pub trait Evaluate: RuleSystem {
     fn value(&self, state: &Self::State, side: SideId) -> f64;
 }
+
+/// What a rule system does once a battle is over and before the next: healing, rewards, the
+/// bills for what the battle used up. It is resolved from the final state alone, with no dice
+/// and no decision, so it is no part of the battle: no action, no log entry, no checksum, and
+/// saves and replays are unchanged. A front end that shows a finished battle asks for it and
+/// applies its events with [`RuleSystem::apply`] to a copy of the final state; the simulator,
+/// the odds and the AI stop at [`Decision::Over`] and never do. The default has nothing to do.
+pub trait Aftermath: RuleSystem {
+    /// Appends the aftermath of the finished battle `state` to `events` (nothing while the
+    /// battle goes on).
+    fn aftermath(&self, _state: &Self::State, _events: &mut Vec<Self::Event>) {}
+}

@@ -8,6 +8,9 @@ use crate::{Action, DicePool};
 use fireteam_engine::serde_json::{self, json};
 use fireteam_engine::{ActionOdds, Present, RuleSystem, SideId, UnitId};
 
+/// The dice-pool book has nothing after a battle.
+impl fireteam_engine::Aftermath for DicePool {}
+
 impl Present for DicePool {
     fn narrate(&self, state: &State, event: &Event) -> Option<String> {
         narrate(state, event)

@@ -7,6 +7,8 @@ use crate::state::{
 };
 
 pub fn apply(s: &mut State, e: &Event) {
+    // ---- after the battle (§19): the record of who fought, hurt and downed whom.
+    crate::aftermath::record(s, e);
     match e {
         Event::TurnBegan { turn } => {
             s.turn = *turn;
@@ -606,6 +608,26 @@ pub fn apply(s: &mut State, e: &Event) {
             f.suppress_at = *at;
             f.suppress_shots = *shots;
         }
+        // ---- after the battle (§6.5.1, §6.8.1, §15.1, §19, §21.7): the recorded hits are in
+        // the record above; of the aftermath only healing changes the figures (rewards and
+        // bills are the ledger's, `aftermath::ledger`).
+        Event::Healed {
+            fig,
+            lethal,
+            nonlethal,
+            ..
+        } => {
+            let f = s.fig_mut(*fig);
+            f.damage = (f.damage - *lethal).max(0);
+            f.nonlethal = (f.nonlethal - *nonlethal).max(0);
+        }
+        Event::PracticeHit { .. }
+        | Event::Aftermath { .. }
+        | Event::Credits { .. }
+        | Event::Experience { .. }
+        | Event::ItemWon { .. }
+        | Event::Recharge { .. }
+        | Event::ArmorRepair { .. } => {}
         // ---- order of the turn, awareness, fatigue (§6.3.8, §9, §10, §21.3)
         Event::Surprised { fig, on, .. } => s.fig_mut(*fig).surprised = *on,
         Event::Runs { side, again } => {
@@ -814,6 +836,11 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
         }
         Effect::ItemSpent { item } => f.items &= !item.bit(),
         Effect::Blinded => f.blinded = true,
+        // ---- after the battle (§19.3)
+        Effect::Beaten => {
+            f.condition = Condition::Beaten;
+            f.in_hth = false;
+        }
         Effect::LegHit { until, out } => {
             f.leg_down_until = until;
             f.leg_out |= out;

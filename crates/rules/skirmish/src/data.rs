@@ -113,6 +113,12 @@ pub struct Weapon {
     /// SK-16.10-d, G-50: a weapon that Defends against this one is broken as a weapon (the
     /// mono-filament and plasma swords).
     pub breaks_parries: bool,
+    // ---- after the battle (§19.2, §19.3)
+    /// The catalog's price and reload price in credits, if it gives them (SK-19.2-b resale).
+    pub cost: Option<u32>,
+    pub reload_cost: Option<u32>,
+    /// SK-19.3-a: a practice weapon: no damage; its hits are recorded (SK-19.3-b).
+    pub practice: bool,
 }
 
 /// When a weapon breaks besides an 18 (SK-16.1-e, G-40).
@@ -213,6 +219,11 @@ pub struct Armor {
     /// SK-17.11-a/c/d: a sealed suit (the spacesuit): it keeps out vacuum and hostile
     /// atmospheres, and a hit through it makes a leak.
     pub sealed: bool,
+    // ---- after the battle (§19.2, §21.7)
+    /// The catalog's price in credits, if it gives one (SK-19.2-b resale).
+    pub cost: Option<u32>,
+    /// SK-21.7-b GM input: an armorer's price for a full repair.
+    pub repair_cost: Option<u32>,
 }
 
 /// Miscellaneous items (SK-15.2-a). The book gives them no stats; what each one does is in the
@@ -416,6 +427,10 @@ pub struct Rules {
     // ---- weapons and melee (§16.3)
     /// The bayonets the battle's knives and rifles make (SK-16.3, G-06).
     pub bayonets: Vec<BayonetPair>,
+    // ---- after the battle (§15.1, §19.2)
+    /// What the aftermath reads beyond the weapons and armor: the items' names and prices and
+    /// each figure's backpack ([`crate::aftermath::Terms`]).
+    pub aftermath: crate::aftermath::Terms,
 }
 
 /// A knife fixed to a rifle (SK-16.3-a, G-06): the weapon indexes of the knife, the rifle, and

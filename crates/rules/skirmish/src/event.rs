@@ -152,6 +152,9 @@ pub enum Effect {
     LeakTurns {
         turns: u8,
     },
+    // ---- after the battle (§19.3)
+    /// SK-19.3-b: the agreed number of hits recorded: he has lost the practice.
+    Beaten,
 }
 
 /// What took dice off an energy weapon's shot on its way (SK-14.3, SK-16.8-d, SK-16.12-t).
@@ -642,6 +645,81 @@ pub enum Event {
         first: FigId,
         second: FigId,
         margins: (i32, i32),
+    },
+    // ---- after the battle (§6.5.1, §6.8.1, §15.1, §19, §21.7). `PracticeHit` is played in
+    // battle; the others are the aftermath (`crate::aftermath::settle`), after `BattleOver`.
+    /// SK-19.3-a/b: a practice weapon's hit, recorded instead of damage; `hits`: his total.
+    PracticeHit {
+        fig: FigId,
+        by: FigId,
+        hits: u8,
+        rule: RuleId,
+    },
+    /// The aftermath begins: the kind of fight (SK-19-a) and how it ended.
+    Aftermath {
+        scenario: crate::options::ScenarioType,
+        outcome: Outcome,
+    },
+    /// SK-6.5.1-a, SK-6.8.1-a (G-67): `by` heals him `lethal` + `nonlethal` points (lethal
+    /// first), with a medical kit or without.
+    Healed {
+        fig: FigId,
+        by: FigId,
+        lethal: i16,
+        nonlethal: i16,
+        kit: bool,
+        rule: RuleId,
+    },
+    /// Credits paid to him (or, negative, by him): the arena's purse (SK-19.1-c) or a
+    /// practice's stake (SK-19.3-b).
+    Credits {
+        fig: FigId,
+        amount: i64,
+        why: crate::aftermath::Why,
+        rule: RuleId,
+    },
+    /// Experience points (SK-19.1-d with the arena's reasons, or SK-19.3-b's 1 for a practice).
+    Experience {
+        fig: FigId,
+        ep: u32,
+        arena: Option<crate::experience::ArenaRecord>,
+        rule: RuleId,
+    },
+    /// SK-19.2-b: a duel's victor takes an item of his foe's `from`: its price and 75% resale
+    /// when the catalog prices it.
+    ItemWon {
+        fig: FigId,
+        from: FigId,
+        item: crate::aftermath::Gear,
+        count: u8,
+        price: Option<u32>,
+        resale: Option<u32>,
+        rule: RuleId,
+    },
+    /// SK-15.1-c: `batteries` of his to recharge between combats, 5 ₢ each: those of this energy
+    /// weapon, or (`pack`) the battery pack that feeds it, two batteries' worth (SK-15.1-b).
+    Recharge {
+        fig: FigId,
+        weapon: u16,
+        pack: bool,
+        batteries: u8,
+        cost: u32,
+        rule: RuleId,
+    },
+    /// SK-21.7-b OPT: his worn armor at an armorer: `absorbed` of the `limit` hits it takes, and
+    /// for shielding `dice` of the `dice_limit` dice it takes off energy weapons (SK-21.7-a,
+    /// E-19); repairable when neither is more than half used up, at the catalog's `repair_cost`
+    /// (a GM input; None: not set).
+    ArmorRepair {
+        fig: FigId,
+        armor: u16,
+        absorbed: u16,
+        limit: u16,
+        dice: u16,
+        dice_limit: u16,
+        repairable: bool,
+        cost: Option<u32>,
+        rule: RuleId,
     },
     // ---- order of the turn, awareness, fatigue (§6.3.8, §9, §10, §11.6, §21.3)
     /// Caught by surprise (`on`: SK-9-b), or no longer: he noticed the ambush (SK-6.3.1-a) or

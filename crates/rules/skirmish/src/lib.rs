@@ -14,11 +14,13 @@
 //! (figures hidden from the enemy, and hearing them), [`character`],
 //! [`encumbrance`] and [`experience`] (creation and advancement).
 //! [`cloud`] (smoke and gas), [`shield`] (energy shields) and [`light`] (the flashlight) follow
-//! §16.12, §14.3 and §17.5.
+//! §16.12, §14.3 and §17.5; [`practice`] (practice combat) and [`aftermath`] (after the battle:
+//! healing, rewards, bills) follow §19, §6.5.1, §6.8.1, §15.1 and §21.7.
 //! [`system`] is the `RuleSystem` itself, and `resolve` hands each action to the module of its
 //! rule.
 
 pub mod action;
+pub mod aftermath;
 pub mod apply;
 pub mod attack;
 pub mod autoresult;
@@ -37,6 +39,7 @@ mod legal;
 pub mod light;
 pub mod microgravity;
 pub mod options;
+pub mod practice;
 pub mod present;
 pub mod progression;
 mod readying;

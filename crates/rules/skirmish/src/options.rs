@@ -71,6 +71,49 @@ fn is_true(v: &bool) -> bool {
 // The options added for energy weapons, shields, protective gear and clouds are left out of the
 // JSON header while they hold their defaults, so the header of a battle that does not use them
 // reads as it did before they existed.
+// ---- after the battle (§19)
+/// The kind of fight (SK-19-a, a GM input): what the aftermath pays (SK-19.1-c/d, SK-19.2-b,
+/// SK-19.3-b) and whether the practice rules hold (SK-19.3-a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScenarioType {
+    /// An interior adventure, a wargame or any other fight (SK-19.4-a, SK-19.5-a): no preset
+    /// rewards; the GM awards EP (SK-18-a).
+    #[default]
+    Adventure,
+    /// SK-19.1: 100 ₢ a victor, 25 ₢ a loser, and the arena's EP.
+    Arena,
+    /// SK-19.2: the victors take the foes' items.
+    Duel,
+    /// SK-19.3: no armor, practice or stun weapons; 1 EP each.
+    Practice,
+}
+
+impl ScenarioType {
+    /// The option's value (`sk.scenario_type`).
+    pub fn id(self) -> &'static str {
+        match self {
+            ScenarioType::Adventure => "adventure",
+            ScenarioType::Arena => "arena",
+            ScenarioType::Duel => "duel",
+            ScenarioType::Practice => "practice",
+        }
+    }
+
+    pub fn is_adventure(&self) -> bool {
+        *self == ScenarioType::Adventure
+    }
+
+    pub fn from_id(id: &str) -> ScenarioType {
+        match id {
+            "arena" => ScenarioType::Arena,
+            "duel" => ScenarioType::Duel,
+            "practice" => ScenarioType::Practice,
+            _ => ScenarioType::Adventure,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Options {
     pub advanced_initiative: bool,
@@ -168,9 +211,39 @@ pub struct Options {
     /// SK-17.11-d GM input: a hostile atmosphere's d6 a turn (0: none; logged only when set).
     #[serde(skip_serializing_if = "no_dice")]
     pub atmosphere_dice: u8,
+    // ---- after the battle (§6.5.1, §6.8.1, §19). In the viewer header only when set, so the
+    // recorded logs of battles that do not use them stay as they were.
+    /// SK-19-a GM input: the kind of fight.
+    #[serde(skip_serializing_if = "ScenarioType::is_adventure")]
+    pub scenario_type: ScenarioType,
+    /// SK-6.5.1-a "any character": healers also treat the foes (default: their own side).
+    #[serde(skip_serializing_if = "is_false")]
+    pub heal_foes: bool,
+    /// SK-19.3-b GM input: the recorded hits that lose a practice (0: no limit).
+    #[serde(skip_serializing_if = "is_default_practice_hits")]
+    pub practice_hits: u8,
+    /// SK-19.3-b GM input: the credits each loser of a practice pays the winners.
+    #[serde(skip_serializing_if = "is_no_stake")]
+    pub practice_stake: u32,
 }
 
 fn no_dice(n: &u8) -> bool {
+    *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// SK-19.3-b: the recorded hits that lose a practice when the scenario agrees on none
+/// (INVENTED).
+pub const DEFAULT_PRACTICE_HITS: u8 = 3;
+
+fn is_default_practice_hits(n: &u8) -> bool {
+    *n == DEFAULT_PRACTICE_HITS
+}
+
+fn is_no_stake(n: &u32) -> bool {
     *n == 0
 }
 
@@ -224,6 +297,10 @@ impl Default for Options {
             sweep_penalty_flat: false,
             brawl_fire_13_8: false,
             engaged_shoulderarms: false,
+            scenario_type: ScenarioType::Adventure,
+            heal_foes: false,
+            practice_hits: DEFAULT_PRACTICE_HITS,
+            practice_stake: 0,
             surprise: None,
             size_ratio: 7,
             fatigue: false,
@@ -324,6 +401,11 @@ impl Options {
             sweep_penalty_flat: choice("sk.sweep_penalty") == "per_roll_flat_-4",
             brawl_fire_13_8: choice("sk.brawl_fire") == "section_13_8",
             engaged_shoulderarms: flag("sk.engaged_shoulderarms", d.engaged_shoulderarms),
+            scenario_type: ScenarioType::from_id(&choice("sk.scenario_type")),
+            heal_foes: choice("sk.medics_heal") == "everyone",
+            practice_hits: int("sk.practice_hits", i64::from(DEFAULT_PRACTICE_HITS)).clamp(0, 99)
+                as u8,
+            practice_stake: int("sk.practice_stake", 0).clamp(0, 1_000_000) as u32,
             surprise: match int("sk.surprise", 0) {
                 k @ 1..=8 => Some((k - 1) as u8),
                 _ => None,

@@ -339,6 +339,8 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 Effect::LeakTurns { turns } => {
                     format!("has had a leak open {turns} turns running")
                 }
+                // ---- after the battle (§19.3)
+                Effect::Beaten => "has lost the practice on recorded hits".to_string(),
             };
             let sep = if what.starts_with('\'') { "" } else { " " };
             let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));
@@ -1121,6 +1123,15 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 )
             };
         }
+        // ---- after the battle (§6.5.1, §6.8.1, §15.1, §19, §21.7)
+        Event::PracticeHit { .. }
+        | Event::Aftermath { .. }
+        | Event::Healed { .. }
+        | Event::Credits { .. }
+        | Event::Experience { .. }
+        | Event::ItemWon { .. }
+        | Event::Recharge { .. }
+        | Event::ArmorRepair { .. } => return crate::aftermath::narrate(s, e),
         _ => return None,
     }
     Some(t)
@@ -1350,7 +1361,20 @@ impl ActionOdds for Skirmish {
                     Condition::Unconscious => "unconscious".to_string(),
                     Condition::Active => "active".to_string(),
                     Condition::Lost => "lost in space".to_string(),
+                    Condition::Beaten => "beaten".to_string(),
                 });
+            }
+            // ---- after the battle (§19.3): a practice weapon's hits are recorded, not dealt.
+            if a.practice_hits != b.practice_hits {
+                p.push(format!(
+                    "{} hit{} recorded",
+                    a.practice_hits - b.practice_hits,
+                    if a.practice_hits - b.practice_hits == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
+                ));
             }
             if a.pos != b.pos {
                 p.push(format!("at {}", a.pos));

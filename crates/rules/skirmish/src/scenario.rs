@@ -124,6 +124,10 @@ pub fn weapon(e: &Entry) -> Weapon {
             _ => Breaks::Never,
         },
         breaks_parries: e.flag("breaks_parries"),
+        // ---- after the battle
+        cost: int("cost").map(|v| v.clamp(0, 1_000_000) as u32),
+        reload_cost: int("reload_cost").map(|v| v.clamp(0, 1_000_000) as u32),
+        practice: e.flag("practice"),
     }
 }
 
@@ -158,6 +162,9 @@ pub fn armor(e: &Entry) -> Armor {
         provenance: e.provenance.to_string(),
         // ---- vacuum (§17.11)
         sealed: e.flag("sealed"),
+        // ---- after the battle
+        cost: e.int("cost").map(|v| v.clamp(0, 1_000_000) as u32),
+        repair_cost: e.int("repair_cost").map(|v| v.clamp(0, 1_000_000) as u32),
     }
 }
 
@@ -563,6 +570,13 @@ pub fn setup(loaded: &Loaded) -> Setup {
             pack_slot,
             suppress_at: None,
             suppress_shots: 0,
+            // ---- after the battle
+            fought: false,
+            hurt_by_foe: false,
+            last_hurt_by: None,
+            downed_by: None,
+            practice_hits: 0,
+            drained: 0,
             // ---- order of the turn, awareness, fatigue
             size: stat("size").clamp(1, 100) as u8,
             surprised: false,
@@ -616,6 +630,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             });
         }
     }
+    let armor_ids: Vec<String> = armors.iter().map(|a| a.id.clone()).collect();
     let rules = Rules {
         options,
         weapons,
@@ -629,6 +644,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
         max_turns: sc.max_rounds.unwrap_or(DEFAULT_MAX_TURNS),
         seed: sc.seed.unwrap_or(1),
         bayonets,
+        aftermath: crate::aftermath::Terms::of(loaded, &armor_ids),
     };
     Setup(State {
         // The rules outlive every state of the battle (see `State::rules`).

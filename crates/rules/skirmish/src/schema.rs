@@ -289,6 +289,36 @@ pub const OPTIONS: &[OptionSpec] = &[
         false,
         "SK-21.5-e OPT: an engaged shoulderarm fires once (two rounds on full auto) and is dropped, or clubs",
     ),
+    // ---- after the battle (§6.5.1, §6.8.1, §19): GM inputs the aftermath reads.
+    OptionSpec::choice(
+        "sk.scenario_type",
+        "adventure",
+        &["adventure", "arena", "duel", "practice"],
+        "SK-19-a GM input: the kind of fight, for its rewards (arena SK-19.1-c/d, duel SK-19.2-b, \
+         practice SK-19.3-b; an adventure has none preset) and the practice rules (SK-19.3-a)",
+    ),
+    OptionSpec::choice(
+        "sk.medics_heal",
+        "own_side",
+        &["own_side", "everyone"],
+        "SK-6.5.1-a, G-67: after the combat medics and doctors heal their own side, or every \
+         character, foes too (\"any character\")",
+    ),
+    OptionSpec::int(
+        "sk.practice_hits",
+        3,
+        0,
+        99,
+        "SK-19.3-b GM input: recorded hits of practice weapons that lose a practice combat \
+         (agreed by the players; 3 INVENTED; 0: no limit)",
+    ),
+    OptionSpec::int(
+        "sk.practice_stake",
+        0,
+        0,
+        1_000_000,
+        "SK-19.3-b GM input: credits each loser of a practice combat pays, shared by the winners",
+    ),
     // --- order of the turn, awareness, fatigue (§8.3, §9, §21.3).
     OptionSpec::int(
         "sk.surprise",
@@ -717,6 +747,12 @@ const WEAPON_FIELDS: &[FieldSpec] = &[
         FieldKind::Bool,
         "SK-16.11-b a weapon on fire (torch): +2 damage, may set a flammable target alight",
     ),
+    // ---- after the battle (§19.3)
+    FieldSpec::optional(
+        "practice",
+        FieldKind::Bool,
+        "SK-19.3-a practice weapon: a stun weapon's characteristics, no damage; its hits are recorded",
+    ),
     FieldSpec::optional(
         "invented_fields",
         FieldKind::List {
@@ -811,6 +847,15 @@ const ARMOR_FIELDS: &[FieldSpec] = &[
             max: 1_000_000,
         },
         "price in credits",
+    ),
+    // ---- after the battle (§21.7)
+    FieldSpec::optional(
+        "repair_cost",
+        FieldKind::Int {
+            min: 0,
+            max: 1_000_000,
+        },
+        "SK-21.7-b GM input: an armorer's price to repair it fully (the book: \"(cost?)\")",
     ),
     FieldSpec::optional(
         "invented_fields",
@@ -1131,6 +1176,8 @@ impl ScenarioSchema for SkirmishSchema {
         out.extend(crate::turn::fatigue::check_scenario(scenario));
         out.extend(crate::microgravity::check_scenario(scenario, catalog));
         out.extend(crate::vacuum::check_scenario(scenario, catalog));
+        // ---- after the battle (§19.3): what a practice combat is fought with.
+        out.extend(crate::practice::check_scenario(scenario, catalog));
         out
     }
 }

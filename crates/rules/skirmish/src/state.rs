@@ -91,6 +91,10 @@ pub enum Condition {
     /// Floated off the map's edge: out of the battle for good (SK-17.10-k: "one could float
     /// off and never come back").
     Lost,
+    // ---- after the battle (§19.3)
+    /// SK-19.3-b: lost a practice combat on the agreed number of recorded hits: out of the
+    /// fight, unhurt. Like the fallen, he is no obstacle.
+    Beaten,
 }
 
 /// A weapon's state (SK-12.1-d/e/f, G-36).
@@ -335,6 +339,21 @@ pub struct Figure {
     /// the shots (or full-auto rounds) still to fire into it.
     pub suppress_at: Option<Pos>,
     pub suppress_shots: u8,
+    // ---- after the battle (§15.1, §19): the battle's record the aftermath reads, kept by
+    // `aftermath::record` as events are applied. Not in the checksum: it follows from events.
+    /// Made an attack, or was attacked by a foe (SK-19.1-d: he took part; cowards get nothing).
+    pub fought: bool,
+    /// A foe did him damage (SK-19.1-d).
+    pub hurt_by_foe: bool,
+    /// Who last did him harm (None: nobody, or a fire, a fall…).
+    pub last_hurt_by: Option<FigId>,
+    /// Who last put him out of the fight: knocked him out, killed, subdued or beat him on
+    /// recorded hits (SK-19.1-d); cleared when he wakes.
+    pub downed_by: Option<FigId>,
+    /// SK-19.3-b: hits of practice weapons recorded on him.
+    pub practice_hits: u8,
+    /// SK-15.1-c: drained batteries swapped out of his energy weapons.
+    pub drained: u8,
     // ---- order of the turn, awareness, fatigue (§6.3.8, §8.3, §9, §10, §11.6, §21.3)
     /// SK-8.3-c GM input (unit stat `size`): the hexes the creature would cover; figures are
     /// one hex each here, and size only decides who can engage it.

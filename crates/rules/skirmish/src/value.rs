@@ -28,7 +28,21 @@ fn harm(s: &State, f: &crate::state::Figure) -> f64 {
     if (f.ready_slot().is_none() || empty_gun) && f.weapons.iter().flatten().count() > 0 {
         h += 0.1;
     }
-    h + fire_harm(s, f) / st
+    h + fire_harm(s, f) / st + practice_harm(s, f)
+}
+
+/// ---- after the battle (§19.3): recorded hits of practice weapons, each a step toward the
+/// agreed number that loses the practice (SK-19.3-b; a third of a loss with no agreed number).
+/// Zero outside a practice.
+fn practice_harm(s: &State, f: &crate::state::Figure) -> f64 {
+    if f.practice_hits == 0 {
+        return 0.0;
+    }
+    let limit = match s.rules.options.practice_hits {
+        0 => 3,
+        n => n,
+    };
+    1.5 * f64::from(f.practice_hits) / f64::from(limit)
 }
 
 /// ---- fire (§16.11, §16.12): the hits fire is about to do him, so that putting a fire out

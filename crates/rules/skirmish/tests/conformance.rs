@@ -155,6 +155,22 @@ fn the_station_passes_the_conformance_suite() {
     assert!(report.actions_checked > 1000, "{report:?}");
 }
 
+#[test]
+fn the_practice_passes_the_conformance_suite() {
+    // Practice weapons' recorded hits, fighters beaten on them, a shield and bare hands (§19.3).
+    let report = suite(
+        "practice.toml",
+        conformance::Config {
+            games: 3,
+            max_steps: 150,
+            enumerated_actions: 6,
+            samples: 400,
+            seed: 13,
+        },
+    );
+    assert!(report.actions_checked > 300, "{report:?}");
+}
+
 /// A dice source that refuses to go deeper than `limit` rolls on one path, so that an
 /// enumeration with a path of unbounded depth fails instead of taking all memory.
 struct DepthGuard<'a> {

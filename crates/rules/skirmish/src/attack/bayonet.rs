@@ -71,6 +71,10 @@ pub fn make(knife: &Weapon, rifle: &Weapon) -> Weapon {
         breaks_parries: false,
         flaming: false,
         laser: false,
+        // The knife's own price and practice flag (SK-19.2-b: it is the knife that is won).
+        cost: knife.cost,
+        reload_cost: None,
+        practice: knife.practice,
     }
 }
 

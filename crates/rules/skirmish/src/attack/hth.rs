@@ -121,7 +121,10 @@ fn reaction(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError
                 });
             }
         }
-    } else if result >= 7 {
+    } else if result >= 7
+        // SK-19.3-a: a practice weapon's automatic hit is only recorded.
+        && !crate::practice::practice_hit(ctx, target, t.ready_slot().map(|_| t.ready.unwrap_or(0)), fig)?
+    {
         // The defender gets one automatic hit with his ready weapon.
         let expr = damage_expr(
             &ctx.s,

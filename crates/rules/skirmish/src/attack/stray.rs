@@ -324,6 +324,11 @@ pub(crate) fn bullets_into(
     let att = ctx.s.fig(spec.attacker).clone();
     let expr = damage_expr(&ctx.s, &att, spec.slot, spec.kind);
     let w = weapon_of(&ctx.s, &att, spec.slot).cloned();
+    // SK-19.3-a: a practice weapon's hits on him are only recorded.
+    if crate::practice::is_practice(w.as_ref()) {
+        crate::practice::record_hit(ctx, spec.attacker, victim, n)?;
+        return Ok(n);
+    }
     let was_fallen = ctx.s.fig(victim).posture == Posture::Fallen;
     let mut landed = 0;
     for _ in 0..n {

@@ -168,6 +168,12 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
     let mut victim = a.target;
     let mut landed = 0u8;
     match result {
+        // ---- after the battle (§19.3): a practice weapon does no damage; its hits are
+        // recorded (SK-19.3-a).
+        ToHit::Hit { .. } if crate::practice::is_practice(w.as_ref()) => {
+            crate::practice::record_hit(ctx, a.attacker, a.target, bullets)?;
+            landed = bullets;
+        }
         ToHit::Hit { mult, .. } => {
             // SK-16.15.3-g: a shot into a brawl hits one of its members at random.
             victim = crate::attack::brawl::victim(ctx, a)?;

@@ -1,5 +1,6 @@
 //! Who has won (SK-19.1-b, SK-19.2-a): the battle is over when at most one side has a figure in
-//! action (or alive, in a fight to the death).
+//! action (or alive, in a fight to the death; beaten on recorded hits in a practice, SK-19.3-b,
+//! is out either way).
 
 use crate::state::{Condition, State};
 use fireteam_engine::Outcome;
@@ -13,8 +14,12 @@ fn standing_sides(s: &State) -> SmallVec<[u8; 4]> {
         let alive = s.figures.iter().any(|f| {
             f.side == side
                 && if dead_only {
-                    // SK-17.10-k: one who floated off never comes back.
-                    !matches!(f.condition, Condition::Dead | Condition::Lost)
+                    // SK-17.10-k: one who floated off never comes back; SK-19.3-b: a practice's
+                    // beaten fighter has lost, even in a fight to the death.
+                    !matches!(
+                        f.condition,
+                        Condition::Dead | Condition::Lost | Condition::Beaten
+                    )
                 } else {
                     f.active()
                 }

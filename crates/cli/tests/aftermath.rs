@@ -1,0 +1,328 @@
+//! `fireteam aftermath SAVE` as a user runs it, and the aftermath `fireteam run` narrates: each
+//! character's healing, credits, EP, spoils and bills after a finished SKIRMISH battle
+//! (SK-6.5.1-a, SK-19.1-c/d, SK-19.2-b, SK-15.1-c), the `--json` contract, and the errors
+//! (a missing, corrupt, unfinished or dice-pool save).
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn data() -> String {
+    root().join("data").display().to_string()
+}
+
+fn fireteam(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fireteam"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// The error report as one line of words (the report wraps its lines to the terminal).
+fn stderr(o: &Output) -> String {
+    // The report draws its margin and mark in Unicode or, where the terminal is not known to
+    // take it, in ASCII ('|', 'x'): both are dropped.
+    String::from_utf8(o.stderr.clone())
+        .unwrap()
+        .replace(['│', '×'], " ")
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "|" | "x"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = fireteam(args);
+    assert!(
+        o.status.success(),
+        "fireteam {args:?} failed:\n{}",
+        stderr(&o)
+    );
+    stdout(&o)
+}
+
+/// A fresh folder for this test's files.
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("fireteam-aftermath-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A duel for the gear: Ash (Red: a duel blade, a medical kit, Medic) next to Zed (Blue, STR 2:
+/// a duel blade, an autopistol, a Kevlar vest, and 2 spare magazines by default). Both sides
+/// play `ai:first`, which attacks first.
+const DUEL: &str = r#"
+system = "skirmish"
+name = "A duel for the gear"
+seed = 3
+
+[options]
+"sk.creation" = "off"
+"sk.scenario_type" = "KIND"
+
+[map]
+grid = "hex"
+legend = { "." = "open" }
+rows = """
+....
+....
+....
+"""
+
+[[sides]]
+name = "Red"
+controller = "ai:first"
+
+[[sides]]
+name = "Blue"
+controller = "ai:first"
+
+[[units]]
+name = "Ash"
+side = "Red"
+at = [1, 1]
+facing = 1
+equipment = ["duel-blade", "medical-kit"]
+stats = { str = 10, dex = 13, int = 14, sword = 1, medic = 1 }
+
+[[units]]
+name = "Zed"
+side = "Blue"
+at = [2, 1]
+facing = 4
+equipment = ["duel-blade", "autopistol", "kevlar-vest"]
+stats = { str = 2, dex = 10, int = 10, sword = 1 }
+"#;
+
+/// Plays the duel with forced dice: initiative 1d6 [6] for Red, [1] for Blue; Ash attacks
+/// first (eDEX 13; Zed's is 7 under his load), 3d6 [2, 3, 3] = 8 hits; 2d6 [6, 6] = 12 − the
+/// vest's 10 = 2 kills Zed (STR 2). Returns the scenario and the save.
+fn duel(name: &str, kind: &str) -> (PathBuf, PathBuf) {
+    let d = dir(name);
+    let scenario = d.join("duel.toml");
+    std::fs::write(&scenario, DUEL.replace("KIND", kind)).unwrap();
+    let save = d.join("duel.json");
+    let out = ok(&[
+        "run",
+        scenario.to_str().unwrap(),
+        "--data",
+        &data(),
+        "--rolls",
+        "6,1,2,3,3,6,6",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(out.contains("Zed is dead [SK-12.4-c]"), "{out}");
+    (scenario, save)
+}
+
+#[test]
+fn sk_19_2_b_the_ledger_of_a_duel_lists_the_spoils_and_their_resale() {
+    let (scenario, save) = duel("spoils", "duel");
+    let args = |json: bool| {
+        let mut v = vec![
+            "aftermath".to_string(),
+            save.display().to_string(),
+            "--scenario".into(),
+            scenario.display().to_string(),
+            "--data".into(),
+            data(),
+        ];
+        if json {
+            v.push("--json".into());
+        }
+        v
+    };
+    let text = args(false);
+    let out = ok(&text.iter().map(String::as_str).collect::<Vec<_>>());
+    // Resale at 75%, rounded down: 130 → 97, 100 → 75, 2 magazines at 1 ₢ → 1.
+    for line in [
+        "A duel for the gear — a duel [SK-19.2]: Red won after 1 turn (5 actions replayed from seed 3, every checksum matches)",
+        "Ash (Red): standing, on the winning side",
+        "  won       Zed's duel blade: no price in the catalog [SK-19.2-b]",
+        "  won       Zed's Semi-automatic Pistol (autopistol): 130 ₢, resells for 97 ₢ [SK-19.2-b]",
+        "  won       Zed's Kevlar Vest: 100 ₢, resells for 75 ₢ [SK-19.2-b]",
+        "  won       Zed's 2 spare magazines for the Semi-automatic Pistol (autopistol): 2 ₢, resells for 1 ₢ [SK-19.2-b]",
+        "  net       +0 ₢, and items that resell for 173 ₢",
+        "Zed (Blue): dead",
+        "  nothing   the dead are paid nothing",
+    ] {
+        assert!(out.lines().any(|l| l == line), "missing '{line}' in:\n{out}");
+    }
+    let json = args(true);
+    let v: Value =
+        serde_json::from_str(&ok(&json.iter().map(String::as_str).collect::<Vec<_>>())).unwrap();
+    assert_eq!(v["scenario"], "A duel for the gear");
+    assert_eq!(v["actions"], 5);
+    let ledger = &v["ledger"];
+    assert_eq!(ledger["scenario"], "duel");
+    assert_eq!(ledger["winner"], "Red");
+    assert_eq!(ledger["outcome"]["side"], 0);
+    let ash = &ledger["characters"][0];
+    assert_eq!(ash["resale_value"], 173);
+    assert_eq!(ash["items_won"].as_array().unwrap().len(), 4);
+    assert_eq!(ash["items_won"][1]["price"], 130);
+    assert_eq!(ash["items_won"][1]["resale"], 97);
+    assert_eq!(ledger["characters"][1]["condition"], "dead");
+    let events = v["events"].as_array().unwrap();
+    assert_eq!(events[0]["type"], "aftermath");
+    assert!(events[1..]
+        .iter()
+        .all(|e| e["type"] == "item_won" && e["rule"] == "SK-19.2-b"));
+}
+
+#[test]
+fn sk_19_1_c_d_the_same_fight_in_an_arena_pays_a_purse_and_ep_and_run_narrates_it() {
+    let (scenario, save) = duel("arena", "arena");
+    // The save names its scenario: no --scenario needed.
+    let out = ok(&["aftermath", save.to_str().unwrap(), "--data", &data()]);
+    // SK-19.1-c: 100 ₢ a victor; SK-19.1-d: took part 1 + won 1 + Zed 1 = 3 EP.
+    for line in [
+        "A duel for the gear — an arena fight [SK-19.1]: Red won after 1 turn (5 actions replayed from seed 3, every checksum matches)",
+        "  credits   +100 ₢ a victor's purse [SK-19.1-c]",
+        "  EP        3 = 1 took part + 1 winning side + 1 foe put out of the fight [SK-19.1-d]",
+        "  net       +100 ₢",
+    ] {
+        assert!(out.lines().any(|l| l == line), "missing '{line}' in:\n{out}");
+    }
+    // `fireteam run` narrates the same aftermath after the result, and writes it as JSON lines
+    // of type "aftermath" before the result line.
+    let run = |json: bool| -> Vec<String> {
+        let mut a: Vec<String> = [
+            "run",
+            scenario.to_str().unwrap(),
+            "--data",
+            &data(),
+            "--rolls",
+            "6,1,2,3,3,6,6",
+        ]
+        .map(String::from)
+        .to_vec();
+        if json {
+            a.push("--json".into());
+        }
+        a
+    };
+    let text = ok(&run(false).iter().map(String::as_str).collect::<Vec<_>>());
+    let tail: Vec<&str> = text.lines().rev().take(3).collect();
+    assert_eq!(
+        tail,
+        [
+            "Ash earns 3 EP = 1 took part + 1 winning side + 1 foe put out of the fight [SK-19.1-d]",
+            "Ash gets 100 ₢ as a victor [SK-19.1-c]",
+            "— After the battle: an arena fight [SK-19.1] —",
+        ]
+    );
+    assert!(text.contains("Red wins.\n— After the battle"), "{text}");
+    let lines: Vec<Value> = ok(&run(true).iter().map(String::as_str).collect::<Vec<_>>())
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let n = lines.len();
+    assert_eq!(lines[n - 1]["type"], "result");
+    assert_eq!(lines[n - 4]["type"], "aftermath");
+    assert_eq!(lines[n - 4]["event"]["type"], "aftermath");
+    assert_eq!(lines[n - 3]["event"]["type"], "credits");
+    assert_eq!(lines[n - 3]["event"]["amount"], 100);
+    assert_eq!(lines[n - 2]["event"]["type"], "experience");
+    assert_eq!(lines[n - 2]["event"]["ep"], 3);
+    assert_eq!(lines[n - 5]["type"], "event", "the battle's last event");
+}
+
+#[test]
+fn aftermath_of_a_missing_or_corrupt_save_is_a_clear_error() {
+    let o = fireteam(&["aftermath", "no/such/save.json"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("cannot read the save no/such/save.json"),
+        "{}",
+        stderr(&o)
+    );
+    let d = dir("corrupt");
+    let bad = d.join("bad.json");
+    std::fs::write(&bad, "{ \"format\": \"fireteam-save\",\n  oops }").unwrap();
+    let o = fireteam(&["aftermath", bad.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.contains("bad.json:2:"),
+        "the line of the problem: {err}"
+    );
+}
+
+#[test]
+fn aftermath_of_an_unfinished_battle_says_how_to_finish_it() {
+    let d = dir("unfinished");
+    let save = d.join("arena.json");
+    ok(&[
+        "run",
+        "scenarios/skirmish/arena.toml",
+        "--seed",
+        "1",
+        "--stop-after",
+        "4",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    let o = fireteam(&["aftermath", save.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.contains("is not over (saved after 4 actions): it has no aftermath yet"),
+        "{err}"
+    );
+    assert!(err.contains("--resume"), "{err}");
+}
+
+#[test]
+fn aftermath_of_a_dice_pool_save_is_refused() {
+    let d = dir("dice-pool");
+    let save = d.join("yard.json");
+    ok(&[
+        "run",
+        "scenarios/dice-pool/yard.toml",
+        "--seed",
+        "1",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    let o = fireteam(&["aftermath", save.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o)
+            .contains("is a save of the system 'dice-pool', which has nothing after a battle"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn the_shipped_arena_ends_with_its_aftermath() {
+    // scenarios/skirmish/arena.toml is an arena fight (sk.scenario_type = "arena"): every
+    // living character is paid (SK-19.1-c) and given EP (SK-19.1-d).
+    let out = ok(&["run", "scenarios/skirmish/arena.toml", "--seed", "1"]);
+    let after: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("— After the battle"))
+        .collect();
+    assert_eq!(after[0], "— After the battle: an arena fight [SK-19.1] —");
+    assert!(
+        after.iter().any(|l| l.ends_with("as a victor [SK-19.1-c]")),
+        "{out}"
+    );
+    assert!(
+        after
+            .iter()
+            .any(|l| l.contains("EP") && l.ends_with("[SK-19.1-d]")),
+        "{out}"
+    );
+}

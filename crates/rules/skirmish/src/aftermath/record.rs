@@ -1,0 +1,89 @@
+//! The battle's record that the aftermath reads (SK-19.1-d, SK-19.3-b, SK-15.1-c), kept as each
+//! event is applied (`apply` calls [`record`] first): who fought, whom a foe hurt, who put whom
+//! out of the fight, the practice weapons' recorded hits, and the batteries swapped out. It
+//! follows from the events alone, so replaying a battle rebuilds it.
+
+use crate::event::{Effect, Event};
+use crate::state::State;
+
+/// Updates the record for one event.
+pub fn record(s: &mut State, e: &Event) {
+    match e {
+        // SK-19.1-d "participated in combat": he attacked someone, or a foe attacked him (a
+        // roll to avoid a bystander is no attack on him).
+        Event::Roll {
+            attacker,
+            target,
+            avoid: false,
+            ..
+        } => {
+            s.fig_mut(*attacker).fought = true;
+            if s.fig(*attacker).side != s.fig(*target).side {
+                s.fig_mut(*target).fought = true;
+            }
+        }
+        Event::HthBegan {
+            attacker, defender, ..
+        } => {
+            s.fig_mut(*attacker).fought = true;
+            s.fig_mut(*defender).fought = true;
+        }
+        Event::Contest {
+            what,
+            attacker,
+            defender,
+            won,
+            ..
+        } => {
+            s.fig_mut(attacker.fig).fought = true;
+            s.fig_mut(defender.fig).fought = true;
+            // SK-16.15.6: subduing a foe puts him out of the fight (SK-19.1-d "subdue").
+            if *what == "subdue" && *won {
+                s.fig_mut(defender.fig).downed_by = Some(attacker.fig);
+            }
+        }
+        // Who last did him harm, and whether a foe ever did (SK-19.1-d "took damage from a
+        // foe"). Harm from no one (a fire, a fall) clears who did it.
+        Event::Damage {
+            target,
+            source,
+            taken,
+            nonlethal,
+            ..
+        } if *taken + *nonlethal > 0 => {
+            let foe = source.is_some_and(|src| s.fig(src).side != s.fig(*target).side);
+            let t = s.fig_mut(*target);
+            t.last_hurt_by = *source;
+            t.hurt_by_foe |= foe;
+        }
+        // SK-19.3-b: a practice weapon's hits, counted like harm for who beat him.
+        Event::PracticeHit { fig, by, hits, .. } => {
+            let t = s.fig_mut(*fig);
+            t.practice_hits = *hits;
+            t.last_hurt_by = Some(*by);
+        }
+        // SK-19.1-d "kill or subdue each foe": the one whose harm put him out of the fight.
+        Event::Effect {
+            fig,
+            effect: Effect::Unconscious | Effect::Dead | Effect::Beaten,
+            ..
+        } => {
+            let f = s.fig_mut(*fig);
+            f.downed_by = f.last_hurt_by;
+        }
+        // Back in the fight: nobody has put him out.
+        Event::Recovered {
+            fig, woke: true, ..
+        } => s.fig_mut(*fig).downed_by = None,
+        // SK-15.1-c: a drained battery swapped out of an energy weapon is to be recharged.
+        Event::Reloaded { fig, slot, .. } => {
+            let energy = s.fig(*fig).weapons[usize::from(*slot)]
+                .is_some_and(|w| s.rules.weapons[usize::from(w.weapon)].energy);
+            if energy {
+                let f = s.fig_mut(*fig);
+                f.drained = f.drained.saturating_add(1);
+            }
+        }
+        _ => {}
+    }
+}
