@@ -25,9 +25,10 @@ pub struct Config {
 }
 
 /// The default [`Config::enumeration_paths`]. A SKIRMISH full-auto string, rolled bullet by
-/// bullet down the line, has far more paths than any limit; at this one the suite gives up on
-/// such an action in a few seconds of a test build, where the enumerator's own limit
-/// (`fireteam_dice::MAX_PATHS`, 20 million) cost many minutes.
+/// bullet down the line, has far more paths than any limit: at this one the suite gives up on
+/// the arena's in about 9 s of a test build (some 44 µs a path on a 2-core machine), where the
+/// enumerator's own limit (`fireteam_dice::MAX_PATHS`, 20 million) would take a quarter of an
+/// hour. The actions the shipped scenarios' suites enumerate have at most about 9,000 paths.
 pub const ENUMERATION_PATHS: u64 = 200_000;
 
 impl Default for Config {
