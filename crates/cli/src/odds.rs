@@ -24,7 +24,8 @@ pub struct OddsArgs {
     /// The dice expression, e.g. "3d6 + 2" or "d20 + 5 >= 15" (see docs/dice.md); with
     /// --action, a scenario file
     pub expr: String,
-    /// The exact outcomes of this action in the scenario, e.g. "shoot Anna -> Ben with pistol mode=SS shots=1"
+    /// The outcomes of this action in the scenario, exact (or estimated past --exact-paths), e.g.
+    /// "shoot Anna -> Ben with pistol mode=SS shots=1"
     #[arg(long, value_name = "ACTION")]
     pub action: Option<String>,
     /// Actions to play first (seeded dice), separated by ';'
