@@ -1,10 +1,11 @@
 //! `fireteam odds EXPR`: exact distributions and probabilities.
 
+use crate::action_odds::{Effort, DEFAULT_EXACT_PATHS, DEFAULT_SAMPLES, MAX_SAMPLES};
 use crate::format::{bar, emit, percent, probability, probability_of_weight};
 use clap::Args;
 use fireteam_dice::{
     exact_with, fraction_string, parse, sample, to_f64, Distribution, Limits, Parsed, Sampled,
-    DEFAULT_BUDGET,
+    DEFAULT_BUDGET, MAX_PATHS,
 };
 use miette::Result;
 use num_bigint::{BigInt, BigUint};
@@ -23,7 +24,8 @@ pub struct OddsArgs {
     /// The dice expression, e.g. "3d6 + 2" or "d20 + 5 >= 15" (see docs/dice.md); with
     /// --action, a scenario file
     pub expr: String,
-    /// The exact outcomes of this action in the scenario, e.g. "shoot Anna -> Ben with pistol mode=SS shots=1"
+    /// The outcomes of this action in the scenario, exact (or estimated past --exact-paths), e.g.
+    /// "shoot Anna -> Ben with pistol mode=SS shots=1"
     #[arg(long, value_name = "ACTION")]
     pub action: Option<String>,
     /// Actions to play first (seeded dice), separated by ';'
@@ -35,13 +37,23 @@ pub struct OddsArgs {
     /// The catalog folder, with --action
     #[arg(long, value_name = "DIR", requires = "action")]
     pub data: Option<std::path::PathBuf>,
+    /// With --action: the most paths through the action's dice to walk for exact odds; past
+    /// them the odds are estimated from --samples seeded resolutions, and say so (0: always
+    /// estimate; at most 20000000)
+    #[arg(long, value_name = "PATHS", default_value_t = DEFAULT_EXACT_PATHS, requires = "action", value_parser = exact_paths, allow_negative_numbers = true)]
+    pub exact_paths: u64,
+    /// With --action: how many seeded resolutions an estimate takes (1 to 10000000); each
+    /// outcome gets its share with a 95% interval
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SAMPLES, requires = "action", value_parser = samples, allow_negative_numbers = true)]
+    pub samples: u64,
     /// Print one JSON object instead of a table
     #[arg(long)]
     pub json: bool,
     /// Estimate by sampling this many rolls instead of computing exactly; the result says so
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    /// (for an --action, see --samples)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000), conflicts_with = "action")]
     pub sample: Option<u64>,
-    /// The seed for --sample
+    /// The seed for --sample, and for the samples of an --action estimate
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The bound on exact work, in weight operations; larger questions are refused
@@ -61,6 +73,11 @@ pub fn run(args: OddsArgs) -> Result<()> {
             args.defend,
             args.data.as_deref(),
             args.json,
+            Effort {
+                exact_paths: args.exact_paths,
+                samples: args.samples,
+                seed: args.seed,
+            },
         )?;
         return emit(&text);
     }
@@ -88,6 +105,36 @@ pub fn run(args: OddsArgs) -> Result<()> {
         }
     };
     emit(&text)
+}
+
+/// `--exact-paths`: a whole number of paths, 0 (always estimate) up to the enumerator's own
+/// limit.
+fn exact_paths(text: &str) -> Result<u64, String> {
+    let paths: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a whole number of paths (0 to {MAX_PATHS})"))?;
+    if paths > MAX_PATHS {
+        return Err(format!(
+            "{paths} is more than the enumerator walks ({MAX_PATHS} paths); use 0 to {MAX_PATHS}"
+        ));
+    }
+    Ok(paths)
+}
+
+/// `--samples`: a whole number of samples, 1 to [`MAX_SAMPLES`].
+fn samples(text: &str) -> Result<u64, String> {
+    let n: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a whole number of samples (1 to {MAX_SAMPLES})"))?;
+    match n {
+        0 => Err(format!(
+            "an estimate needs at least 1 sample (1 to {MAX_SAMPLES})"
+        )),
+        n if n > MAX_SAMPLES => Err(format!("{n} is more than {MAX_SAMPLES} samples")),
+        n => Ok(n),
+    }
 }
 
 /// A progress bar on standard error for long sampling runs; hidden when stderr is not a

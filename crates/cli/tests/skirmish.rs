@@ -366,3 +366,198 @@ fn odds_refuses_an_action_that_is_never_legal() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("not a legal action"), "{}", stderr(&o));
 }
+
+/// The arena's automatic rifle on full automatic: every bullet rolls down the line (SK-16.6),
+/// far more paths than any exact limit. The tests' limit is low, to keep a debug build quick.
+const FULL_AUTO: [&str; 4] = [
+    "odds",
+    "scenarios/skirmish/arena.toml",
+    "--action",
+    "Dee fires full auto at Ana",
+];
+
+#[test]
+fn odds_of_a_full_auto_string_are_estimated_and_say_so() {
+    let args = [
+        &FULL_AUTO[..],
+        &["--exact-paths", "5000", "--samples", "3000"],
+    ]
+    .concat();
+    let text = ok(&args);
+    assert!(text.contains("roll: 3d6 vs eDEX"), "{text}");
+    assert!(
+        text.contains(
+            "ESTIMATE, not exact: estimated from 3000 samples (seed 1); the exact odds pass 5000 \
+             paths through the dice"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("95% ["), "{text}");
+    assert!(!text.contains("exact outcomes"), "{text}");
+    assert!(!text.contains("paths through the dice):"), "{text}");
+
+    let json_args = [&args[..], &["--json"]].concat();
+    let v: Value = serde_json::from_str(&ok(&json_args)).unwrap();
+    assert_eq!(v["kind"], "action");
+    assert_eq!(v["exact"], false);
+    assert_eq!(v["samples"], 3000);
+    assert_eq!(v["seed"], 1);
+    assert_eq!(v["exact_paths"], 5000);
+    assert!(v.get("paths").is_none(), "{v}");
+    let outcomes = v["outcomes"].as_array().unwrap();
+    assert!(outcomes.len() > 5, "{v}");
+    let (mut count, mut total) = (0, 0.0);
+    for o in outcomes {
+        let p = o["p"].as_f64().expect("p is a decimal");
+        let ci = o["ci95"].as_array().unwrap();
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        assert!(0.0 < lo && lo < p && p < hi && hi < 1.0, "{o}");
+        assert!(
+            (p - o["count"].as_f64().unwrap() / 3000.0).abs() < 1e-12,
+            "{o}"
+        );
+        count += o["count"].as_u64().unwrap();
+        total += p;
+    }
+    assert_eq!(count, 3000);
+    assert!((total - 1.0).abs() < 1e-9, "{total}");
+    assert!(outcomes.iter().any(|o| o["outcome"] == "miss"), "{v}");
+    assert!(
+        outcomes
+            .iter()
+            .any(|o| o["outcome"].as_str().unwrap().contains("2 hits")),
+        "several bullets hit: {v}"
+    );
+
+    // The same seed gives the same estimate; another seed another.
+    assert_eq!(ok(&json_args), ok(&json_args));
+    let other: Value =
+        serde_json::from_str(&ok(&[&json_args[..], &["--seed", "2"]].concat())).unwrap();
+    assert_eq!(other["seed"], 2);
+    assert_ne!(other["outcomes"], v["outcomes"]);
+}
+
+#[test]
+fn odds_of_a_single_shot_stay_exact() {
+    // The same rifle on a single shot: one roll to hit, then the damage, within the default
+    // limit.
+    let args = [
+        "odds",
+        "scenarios/skirmish/arena.toml",
+        "--action",
+        "Dee shoots Ana",
+    ];
+    let v: Value = serde_json::from_str(&ok(&[&args[..], &["--json"]].concat())).unwrap();
+    assert_eq!(v["exact"], true);
+    assert!(v["paths"].as_u64().unwrap() > 1000, "{v}");
+    assert!(v.get("samples").is_none(), "{v}");
+    let outcomes = v["outcomes"].as_array().unwrap();
+    assert!(outcomes
+        .iter()
+        .all(|o| o["p"].as_str().unwrap().contains('/') || o["p"] == "1"));
+    let text = ok(&args);
+    assert!(text.contains("exact outcomes ("), "{text}");
+    assert!(!text.contains("ESTIMATE"), "{text}");
+    // Below its path count, the same shot is estimated instead.
+    let text = ok(&[&args[..], &["--exact-paths", "100", "--samples", "500"]].concat());
+    assert!(
+        text.contains("estimated from 500 samples (seed 1); the exact odds pass 100 paths"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_estimate_agrees_with_the_exact_odds() {
+    // The bench duel's attack, estimated (--exact-paths 0) and exact: every exact probability
+    // is within five standard errors of its estimate, and every sampled outcome is possible.
+    let args = [
+        "odds",
+        "scenarios/skirmish/bench-duel.toml",
+        "--action",
+        "Bay attacks Ash",
+        "--json",
+    ];
+    let exact: Value = serde_json::from_str(&ok(&args)).unwrap();
+    let estimate: Value = serde_json::from_str(&ok(&[
+        &args[..],
+        &["--exact-paths", "0", "--samples", "20000"],
+    ]
+    .concat()))
+    .unwrap();
+    assert_eq!(exact["exact"], true);
+    assert_eq!(estimate["exact"], false);
+    assert_eq!(estimate["exact_paths"], 0);
+    let sampled: BTreeMap<String, f64> = estimate["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["outcome"].as_str().unwrap().to_string(),
+                o["p"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    let n = 20000.0;
+    let mut seen = 0;
+    for o in exact["outcomes"].as_array().unwrap() {
+        let p = o["pf"].as_f64().unwrap();
+        let q = sampled
+            .get(o["outcome"].as_str().unwrap())
+            .copied()
+            .unwrap_or(0.0);
+        seen += usize::from(q > 0.0);
+        let tolerance = 5.0 * (p * (1.0 - p) / n).sqrt() + 1.0 / n;
+        assert!((p - q).abs() <= tolerance, "{o}: sampled {q}");
+    }
+    assert_eq!(seen, sampled.len(), "an outcome sampled that is impossible");
+    let text = ok(&[&args[..4], &["--exact-paths", "0", "--samples", "100"]].concat());
+    assert!(
+        text.contains(
+            "estimated from 100 samples (seed 1); --exact-paths 0 asks for no exact odds"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn odds_refuse_bad_samples_and_path_limits() {
+    for (flag, value, says) in [
+        ("--samples", "0", "an estimate needs at least 1 sample"),
+        (
+            "--samples",
+            "many",
+            "'many' is not a whole number of samples",
+        ),
+        ("--samples", "-5", "'-5' is not a whole number of samples"),
+        (
+            "--samples",
+            "10000001",
+            "10000001 is more than 10000000 samples",
+        ),
+        ("--exact-paths", "-1", "'-1' is not a whole number of paths"),
+        (
+            "--exact-paths",
+            "1e6",
+            "'1e6' is not a whole number of paths",
+        ),
+        (
+            "--exact-paths",
+            "20000001",
+            "20000001 is more than the enumerator walks (20000000 paths)",
+        ),
+    ] {
+        let o = fireteam(&[&FULL_AUTO[..], &[flag, value]].concat());
+        assert!(!o.status.success(), "{flag} {value}");
+        let e = stderr(&o);
+        assert!(e.contains(flag) && e.contains(says), "{flag} {value}: {e}");
+        assert!(stdout(&o).is_empty(), "{flag} {value}");
+    }
+    // Both belong to an action's odds; a dice expression samples with --sample.
+    let o = fireteam(&["odds", "3d6", "--samples", "100"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--action"), "{}", stderr(&o));
+    let o = fireteam(&[&FULL_AUTO[..], &["--sample", "100"]].concat());
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+}

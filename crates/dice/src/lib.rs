@@ -41,8 +41,8 @@ pub use parser::{parse, Parsed};
 pub use roll::{roll, ExprRoller, RollError, Rolled, TermRoll};
 pub use sample::{sample, Sampled};
 pub use source::{
-    enumerate, Dice, DiceSource, Enumerated, Enumerator, ManualSource, Purpose, RollRecord,
-    ScriptedSource, SeededSource, SourceKind,
+    enumerate, enumerate_within, Dice, DiceSource, Enumerated, Enumerator, ManualSource, Purpose,
+    RollRecord, ScriptedSource, SeededSource, SourceKind, MAX_PATHS,
 };
 
 /// Exact pool distributions, for rule code and benchmarks that want them without parsing.

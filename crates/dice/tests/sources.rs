@@ -2,8 +2,8 @@
 //! expressions through them with every face recorded.
 
 use fireteam_dice::{
-    enumerate, fraction_string, parse, roll, Dice, DiceSource, ManualSource, Purpose, RollError,
-    ScriptedSource, SeededSource, SourceError, SourceKind,
+    enumerate, enumerate_within, fraction_string, parse, roll, Dice, DiceSource, Enumerator,
+    ManualSource, Purpose, RollError, ScriptedSource, SeededSource, SourceError, SourceKind,
 };
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -303,6 +303,74 @@ fn enumeration_refuses_branching_on_faces_of_huge_pools() {
         Ok(0)
     });
     assert!(matches!(r, Err(SourceError::TooManyBranches { .. })));
+}
+
+/// The SKIRMISH-style to-hit of `enumeration_gives_exact_odds_of_resolution_code` (56 paths),
+/// counting how often it runs.
+fn to_hit(
+    calls: &mut u64,
+) -> impl FnMut(&mut Enumerator) -> Result<&'static str, SourceError> + '_ {
+    move |e| {
+        *calls += 1;
+        let mut f = Vec::new();
+        e.roll_into(&Purpose::new("to-hit"), Dice::new(3, 6), &mut f)?;
+        Ok(if f.iter().sum::<u32>() <= 12 {
+            "hit"
+        } else {
+            "miss"
+        })
+    }
+}
+
+#[test]
+fn enumeration_within_a_limit_takes_a_resolution_of_exactly_that_many_paths() {
+    let mut calls = 0;
+    let within = enumerate_within(56, to_hit(&mut calls)).unwrap();
+    assert_eq!(within.paths, 56);
+    assert_eq!(calls, 56);
+    let mut again = 0;
+    assert_eq!(within, enumerate(to_hit(&mut again)).unwrap());
+    // The dependent rolls of `enumeration_follows_dependent_rolls`: 11 paths.
+    let explode = |e: &mut Enumerator| -> Result<i64, SourceError> {
+        let first = e.roll_total(&Purpose::new("a"), Dice::new(1, 6))?;
+        if first == 6 {
+            Ok(first + e.roll_total(&Purpose::new("b"), Dice::new(1, 6))?)
+        } else {
+            Ok(first)
+        }
+    };
+    assert_eq!(enumerate_within(11, explode).unwrap().paths, 11);
+    assert!(matches!(
+        enumerate_within(10, explode),
+        Err(SourceError::TooManyPaths { limit: 10 })
+    ));
+}
+
+#[test]
+fn enumeration_within_a_limit_stops_at_the_first_path_past_it() {
+    // One path more than the limit: refused, having run the resolution only `limit` times.
+    let mut calls = 0;
+    let r = enumerate_within(55, to_hit(&mut calls));
+    assert!(matches!(r, Err(SourceError::TooManyPaths { limit: 55 })));
+    assert_eq!(calls, 55);
+    // A limit of 0 runs nothing.
+    let mut calls = 0;
+    let r = enumerate_within(0, to_hit(&mut calls));
+    assert!(matches!(r, Err(SourceError::TooManyPaths { limit: 0 })));
+    assert_eq!(calls, 0);
+    // Twenty d6 rolled one at a time have 6^20 paths: the walk gives up after the limit's
+    // thousand, not after walking them all.
+    let mut calls = 0u64;
+    let r = enumerate_within(1000, |e| -> Result<i64, SourceError> {
+        calls += 1;
+        let mut sum = 0;
+        for _ in 0..20 {
+            sum += e.roll_total(&Purpose::new("d6"), Dice::new(1, 6))?;
+        }
+        Ok(sum)
+    });
+    assert!(matches!(r, Err(SourceError::TooManyPaths { limit: 1000 })));
+    assert_eq!(calls, 1000);
 }
 
 fn rolled(expr: &str, script: &[i64]) -> fireteam_dice::Rolled {

@@ -68,6 +68,30 @@ fn the_toy_system_passes_the_conformance_suite() {
 }
 
 #[test]
+fn conformance_skips_an_action_with_more_paths_than_its_limit() {
+    // An attack has 41 paths: 2d6 by their total (11), and 1d6 of damage after each of the six
+    // totals that hit; a wait has one.
+    let at = |paths| {
+        conformance::check(
+            &Duel::default(),
+            |_| start(),
+            conformance::Config {
+                enumeration_paths: paths,
+                ..conformance::Config::default()
+            },
+        )
+        .unwrap()
+    };
+    let within = at(41);
+    assert!(within.enumerations > 0, "{within:?}");
+    assert_eq!(within.too_large, 0, "{within:?}");
+    let past = at(40);
+    assert!(past.too_large > 0, "{past:?}");
+    // The waits are still enumerated.
+    assert!(past.enumerations > 0, "{past:?}");
+}
+
+#[test]
 fn conformance_catches_a_broken_invariant() {
     struct Broken;
     impl RuleSystem for Broken {

@@ -65,22 +65,52 @@ pub struct Enumerated<T> {
 }
 
 /// Runs `resolve` once for every path through its dice and returns the exact probability of
-/// each outcome. `resolve` must be deterministic given the faces it is shown.
-pub fn enumerate<T, E, F>(mut resolve: F) -> Result<Enumerated<T>, E>
+/// each outcome. `resolve` must be deterministic given the faces it is shown. It gives up with
+/// [`SourceError::TooManyPaths`] past [`MAX_PATHS`] paths; [`enumerate_within`] takes a
+/// smaller limit.
+pub fn enumerate<T, E, F>(resolve: F) -> Result<Enumerated<T>, E>
 where
     T: Ord,
     E: From<SourceError>,
     F: FnMut(&mut Enumerator) -> Result<T, E>,
 {
+    enumerate_within(MAX_PATHS, resolve)
+}
+
+/// [`enumerate`] with at most `limit` paths. A resolution of exactly `limit` paths is
+/// enumerated; one of more gives [`SourceError::TooManyPaths`] with this `limit` as soon as the
+/// walk finishes path `limit` and finds another to take, so `resolve` runs at most `limit` times
+/// (never, for a limit of 0). Each path is walked once, so the time it takes to give up is the
+/// time of `limit` resolutions.
+///
+/// ```
+/// use fireteam_dice::{enumerate_within, Dice, DiceSource, Purpose, SourceError};
+/// // 3d6 by its faces: 56 sorted multisets of faces, so 56 paths.
+/// let to_hit = |e: &mut fireteam_dice::Enumerator| -> Result<bool, SourceError> {
+///     Ok(e.roll_total(&Purpose::new("to hit"), Dice::new(3, 6))? <= 12)
+/// };
+/// assert!(enumerate_within(16, to_hit).is_ok()); // 16 sums, 3 to 18
+/// assert!(matches!(
+///     enumerate_within(15, to_hit),
+///     Err(SourceError::TooManyPaths { limit: 15 })
+/// ));
+/// ```
+pub fn enumerate_within<T, E, F>(limit: u64, mut resolve: F) -> Result<Enumerated<T>, E>
+where
+    T: Ord,
+    E: From<SourceError>,
+    F: FnMut(&mut Enumerator) -> Result<T, E>,
+{
+    let too_many = || Err(SourceError::TooManyPaths { limit }.into());
+    if limit == 0 {
+        return too_many();
+    }
     let mut e = Enumerator::default();
     let mut acc = Accumulator::default();
     loop {
         e.depth = 0;
         let outcome = resolve(&mut e)?;
         e.paths += 1;
-        if e.paths > MAX_PATHS {
-            return Err(SourceError::TooManyPaths { limit: MAX_PATHS }.into());
-        }
         // The nodes below the depth reached were not visited on this path.
         e.nodes.truncate(e.depth);
         acc.add(outcome, &e.nodes);
@@ -97,6 +127,10 @@ where
                 break;
             }
             e.nodes.pop();
+        }
+        // There is another path to walk: one more than the limit allows.
+        if e.paths == limit {
+            return too_many();
         }
     }
 }

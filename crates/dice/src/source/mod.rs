@@ -4,14 +4,15 @@
 //! - [`SeededSource`]: a portable generator; streams are derived from (seed, scope, purpose).
 //! - [`ScriptedSource`]: faces given in advance, from tests or a game played at the table.
 //! - [`ManualSource`]: asks a person at the terminal, and can roll for them on request.
-//! - [`Enumerator`]: walks every outcome with its exact probability (see [`enumerate`]).
+//! - [`Enumerator`]: walks every outcome with its exact probability (see [`enumerate`], and
+//!   [`enumerate_within`] for a caller's limit on the paths walked).
 
 mod enumerate;
 mod manual;
 mod scripted;
 mod seeded;
 
-pub use enumerate::{enumerate, Enumerated, Enumerator};
+pub use enumerate::{enumerate, enumerate_within, Enumerated, Enumerator, MAX_PATHS};
 pub use manual::ManualSource;
 pub use scripted::ScriptedSource;
 pub use seeded::SeededSource;
