@@ -1,14 +1,19 @@
 //! `fireteam aftermath SAVE`: what a finished SKIRMISH battle leaves each character, from its
 //! save: the healing of medics and doctors (SK-6.5.1-a, SK-6.8.1-a), the credits and EP of the
 //! kind of fight (arena SK-19.1-c/d, practice SK-19.3-b), a duel's spoils and their resale
-//! (SK-19.2-b), and the bills for batteries (SK-15.1-c) and armor repairs (SK-21.7-b). The save
-//! is replayed (every checksum checked) and the aftermath resolved from its final state with
-//! `fireteam_skirmish::aftermath`, the same one `fireteam run` narrates.
+//! (SK-19.2-b), the bills for batteries (SK-15.1-c) and armor repairs (SK-21.7-b), and what the
+//! wounds leave: limbs that heal, limbs and sight lost for good with the attributes for the next
+//! fight (SK-21.4-e/f, SK-21.6-e, SK-5-a). The save is replayed (every checksum checked) and the
+//! aftermath resolved from its final state with `fireteam_skirmish::aftermath`, the same one
+//! `fireteam run` narrates.
 
 use crate::format::emit;
 use crate::replay::scenario_of;
 use clap::Args;
 use fireteam_engine::{Decision, RuleSystem, Save};
+use fireteam_skirmish::aftermath::injuries::{
+    limb_name, stats_text, Loss, BLINDED_DEX, ONE_LEG_MOV,
+};
 use fireteam_skirmish::aftermath::ledger::{Account, Ledger};
 use fireteam_skirmish::aftermath::{settle, Why};
 use fireteam_skirmish::options::ScenarioType;
@@ -24,7 +29,8 @@ use std::path::PathBuf;
     fireteam aftermath arena.json\n  \
     fireteam aftermath arena.json --json\n\n\
     The kind of fight (the scenario's sk.scenario_type: adventure, arena, duel or practice) \
-    decides the rewards; healing and the bills follow every battle.")]
+    decides the rewards; healing, the bills and what the wounds leave (limbs that heal, limbs \
+    and sight lost for good, the attributes for the next fight) follow every battle.")]
 pub struct AftermathArgs {
     /// The save of a finished SKIRMISH battle (`fireteam run … --save FILE`)
     pub save: PathBuf,
@@ -151,6 +157,36 @@ fn account(a: &Account) -> Vec<String> {
             "hits",
             format!("{} recorded [SK-19.3-a]", a.practice_hits),
         ));
+    }
+    // SK-21.4-e/f, SK-21.6-e: what he lost for good, what heals, and his next fight (SK-5-a).
+    for p in &a.permanent {
+        let what = match p.loss {
+            Loss::Arm { arm } => format!("his {} for good", limb_name(arm)),
+            Loss::Leg { leg } => format!(
+                "his {} for good: MOV {ONE_LEG_MOV} in any later combat",
+                limb_name(leg)
+            ),
+            Loss::Sight => format!("his sight to the flash: −{BLINDED_DEX} DEX for good"),
+        };
+        v.push(row("lost", format!("{what} [{}]", p.rule)));
+    }
+    for h in &a.limbs_healed {
+        v.push(row(
+            "heals",
+            format!(
+                "his {}, out of use, heals before the next combat [{}]",
+                limb_name(h.limb),
+                h.rule
+            ),
+        ));
+    }
+    if let (Some(next), false) = (&a.next_fight, a.permanent.is_empty()) {
+        let stats = if a.next_stats.is_empty() {
+            String::new()
+        } else {
+            format!(" (unit stats {})", stats_text(&a.next_stats))
+        };
+        v.push(row("next", format!("{}{stats} [SK-5-a]", next.describe())));
     }
     for c in &a.credits {
         let why = match c.why {

@@ -326,3 +326,151 @@ fn the_shipped_arena_ends_with_its_aftermath() {
         "{out}"
     );
 }
+
+/// SK-21.4-e with `sk.aimed_shots`: Ash (Red, a pistol, DEX 13) shoots Zed (Blue, STR 20, a
+/// pistol) three hexes off; the battle lasts one turn.
+const ARMS: &str = r#"
+system = "skirmish"
+name = "An arm for a pistol"
+seed = 3
+max_rounds = 1
+
+[options]
+"sk.creation" = "off"
+"sk.aimed_shots" = true
+
+[map]
+grid = "hex"
+legend = { "." = "open" }
+rows = """
+...
+...
+...
+...
+"""
+
+[[sides]]
+name = "Red"
+controller = "ai:first"
+
+[[sides]]
+name = "Blue"
+controller = "ai:first"
+
+[[units]]
+name = "Ash"
+side = "Red"
+at = [1, 0]
+facing = 3
+equipment = ["pistol"]
+stats = { str = 10, dex = 13, int = 10, sidearms = 1 }
+
+[[units]]
+name = "Zed"
+side = "Blue"
+at = [1, 3]
+facing = 0
+equipment = ["pistol"]
+stats = { str = 20, dex = 10, int = 10, sidearms = 1 }
+"#;
+
+#[test]
+fn sk_21_4_e_sk_5_a_a_lost_arm_stays_lost_an_arm_out_of_use_heals_and_the_next_fight_is_given() {
+    // Initiative [6, 1]: Red. Ash shoots twice (ai:first). First: 3d6 [1, 2, 3] = 6 against
+    // DEX 13 hits, a natural 6: a critical, 2d6 [5, 5] = 10 the weapon arm; 2d6 [4, 4] = 8 hits:
+    // Zed drops his pistol, the arm is out and lost for good, and he falls (8+ hits, SK-12.4-e).
+    // Second: [1, 2, 3] = 6 against 13 − 3 (a prone target) hits, a critical [5, 6] = 11 the
+    // other arm; [3, 3] = 6 hits: out of use. 14 damage of STR 20: he is still in the fight.
+    // The turn limit ends it in a draw.
+    let d = dir("arms");
+    let scenario = d.join("arms.toml");
+    std::fs::write(&scenario, ARMS).unwrap();
+    let save = d.join("arms.json");
+    let out = ok(&[
+        "run",
+        scenario.to_str().unwrap(),
+        "--data",
+        &data(),
+        "--rolls",
+        "6,1,1,2,3,5,5,4,4,1,2,3,5,6,3,3",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(
+        out.contains("  Zed loses his weapon arm for good [SK-21.4-e]"),
+        "{out}"
+    );
+    // `fireteam run` narrates the aftermath: the other arm heals, the weapon arm does not.
+    let after: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("— After the battle"))
+        .take(4)
+        .collect();
+    assert_eq!(
+        after,
+        [
+            "— After the battle —",
+            "Zed's other arm, out of use, heals before the next combat [SK-21.4-e]",
+            "Zed has lost his weapon arm for good: no healing brings it back [SK-21.4-e]",
+            "Zed fights his next battle with STR 20, DEX 10, INT 10, MOV 10, one arm (unit stats arms = 1) [SK-5-a]",
+        ]
+    );
+    let text = ok(&["aftermath", save.to_str().unwrap(), "--data", &data()]);
+    let zed: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Zed (Blue)"))
+        .collect();
+    assert_eq!(
+        zed,
+        [
+            "Zed (Blue): standing",
+            "  damage    14 lethal, 0 nonlethal",
+            "  lost      his weapon arm for good [SK-21.4-e]",
+            "  heals     his other arm, out of use, heals before the next combat [SK-21.4-e]",
+            "  next      STR 20, DEX 10, INT 10, MOV 10, one arm (unit stats arms = 1) [SK-5-a]",
+        ]
+    );
+    // The --json contract: per character the losses for good, the limbs that heal, the next
+    // fight's attributes and the unit stats to write; the events with their rule IDs.
+    let v: Value = serde_json::from_str(&ok(&[
+        "aftermath",
+        save.to_str().unwrap(),
+        "--data",
+        &data(),
+        "--json",
+    ]))
+    .unwrap();
+    let zed = &v["ledger"]["characters"][1];
+    assert_eq!(zed["permanent"][0]["loss"]["kind"], "arm");
+    assert_eq!(zed["permanent"][0]["loss"]["arm"], "weapon_arm");
+    assert_eq!(zed["permanent"][0]["rule"], "SK-21.4-e");
+    assert_eq!(zed["limbs_healed"][0]["limb"], "other_arm");
+    assert_eq!(zed["limbs_healed"][0]["rule"], "SK-21.4-e");
+    let next = &zed["next_fight"];
+    assert_eq!(
+        [
+            &next["str"],
+            &next["dex"],
+            &next["int"],
+            &next["mov"],
+            &next["arms"]
+        ],
+        [20, 10, 10, 10, 1]
+    );
+    assert_eq!(zed["next_stats"], serde_json::json!({ "arms": 1 }));
+    let ash = &v["ledger"]["characters"][0];
+    assert_eq!(ash["next_stats"], serde_json::json!({}));
+    assert_eq!(ash["permanent"], serde_json::json!([]));
+    let types: Vec<&str> = v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        types,
+        ["aftermath", "limb_healed", "permanent_loss", "attributes"]
+    );
+    assert_eq!(v["events"][3]["next"]["arms"], 1);
+    assert_eq!(v["events"][3]["rule"], "SK-5-a");
+}

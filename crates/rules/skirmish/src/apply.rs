@@ -628,6 +628,17 @@ pub fn apply(s: &mut State, e: &Event) {
         | Event::ItemWon { .. }
         | Event::Recharge { .. }
         | Event::ArmorRepair { .. } => {}
+        // ---- lasting injuries (§21.4-e/f): a limb put out of use heals between combats; the
+        // losses for good and the next fight's attributes are the ledger's.
+        Event::LimbHealed { fig, limb, .. } => {
+            use crate::aftermath::injuries::{limb_bit, ARMS, LEGS};
+            let f = s.fig_mut(*fig);
+            f.limbs_out &= !limb_bit(*limb);
+            let out = f.limbs_out | f.limbs_lost;
+            f.arm_out = out & ARMS != 0;
+            f.leg_out = out & LEGS != 0;
+        }
+        Event::PermanentLoss { .. } | Event::Attributes { .. } => {}
         // ---- order of the turn, awareness, fatigue (§6.3.8, §9, §10, §21.3)
         Event::Surprised { fig, on, .. } => s.fig_mut(*fig).surprised = *on,
         Event::Runs { side, again } => {
@@ -867,5 +878,24 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             f.leaks_new = f.leaks_new.min(leaks);
         }
         Effect::LeakTurns { turns } => f.leak_turns = turns,
+        // ---- lasting injuries (§21.4-e/f): a lost limb is out of use too, as `ArmOut` and
+        // `LegHit` put it (the hit that took it may have knocked him out, and then neither says
+        // so).
+        Effect::LimbLost { limb } => {
+            f.limbs_lost |= crate::aftermath::injuries::limb_bit(limb);
+            if crate::aftermath::injuries::is_arm(limb) {
+                f.arm_out = true;
+                f.off_hand = None;
+                if let Some(k) = f.ready {
+                    let two = f.weapons[usize::from(k)]
+                        .is_some_and(|w| s_rules_hands(s_rules, w.weapon) == 2);
+                    if two {
+                        f.ready = None;
+                    }
+                }
+            } else {
+                f.leg_out = true;
+            }
+        }
     }
 }

@@ -48,6 +48,8 @@ pub const NON_SKILL_STATS: &[&str] = &[
     // ---- order of the turn, awareness
     "size",
     "hidden",
+    // ---- lasting injuries (SK-21.4-e)
+    "arms",
 ];
 
 /// The skill stats of the schema, in its order; each is the id of a `skill` catalog entry.

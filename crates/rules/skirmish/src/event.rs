@@ -155,6 +155,12 @@ pub enum Effect {
     // ---- after the battle (§19.3)
     /// SK-19.3-b: the agreed number of hits recorded: he has lost the practice.
     Beaten,
+    // ---- lasting injuries (§21.4-e/f)
+    /// SK-21.4-e/f: the limb is lost for good (8+ hits on an arm, 18+ on a leg); out of use for
+    /// the rest of the battle, and kept after it (`aftermath::injuries`).
+    LimbLost {
+        limb: crate::autoresult::Location,
+    },
 }
 
 /// What took dice off an energy weapon's shot on its way (SK-14.3, SK-16.8-d, SK-16.12-t).
@@ -719,6 +725,25 @@ pub enum Event {
         dice_limit: u16,
         repairable: bool,
         cost: Option<u32>,
+        rule: RuleId,
+    },
+    // ---- lasting injuries (§5, §21.4-e/f, §21.6-e; `aftermath::injuries`)
+    /// SK-21.4-e/f: an arm or a leg put out of use in the battle (6+ hits) heals between combats.
+    LimbHealed {
+        fig: FigId,
+        limb: crate::autoresult::Location,
+        rule: RuleId,
+    },
+    /// SK-21.4-e (an arm), SK-21.4-f (a leg), SK-21.6-e (sight): a loss he keeps for good.
+    PermanentLoss {
+        fig: FigId,
+        loss: crate::aftermath::injuries::Loss,
+        rule: RuleId,
+    },
+    /// SK-5-a: after his losses for good, his attributes for the next fight.
+    Attributes {
+        fig: FigId,
+        next: crate::aftermath::injuries::NextFight,
         rule: RuleId,
     },
     // ---- order of the turn, awareness, fatigue (§6.3.8, §9, §10, §11.6, §21.3)

@@ -341,6 +341,11 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 }
                 // ---- after the battle (§19.3)
                 Effect::Beaten => "has lost the practice on recorded hits".to_string(),
+                // ---- lasting injuries (§21.4-e/f)
+                Effect::LimbLost { limb } => format!(
+                    "loses his {} for good",
+                    crate::aftermath::injuries::limb_name(*limb)
+                ),
             };
             let sep = if what.starts_with('\'') { "" } else { " " };
             let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));
@@ -1132,6 +1137,10 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         | Event::ItemWon { .. }
         | Event::Recharge { .. }
         | Event::ArmorRepair { .. } => return crate::aftermath::narrate(s, e),
+        // ---- lasting injuries (§5, §21.4-e/f, §21.6-e)
+        Event::LimbHealed { .. } | Event::PermanentLoss { .. } | Event::Attributes { .. } => {
+            return crate::aftermath::narrate(s, e)
+        }
         _ => return None,
     }
     Some(t)

@@ -451,7 +451,21 @@ pub fn setup(loaded: &Loaded) -> Setup {
                         <= stat("str")
             })
         };
-        let off_hand = (ready == Some(0)
+        // ---- lasting injuries (SK-21.4-e, `aftermath::injuries`): an arm lost in an earlier
+        // battle (unit stat `arms = 1`) leaves one hand from the start, as an arm out of use
+        // does: no weapon ready that needs both hands, nothing in the other hand, the shield
+        // slung. The arm left is his weapon arm; the one lost counts as the other arm.
+        let one_arm = stat("arms") == 1;
+        if one_arm && ready.is_some_and(|k| !one_hand(usize::from(k))) {
+            ready = None;
+        }
+        let lost_before = if one_arm {
+            crate::aftermath::injuries::limb_bit(crate::autoresult::Location::OtherArm)
+        } else {
+            0
+        };
+        let off_hand = (!one_arm
+            && ready == Some(0)
             && stat("off_hand") > 0
             && n_slots > 1
             && one_hand(0)
@@ -459,7 +473,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             && bayonet.is_none())
         .then_some(1u8);
         let held = ready.map_or(0, usize::from);
-        let shield_at = if off_hand.is_some() || (ready.is_some() && !one_hand(held)) {
+        let shield_at = if one_arm || off_hand.is_some() || (ready.is_some() && !one_hand(held)) {
             ShieldAt::Back
         } else {
             ShieldAt::Hand
@@ -532,7 +546,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             trail_len: 0,
             first_target: None,
             head_turn: 0,
-            arm_out: false,
+            arm_out: one_arm,
             leg_down_until: 0,
             leg_out: false,
             floating: false,
@@ -605,6 +619,11 @@ pub fn setup(loaded: &Loaded) -> Setup {
             leaks_new: 0,
             leak_turns: 0,
             patching: false,
+            // ---- lasting injuries (§21.4-e)
+            limbs_lost: lost_before,
+            lost_before,
+            limbs_out: 0,
+            struck_at: None,
         });
     }
     // SK-16.3-a: weapons change hands in battle (grabbed on the run, exchanged, taken by

@@ -468,6 +468,15 @@ pub const STATS: &[StatSpec] = &[
         "SK-6.3.8 GM input: 1: starts the battle unseen and unheard by the enemy (revealed at \
          once if an enemy can see him)",
     ),
+    // ---- lasting injuries (§21.4-e; `aftermath::injuries`)
+    StatSpec::optional(
+        "arms",
+        1,
+        2,
+        Some(2),
+        "SK-21.4-e: arms left after earlier battles; 1: an arm lost for good, he fights one-handed \
+         (as with an arm out of use: nothing needing both hands, nothing in the other hand)",
+    ),
     skill("axe"),
     skill("bayonet"),
     skill("bow"),

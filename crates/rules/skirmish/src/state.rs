@@ -396,6 +396,19 @@ pub struct Figure {
     pub leaks_new: u8,
     pub leak_turns: u8,
     pub patching: bool,
+    // ---- lasting injuries (§5, §21.4-e/f, §21.6-e): what the wounds leave after the battle
+    // (`aftermath::injuries`); `arm_out`, `leg_out` and `blinded` are what they do in it. One bit
+    // per limb, `aftermath::injuries::limb_bit`.
+    /// SK-21.4-e/f: limbs lost for good (8+ hits on an arm, 18+ on a leg), with those lost
+    /// before this battle.
+    pub limbs_lost: u8,
+    /// The limbs he had lost before this battle (unit stat `arms`).
+    pub lost_before: u8,
+    /// SK-21.4-e/f: limbs put out of use in this battle (6+ hits), and the place of the last
+    /// aimed or critical hit on him, which tells which one; kept by `aftermath::record`, not in
+    /// the checksum.
+    pub limbs_out: u8,
+    pub struck_at: Option<crate::autoresult::Location>,
 }
 
 /// How much of a figure is on fire (SK-16.11-T1).

@@ -1,21 +1,26 @@
-//! After the battle (book §6.5.1, §6.8.1, §15.1, §19, §21.7): healing immediately after the
-//! combat, the rewards of an arena, a duel and a practice, practice weapons' recorded hits, and
-//! the bills for batteries and armor repairs. Each test plays a short fight through the engine
-//! with forced dice to its end, then checks the aftermath's exact events (a hand calculation
-//! from the book in the comments) and what they do to the figures.
+//! After the battle (book §5, §6.5.1, §6.8.1, §15.1, §19, §21.4, §21.6, §21.7): healing
+//! immediately after the combat, the rewards of an arena, a duel and a practice, practice
+//! weapons' recorded hits, the bills for batteries and armor repairs, and what the wounds leave
+//! (limbs that heal, limbs and sight lost for good, the attributes for the next fight). Each test
+//! plays a short fight through the engine with forced dice to its end, then checks the
+//! aftermath's exact events (a hand calculation from the book in the comments) and what they do
+//! to the figures.
 
 mod common;
 
 use common::*;
 use fireteam_engine::{Aftermath as _, Outcome, RuleId, RuleSystem};
-use fireteam_skirmish::aftermath::ledger::Ledger;
+use fireteam_skirmish::aftermath::injuries::{self, Loss, NextFight};
+use fireteam_skirmish::aftermath::ledger::{Ledger, LimbHealing, Permanent};
 use fireteam_skirmish::aftermath::{settle, Gear, Why};
+use fireteam_skirmish::autoresult::Location;
 use fireteam_skirmish::data::ItemKind;
 use fireteam_skirmish::event::Effect;
 use fireteam_skirmish::experience::ArenaRecord;
 use fireteam_skirmish::options::ScenarioType;
 use fireteam_skirmish::state::{Condition, Phase};
 use fireteam_skirmish::{Event, Skirmish, State};
+use std::collections::BTreeMap;
 
 // =============================================================================================
 // The fight: Zed (side B) between Ash and Bo (side A). Every figure holds a duel blade (2d6,
@@ -1569,4 +1574,686 @@ provenance = { invented = "a GM's house rule" }
     assert!(err.contains("repair_cost"), "{err}");
     assert!(err.contains("house.toml:15"), "practice's line: {err}");
     assert!(err.contains("practice"), "{err}");
+}
+
+// =============================================================================================
+// SK-5-a, SK-21.4-e/f, SK-21.6-e: what the wounds leave after the battle. With sk.aimed_shots,
+// Ash (side A: a pistol or a laser pistol, Sidearms, DEX 12) at [1, 0] facing S shoots Bay
+// (side B) at [1, 3] facing N in the place he names. The battle lasts one turn (max_rounds = 1):
+// it ends in a draw at the end of turn 1 unless a side is out before.
+// =============================================================================================
+
+const AIMED: (&str, &str) = ("sk.aimed_shots", "true");
+
+/// The one-turn battle, up to Ash's action in turn 1 (side A has the initiative).
+fn one_turn(ash_gear: &[&str], bay_gear: &[&str], bay: &str) -> Game {
+    let text = scenario_toml(
+        &[AIMED],
+        &open(3, 8),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 0),
+                S,
+                ash_gear,
+                "str = 10, dex = 12, int = 10, sidearms = 1",
+            ),
+            unit("Bay", 1, (1, 3), N, bay_gear, bay),
+        ],
+    )
+    .replace("max_rounds = 60", "max_rounds = 1");
+    let mut g = Game {
+        s: load(&text),
+        log: Vec::new(),
+    };
+    g.reach_actions(0);
+    let ash = g.id("Ash");
+    while g.decider() != Some(ash) {
+        let text = format!("{} does nothing", g.s.name(g.decider().unwrap()));
+        g.act(&text);
+    }
+    g
+}
+
+/// The effects of the hit-location rules (SK-21.4-*) among these events.
+fn located(events: &[Event]) -> Vec<(u16, Effect, &'static str)> {
+    effects(events)
+        .into_iter()
+        .filter(|e| e.2.starts_with("SK-21.4"))
+        .collect()
+}
+
+/// The aftermath's narration, each line read after its event is applied.
+fn narrated(g: &Game, out: &[Event]) -> Vec<String> {
+    use fireteam_engine::Present;
+    let mut s = g.s.clone();
+    out.iter()
+        .filter_map(|e| {
+            Skirmish.apply(&mut s, e);
+            Skirmish.narrate(&s, e)
+        })
+        .collect()
+}
+
+fn lost(fig: u16, loss: Loss) -> Event {
+    Event::PermanentLoss {
+        fig,
+        loss,
+        rule: loss.rule(),
+    }
+}
+
+fn next(fig: u16, str: i16, dex: i16, int: i16, mov: i16, arms: u8) -> Event {
+    Event::Attributes {
+        fig,
+        next: NextFight {
+            str,
+            dex,
+            int,
+            mov,
+            arms,
+        },
+        rule: RuleId("SK-5-a"),
+    }
+}
+
+#[test]
+fn sk_21_4_e_sk_5_a_an_arm_hit_for_eight_is_lost_for_good_after_the_battle() {
+    // Ash's aimed shot at Bay's weapon arm: DEX 12 − 4 = 8, 3d6 rolled 8 hits; the pistol's 2d6
+    // [4, 4] = 8 hits on the arm: 3+ drops his pistol, 6+ puts the arm out of use, 8+ loses it
+    // for good (SK-21.4-e). STR 12 − 8 = eSTR 4: he fights on.
+    let mut g = one_turn(
+        &["pistol"],
+        &["pistol"],
+        "str = 12, dex = 12, int = 10, sidearms = 1",
+    );
+    let bay = g.id("Bay");
+    let ev = g.play(
+        "Ash shoots Bay in the weapon arm",
+        &faces(&[&d3(8), &[4, 4]]),
+    );
+    assert_eq!(
+        located(&ev),
+        [
+            (bay, Effect::WeaponDropped { slot: 0 }, "SK-21.4-e"),
+            (bay, Effect::ArmOut, "SK-21.4-e"),
+            (
+                bay,
+                Effect::LimbLost {
+                    limb: Location::WeaponArm
+                },
+                "SK-21.4-e"
+            ),
+        ]
+    );
+    {
+        use fireteam_engine::Present;
+        let line = ev.iter().find_map(|e| match e {
+            Event::Effect {
+                effect: Effect::LimbLost { .. },
+                ..
+            } => Skirmish.narrate(&g.s, e),
+            _ => None,
+        });
+        assert_eq!(
+            line.as_deref(),
+            Some("  Bay loses his weapon arm for good [SK-21.4-e]")
+        );
+    }
+    g.finish_turn();
+    // The turn limit: a draw. The lost arm does not heal (no LimbHealed, though it was put out
+    // of use too); Bay fights his next battle with one arm, the rest unchanged.
+    let (out, s) = settled(&g, ScenarioType::Adventure, Outcome::Draw);
+    assert_eq!(
+        out,
+        [
+            lost(
+                bay,
+                Loss::Arm {
+                    arm: Location::WeaponArm
+                }
+            ),
+            next(bay, 12, 12, 10, 10, 1),
+        ]
+    );
+    assert!(s.fig(bay).arm_out, "the aftermath gives him no arm back");
+    let (all, _) = after(&g);
+    let ledger = Ledger::of(&g.s, &all);
+    let b = &ledger.characters[usize::from(bay)];
+    assert_eq!(
+        b.permanent,
+        [Permanent {
+            loss: Loss::Arm {
+                arm: Location::WeaponArm
+            },
+            rule: "SK-21.4-e"
+        }]
+    );
+    assert!(b.limbs_healed.is_empty());
+    assert_eq!(
+        b.next_fight,
+        Some(NextFight {
+            str: 12,
+            dex: 12,
+            int: 10,
+            mov: 10,
+            arms: 1
+        })
+    );
+    assert_eq!(b.next_stats, BTreeMap::from([("arms", 1)]));
+    // Ash is unhurt: the same attributes, nothing to change.
+    let a = &ledger.characters[0];
+    assert_eq!(
+        a.next_fight.map(|n| (n.dex, n.mov, n.arms)),
+        Some((12, 10, 2))
+    );
+    assert!(a.next_stats.is_empty() && a.permanent.is_empty());
+    assert_eq!(
+        narrated(&g, &all),
+        [
+            "— After the battle —",
+            "Bay has lost his weapon arm for good: no healing brings it back [SK-21.4-e]",
+            "Bay fights his next battle with STR 12, DEX 12, INT 10, MOV 10, one arm (unit stats \
+             arms = 1) [SK-5-a]",
+        ]
+    );
+}
+
+#[test]
+fn sk_21_4_e_an_arm_out_of_use_heals_between_combats() {
+    // The other arm, 2d6 [3, 4] = 7 hits: 6+ puts it out of use, short of the 8 that lose it.
+    // After the battle it heals ("cannot be used until it heals between combats"): he is back
+    // to two arms, and nothing of his changes for the next fight.
+    let mut g = one_turn(
+        &["pistol"],
+        &["pistol"],
+        "str = 12, dex = 12, int = 10, sidearms = 1",
+    );
+    let bay = g.id("Bay");
+    let ev = g.play(
+        "Ash shoots Bay in the other arm",
+        &faces(&[&d3(8), &[3, 4]]),
+    );
+    assert_eq!(located(&ev), [(bay, Effect::ArmOut, "SK-21.4-e")]);
+    assert!(g.fig("Bay").arm_out);
+    g.finish_turn();
+    let (out, s) = settled(&g, ScenarioType::Adventure, Outcome::Draw);
+    assert_eq!(
+        out,
+        [Event::LimbHealed {
+            fig: bay,
+            limb: Location::OtherArm,
+            rule: RuleId("SK-21.4-e")
+        }]
+    );
+    assert!(!s.fig(bay).arm_out, "healed: the arm is back in use");
+    assert_eq!(s.fig(bay).limbs_out, 0);
+    let (all, _) = after(&g);
+    let ledger = Ledger::of(&g.s, &all);
+    let b = &ledger.characters[usize::from(bay)];
+    assert_eq!(
+        b.limbs_healed,
+        [LimbHealing {
+            limb: Location::OtherArm,
+            rule: "SK-21.4-e"
+        }]
+    );
+    assert!(b.permanent.is_empty() && b.next_stats.is_empty());
+    assert_eq!(b.next_fight.map(|n| n.arms), Some(2));
+    assert_eq!(
+        narrated(&g, &all),
+        [
+            "— After the battle —",
+            "Bay's other arm, out of use, heals before the next combat [SK-21.4-e]",
+        ]
+    );
+}
+
+#[test]
+fn sk_21_4_f_a_leg_out_of_use_heals_between_combats() {
+    // The right leg, 2d6 [3, 3] = 6 hits: he falls, the leg out of use, MOV 0 for the battle
+    // (SK-21.4-f); it heals between combats.
+    let mut g = one_turn(&["pistol"], &[], "str = 12, dex = 12, int = 10");
+    let bay = g.id("Bay");
+    let ev = g.play(
+        "Ash shoots Bay in the right leg",
+        &faces(&[&d3(8), &[3, 3]]),
+    );
+    assert_eq!(
+        located(&ev),
+        [
+            (
+                bay,
+                Effect::LegHit {
+                    until: 3,
+                    out: true
+                },
+                "SK-21.4-f"
+            ),
+            (bay, Effect::Fell, "SK-21.4-f"),
+        ]
+    );
+    g.finish_turn();
+    let (out, s) = settled(&g, ScenarioType::Adventure, Outcome::Draw);
+    assert_eq!(
+        out,
+        [Event::LimbHealed {
+            fig: bay,
+            limb: Location::RightLeg,
+            rule: RuleId("SK-21.4-f")
+        }]
+    );
+    assert!(!s.fig(bay).leg_out);
+    let ledger = Ledger::of(&g.s, &after(&g).0);
+    assert_eq!(
+        ledger.characters[usize::from(bay)]
+            .next_fight
+            .map(|n| n.mov),
+        Some(10)
+    );
+}
+
+#[test]
+fn sk_21_4_f_sk_5_a_a_leg_hit_for_eighteen_leaves_mov_four_for_any_other_combat() {
+    // The laser pistol's 4d6+2 at Bay's left leg: [6, 6, 6, 6] + 2 = 26, capped at 18 on a leg
+    // (the rest passes by): the leg out, MOV 0 for this combat, and lost for good (SK-21.4-f).
+    // He has already fallen from 8+ hits (SK-12.4-e). STR 20 − 18 = eSTR 2: he is still in the
+    // fight.
+    let mut g = one_turn(&["laser-pistol"], &[], "str = 20, dex = 12, int = 10");
+    let bay = g.id("Bay");
+    let ev = g.play(
+        "Ash shoots Bay in the left leg",
+        &faces(&[&d3(8), &[6, 6, 6, 6]]),
+    );
+    assert_eq!(g.fig("Bay").damage, 18);
+    assert!(effects(&ev).contains(&(bay, Effect::Fell, "SK-12.4-e")));
+    assert_eq!(
+        located(&ev),
+        [
+            (
+                bay,
+                Effect::LegHit {
+                    until: 3,
+                    out: true
+                },
+                "SK-21.4-f"
+            ),
+            (
+                bay,
+                Effect::LimbLost {
+                    limb: Location::LeftLeg
+                },
+                "SK-21.4-f"
+            ),
+        ]
+    );
+    g.finish_turn();
+    // The leg does not heal; MOV 10 → 4 for any later combat. Ash's laser pistol is one shot
+    // down: a battery to recharge (SK-15.1-c), after the wounds.
+    let laser = g.fig("Ash").weapons[0].unwrap().weapon;
+    let (out, s) = settled(&g, ScenarioType::Adventure, Outcome::Draw);
+    assert_eq!(
+        out,
+        [
+            lost(
+                bay,
+                Loss::Leg {
+                    leg: Location::LeftLeg
+                }
+            ),
+            next(bay, 20, 12, 10, 4, 2),
+            Event::Recharge {
+                fig: 0,
+                weapon: laser,
+                pack: false,
+                batteries: 1,
+                cost: 5,
+                rule: RuleId("SK-15.1-c")
+            },
+        ]
+    );
+    assert!(s.fig(bay).leg_out);
+    let (all, _) = after(&g);
+    let ledger = Ledger::of(&g.s, &all);
+    assert_eq!(
+        ledger.characters[usize::from(bay)].next_stats,
+        BTreeMap::from([("mov", 4)])
+    );
+    assert_eq!(
+        narrated(&g, &all)[1..3],
+        [
+            "Bay has lost his left leg for good: MOV 4 in any later combat [SK-21.4-f]",
+            "Bay fights his next battle with STR 20, DEX 12, INT 10, MOV 4, two arms (unit stats \
+             mov = 4) [SK-5-a]",
+        ]
+    );
+}
+
+#[test]
+fn sk_21_6_e_sk_5_a_blinded_by_a_flash_keeps_minus_four_dex_after_the_battle() {
+    // The laser pistol at Bay's head: DEX 12 − 6 = 6, rolled 6, a hit; 4d6+2 = [1, 1, 1, 1] + 2
+    // = 6 against his Graphite-Epoxy helmet (13): no damage. But the flash: 4d6 against his
+    // eDEX 12, rolled 13, fails: blinded, −4 DEX (SK-21.6-e). After the battle the blindness
+    // stays: DEX 12 → 8 for good.
+    let mut g = one_turn(
+        &["laser-pistol"],
+        &["pistol", "graphite-epoxy-helmet"],
+        "str = 40, dex = 12, int = 10, sidearms = 1",
+    );
+    let bay = g.id("Bay");
+    let ev = g.play(
+        "Ash shoots Bay in the head",
+        &faces(&[&[2, 2, 2], &[1, 1, 1, 1], &d4(13)]),
+    );
+    assert_eq!(g.fig("Bay").damage, 0);
+    assert!(effects(&ev).contains(&(bay, Effect::Blinded, "SK-21.6-e")));
+    g.finish_turn();
+    let laser = g.fig("Ash").weapons[0].unwrap().weapon;
+    let (out, s) = settled(&g, ScenarioType::Adventure, Outcome::Draw);
+    assert_eq!(
+        out,
+        [
+            lost(bay, Loss::Sight),
+            next(bay, 40, 8, 10, 10, 2),
+            Event::Recharge {
+                fig: 0,
+                weapon: laser,
+                pack: false,
+                batteries: 1,
+                cost: 5,
+                rule: RuleId("SK-15.1-c")
+            },
+        ]
+    );
+    assert!(s.fig(bay).blinded, "no healing restores his sight");
+    let (all, _) = after(&g);
+    let ledger = Ledger::of(&g.s, &all);
+    let b = &ledger.characters[usize::from(bay)];
+    assert_eq!(
+        b.permanent,
+        [Permanent {
+            loss: Loss::Sight,
+            rule: "SK-21.6-e"
+        }]
+    );
+    assert_eq!(b.next_stats, BTreeMap::from([("dex", 8)]));
+    assert_eq!(
+        narrated(&g, &all)[1..3],
+        [
+            "Bay stays blinded by the flash: −4 DEX for good [SK-21.6-e]",
+            "Bay fights his next battle with STR 40, DEX 8, INT 10, MOV 10, two arms (unit stats \
+             dex = 8) [SK-5-a]",
+        ]
+    );
+}
+
+#[test]
+fn sk_21_6_e_a_medic_heals_damage_not_sight_or_a_lost_limb() {
+    // Bay loses his weapon arm (8 hits, as above) with a Medic and a medical kit at his side:
+    // the Medic heals 2 of the 8 points of damage (SK-6.5.1-a), and the arm stays lost.
+    let text = scenario_toml(
+        &[AIMED],
+        &open(3, 8),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 0),
+                S,
+                &["pistol"],
+                "str = 10, dex = 12, int = 10, sidearms = 1",
+            ),
+            unit(
+                "Bay",
+                1,
+                (1, 3),
+                N,
+                &["pistol"],
+                "str = 12, dex = 12, int = 10, sidearms = 1",
+            ),
+            unit(
+                "Cy",
+                1,
+                (2, 4),
+                N,
+                &["medical-kit"],
+                "str = 10, dex = 8, int = 10, medic = 1",
+            ),
+        ],
+    )
+    .replace("max_rounds = 60", "max_rounds = 1");
+    let mut g = Game {
+        s: load(&text),
+        log: Vec::new(),
+    };
+    g.reach_actions(0);
+    let bay = g.id("Bay");
+    let cy = g.id("Cy");
+    let ash = g.id("Ash");
+    while g.decider() != Some(ash) {
+        let text = format!("{} does nothing", g.s.name(g.decider().unwrap()));
+        g.act(&text);
+    }
+    g.play(
+        "Ash shoots Bay in the weapon arm",
+        &faces(&[&d3(8), &[4, 4]]),
+    );
+    g.finish_turn();
+    let (out, s) = settled(&g, ScenarioType::Adventure, Outcome::Draw);
+    assert_eq!(
+        out,
+        [
+            healed(bay, cy, 2, 0, true, "SK-6.5.1-a"),
+            lost(
+                bay,
+                Loss::Arm {
+                    arm: Location::WeaponArm
+                }
+            ),
+            next(bay, 12, 12, 10, 10, 1),
+        ]
+    );
+    assert_eq!(s.fig(bay).damage, 6);
+    assert!(s.fig(bay).arm_out);
+}
+
+#[test]
+fn sk_21_4_e_an_arm_lost_by_the_hit_that_knocks_him_out_is_lost_all_the_same() {
+    // STR 9: the 8 hits on his other arm leave eSTR 1, unconscious (SK-12.4-c), and his side
+    // has no one left up: A wins. The arm is lost all the same (not put out of use: he is out
+    // of the fight before that matters), and kept after the battle.
+    let mut g = one_turn(&["pistol"], &[], "str = 9, dex = 12, int = 10");
+    let bay = g.id("Bay");
+    let ev = g.play(
+        "Ash shoots Bay in the other arm",
+        &faces(&[&d3(8), &[4, 4]]),
+    );
+    assert!(effects(&ev).contains(&(bay, Effect::Unconscious, "SK-12.4-c")));
+    assert_eq!(
+        located(&ev),
+        [(
+            bay,
+            Effect::LimbLost {
+                limb: Location::OtherArm
+            },
+            "SK-21.4-e"
+        )]
+    );
+    assert!(g.fig("Bay").arm_out);
+    let (out, _) = settled(&g, ScenarioType::Adventure, A_WINS);
+    assert_eq!(
+        out,
+        [
+            lost(
+                bay,
+                Loss::Arm {
+                    arm: Location::OtherArm
+                }
+            ),
+            next(bay, 9, 12, 10, 10, 1),
+        ]
+    );
+
+    // STR 8: the same hit kills him (eSTR 0). The dead lose nothing more, and have no next
+    // fight.
+    let mut g = one_turn(&["pistol"], &[], "str = 8, dex = 12, int = 10");
+    let ev = g.play(
+        "Ash shoots Bay in the other arm",
+        &faces(&[&d3(8), &[4, 4]]),
+    );
+    assert!(effects(&ev).contains(&(bay, Effect::Dead, "SK-12.4-c")));
+    assert!(located(&ev).is_empty(), "{:?}", located(&ev));
+    let (out, _) = after(&g);
+    assert!(out.is_empty(), "{out:#?}");
+    let ledger = Ledger::of(&g.s, &out);
+    assert_eq!(ledger.characters[usize::from(bay)].next_fight, None);
+}
+
+#[test]
+fn sk_21_4_e_a_unit_with_one_arm_fights_one_handed_from_the_start() {
+    // Unit stat arms = 1: an arm lost in an earlier battle. He starts as with an arm out of use:
+    // his rifle needs both hands at STR 12 (one-handed: 10 + 10 = 20, SK-13.3-b), so it is not
+    // ready, and he cannot ready it; the pistol he can.
+    let mut g = one_turn(
+        &["pistol"],
+        &["rifle", "pistol"],
+        "str = 12, dex = 12, int = 10, shoulderarms = 1, sidearms = 1, arms = 1",
+    );
+    let bay = g.id("Bay");
+    let b = g.fig("Bay");
+    assert!(b.arm_out);
+    assert_eq!((b.ready, b.off_hand), (None, None));
+    g.act("Ash does nothing");
+    assert_eq!(g.decider(), Some(bay));
+    let texts = g.texts();
+    assert!(g.can("Bay readies the Pistol"), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.contains("Rifle")), "{texts:?}");
+
+    // His remaining arm is his weapon arm; a hit on the "other arm" strikes the stump: 8 hits
+    // lose nothing more, and there is nothing to heal.
+    let mut g = one_turn(
+        &["pistol"],
+        &["pistol"],
+        "str = 12, dex = 12, int = 10, sidearms = 1, arms = 1",
+    );
+    assert_eq!(g.fig("Bay").ready, Some(0), "a pistol needs one hand");
+    let ev = g.play(
+        "Ash shoots Bay in the other arm",
+        &faces(&[&d3(8), &[4, 4]]),
+    );
+    assert_eq!(located(&ev), [(bay, Effect::ArmOut, "SK-21.4-e")]);
+    g.finish_turn();
+    let (out, _) = after(&g);
+    assert!(out.is_empty(), "nothing new to heal or lose: {out:#?}");
+    let ledger = Ledger::of(&g.s, &out);
+    let b = &ledger.characters[usize::from(bay)];
+    assert_eq!(b.next_fight.map(|n| n.arms), Some(1));
+    assert!(b.next_stats.is_empty(), "arms = 1 already");
+
+    // His weapon arm hit for 8: no arm left, which the engine cannot field (arms is 1 or 2).
+    let mut g = one_turn(
+        &["pistol"],
+        &["pistol"],
+        "str = 12, dex = 12, int = 10, sidearms = 1, arms = 1",
+    );
+    g.play(
+        "Ash shoots Bay in the weapon arm",
+        &faces(&[&d3(8), &[4, 4]]),
+    );
+    g.finish_turn();
+    let (out, _) = settled(&g, ScenarioType::Adventure, Outcome::Draw);
+    assert_eq!(
+        out,
+        [
+            lost(
+                bay,
+                Loss::Arm {
+                    arm: Location::WeaponArm
+                }
+            ),
+            next(bay, 12, 12, 10, 10, 0),
+        ]
+    );
+    assert_eq!(
+        narrated(&g, &after(&g).0)[2],
+        "Bay fights his next battle with STR 12, DEX 12, INT 10, MOV 10, no arm left (not \
+         playable: unit stat arms is 1 or 2) (unit stats arms = 0) [SK-5-a]"
+    );
+}
+
+#[test]
+fn sk_21_4_e_unit_stat_arms_is_one_or_two() {
+    let text = scenario_toml(
+        &[],
+        &open(3, 3),
+        &[],
+        &[
+            unit("Ash", 0, (0, 0), S, &[], "str = 10, dex = 12, int = 10"),
+            unit(
+                "Bay",
+                1,
+                (2, 2),
+                N,
+                &[],
+                "str = 10, dex = 12, int = 10, arms = 0",
+            ),
+        ],
+    );
+    let loader = fireteam_scenario::Loader::new()
+        .schema(&fireteam_skirmish::schema::SkirmishSchema)
+        .data_dir("../../../data");
+    let err = loader
+        .load(&fireteam_scenario::SourceFile::new("test.toml", &text))
+        .expect_err("arms = 0 is refused");
+    let msg = err.render_plain();
+    assert!(msg.contains("arms"), "{msg}");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// SK-21.4-e/f: whatever a located hit does to a limb, after the battle the limb is either
+    /// healed (6+ hits, short of losing it), lost for good (8+ on an arm, 18+ on a leg), or
+    /// untouched, never two of these; only a loss changes the next fight's attributes. Bay has
+    /// STR 40, so he stays in the fight; arms take the pistol's 2d6, legs the laser pistol's
+    /// 4d6+2.
+    #[test]
+    fn sk_21_4_e_f_a_limb_is_healed_or_lost_for_good_by_its_hits(
+        limb in 0usize..4,
+        dmg in proptest::collection::vec(1i64..=6, 4),
+    ) {
+        let place = injuries::LIMBS[limb];
+        let arm = injuries::is_arm(place);
+        let (gun, dice, plus, lose) = if arm {
+            ("pistol", 2, 0, injuries::ARM_LOST)
+        } else {
+            ("laser-pistol", 4, 2, injuries::LEG_LOST)
+        };
+        let mut g = one_turn(&[gun], &[], "str = 40, dex = 12, int = 10");
+        let bay = g.id("Bay");
+        let rolled: i64 = dmg[..dice].iter().sum::<i64>() + plus;
+        let taken = rolled.min(i64::from(lose)) as i16;
+        let text = format!("Ash shoots Bay in the {}", injuries::limb_name(place));
+        g.play(&text, &faces(&[&d3(8), &dmg[..dice]]));
+        g.finish_turn();
+        let (out, s) = after(&g);
+        let healed = out.iter().any(|e| matches!(e, Event::LimbHealed { limb, .. } if *limb == place));
+        let lost = out.iter().any(|e| matches!(e, Event::PermanentLoss { .. }));
+        proptest::prop_assert_eq!(lost, taken >= lose, "{} hits: {:?}", taken, out);
+        proptest::prop_assert_eq!(healed, (6..lose).contains(&taken), "{} hits: {:?}", taken, out);
+        let ledger = Ledger::of(&g.s, &out);
+        let next = ledger.characters[usize::from(bay)].next_fight.unwrap();
+        let want = match (lost, arm) {
+            (false, _) => (10, 2),
+            (true, true) => (10, 1),
+            (true, false) => (4, 2),
+        };
+        proptest::prop_assert_eq!((next.mov, next.arms), want);
+        // After the aftermath, the limb is in use unless it is lost.
+        let out_of_use = if arm { s.fig(bay).arm_out } else { s.fig(bay).leg_out };
+        proptest::prop_assert_eq!(out_of_use, lost);
+    }
 }

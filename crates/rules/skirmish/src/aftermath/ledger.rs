@@ -1,15 +1,19 @@
 //! Each character's ledger after the battle: how he ended it, the healing he got
 //! (SK-6.5.1-a, SK-6.8.1-a), the credits and EP of the kind of fight (SK-19.1-c/d, SK-19.3-b),
-//! the items he won and what they resell for (SK-19.2-b), and his bills (SK-15.1-c, SK-21.7-b),
-//! gathered from the aftermath's events. `fireteam aftermath` prints it.
+//! the items he won and what they resell for (SK-19.2-b), his bills (SK-15.1-c, SK-21.7-b), the
+//! limbs that heal and what he lost for good (SK-21.4-e/f, SK-21.6-e) with his attributes for the
+//! next fight (SK-5-a), gathered from the aftermath's events. `fireteam aftermath` prints it.
 
+use crate::aftermath::injuries::{next_fight, Loss, NextFight};
 use crate::aftermath::{gear_name, Why};
+use crate::autoresult::Location;
 use crate::event::Event;
 use crate::experience::ArenaRecord;
 use crate::options::ScenarioType;
 use crate::state::{Condition, FigId, State};
 use fireteam_engine::Outcome;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// The aftermath of one battle, character by character.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -46,6 +50,28 @@ pub struct Account {
     pub net_credits: i64,
     /// What the items won resell for, of those the catalog prices (SK-19.2-b).
     pub resale_value: u64,
+    // ---- lasting injuries (§5, §21.4-e/f, §21.6-e)
+    /// SK-21.4-e/f: his arms and legs put out of use in the battle, which heal between combats.
+    pub limbs_healed: Vec<LimbHealing>,
+    /// SK-21.4-e/f, SK-21.6-e: what he lost for good.
+    pub permanent: Vec<Permanent>,
+    /// SK-5-a: his attributes for the next fight (None for the dead).
+    pub next_fight: Option<NextFight>,
+    /// The unit stats to write for it (`arms`, `dex`, `mov`), those that change; empty when
+    /// nothing does.
+    pub next_stats: BTreeMap<&'static str, i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LimbHealing {
+    pub limb: Location,
+    pub rule: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Permanent {
+    pub loss: Loss,
+    pub rule: &'static str,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -118,6 +144,15 @@ impl Ledger {
                 bills: Vec::new(),
                 net_credits: 0,
                 resale_value: 0,
+                limbs_healed: Vec::new(),
+                permanent: Vec::new(),
+                // SK-5-a: the dead have no next fight.
+                next_fight: (f.condition != Condition::Dead).then(|| next_fight(f)),
+                next_stats: if f.condition == Condition::Dead {
+                    BTreeMap::new()
+                } else {
+                    next_fight(f).changed_stats(f)
+                },
             })
             .collect();
         for e in events {
@@ -237,6 +272,20 @@ impl Ledger {
                         what: format!("repair the {name} at an armorer"),
                         cost: *cost,
                         note: Some(note),
+                        rule: rule.0,
+                    });
+                }
+                Event::LimbHealed { fig, limb, rule } => {
+                    characters[usize::from(*fig)]
+                        .limbs_healed
+                        .push(LimbHealing {
+                            limb: *limb,
+                            rule: rule.0,
+                        });
+                }
+                Event::PermanentLoss { fig, loss, rule } => {
+                    characters[usize::from(*fig)].permanent.push(Permanent {
+                        loss: *loss,
                         rule: rule.0,
                     });
                 }

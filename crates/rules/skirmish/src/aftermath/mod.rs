@@ -1,10 +1,11 @@
-//! After the battle (book §6.5.1, §6.8.1, §15.1, §19, §21.7): what happens once a battle is
-//! over and before the next. Medics and doctors heal "immediately after the combat" (SK-6.5.1-a,
-//! SK-6.8.1-a, G-67: [`healing`]); the kind of fight pays its rewards (SK-19-a: the arena's
-//! credits and EP, SK-19.1-c/d; the duel's spoils, SK-19.2-b; the practice's EP and stake,
-//! SK-19.3-b: [`rewards`]); and the bills between combats come in (batteries recharged,
-//! SK-15.1-c; worn armor at an armorer, SK-21.7-b: [`bills`]). [`ledger`] sums it up per
-//! character.
+//! After the battle (book §5, §6.5.1, §6.8.1, §15.1, §19, §21.4, §21.6, §21.7): what happens
+//! once a battle is over and before the next. Medics and doctors heal "immediately after the combat" (SK-6.5.1-a,
+//! SK-6.8.1-a, G-67: [`healing`]); what the wounds leave is assessed: limbs put out of use heal
+//! between combats, lost limbs and sight do not (SK-5-a, SK-21.4-e/f, SK-21.6-e: [`injuries`]);
+//! the kind of fight pays its rewards (SK-19-a: the arena's credits and EP, SK-19.1-c/d; the
+//! duel's spoils, SK-19.2-b; the practice's EP and stake, SK-19.3-b: [`rewards`]); and the bills
+//! between combats come in (batteries recharged, SK-15.1-c; worn armor at an armorer, SK-21.7-b:
+//! [`bills`]). [`ledger`] sums it up per character.
 //!
 //! The aftermath is resolved from the battle's final state alone ([`settle`]): it rolls no dice
 //! and asks no one, since nothing in it is a choice. One healer may treat every wounded
@@ -14,14 +15,16 @@
 //! `repair_cost`). So it is no part of the battle's protocol: a battle ends at `Phase::Over`
 //! as before (the simulator, the odds and the AI stop there), and a front end that shows a
 //! finished battle asks for its aftermath (`fireteam_engine::Aftermath`). Its events are
-//! applied like any other (`apply`): healing lowers the damage, the rest is the ledger's.
+//! applied like any other (`apply`): healing lowers the damage, a limb that heals is back in use,
+//! the rest is the ledger's.
 //!
 //! What the aftermath needs to know of the battle is kept as the battle's events are applied
 //! ([`record`]): who fought, whom a foe hurt, who put whom out of the fight, the practice
-//! weapons' recorded hits and the batteries swapped out.
+//! weapons' recorded hits, the batteries swapped out, and the limbs put out of use.
 
 pub mod bills;
 pub mod healing;
+pub mod injuries;
 pub mod ledger;
 mod narrate;
 mod record;
@@ -128,7 +131,8 @@ pub fn outcome(s: &State) -> Outcome {
 }
 
 /// The aftermath of a finished battle, in the book's order: healing immediately after the
-/// combat, the rewards of the kind of fight, then the bills between combats. Nothing for a
+/// combat, what the wounds leave (limbs that heal, losses for good), the rewards of the kind of
+/// fight, then the bills between combats. Nothing for a
 /// battle that is not over, and nothing at all (not even the opening `Aftermath` event) when
 /// there is nothing to heal, pay or bill.
 pub fn settle(s: &State, out: &mut Vec<Event>) {
@@ -142,6 +146,7 @@ pub fn settle(s: &State, out: &mut Vec<Event>) {
         outcome,
     });
     healing::heal(s, out);
+    injuries::assess(s, out);
     rewards::pay(s, outcome, out);
     bills::bill(s, outcome, out);
     if out.len() == mark + 1 {

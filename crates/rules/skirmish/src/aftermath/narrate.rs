@@ -1,6 +1,7 @@
 //! The narration of the aftermath's events and of the practice weapons' recorded hits, with
 //! their rule IDs.
 
+use crate::aftermath::injuries::{limb_name, stats_text, Loss, BLINDED_DEX, ONE_LEG_MOV};
 use crate::aftermath::{gear_name, Why};
 use crate::event::Event;
 use crate::options::ScenarioType;
@@ -180,6 +181,41 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                     name(*fig)
                 ),
             }
+        }
+        // ---- lasting injuries (§5, §21.4-e/f, §21.6-e)
+        Event::LimbHealed { fig, limb, rule } => format!(
+            "{}'s {}, out of use, heals before the next combat [{rule}]",
+            name(*fig),
+            limb_name(*limb)
+        ),
+        Event::PermanentLoss { fig, loss, rule } => match loss {
+            Loss::Arm { arm } => format!(
+                "{} has lost his {} for good: no healing brings it back [{rule}]",
+                name(*fig),
+                limb_name(*arm)
+            ),
+            Loss::Leg { leg } => format!(
+                "{} has lost his {} for good: MOV {ONE_LEG_MOV} in any later combat [{rule}]",
+                name(*fig),
+                limb_name(*leg)
+            ),
+            Loss::Sight => format!(
+                "{} stays blinded by the flash: −{BLINDED_DEX} DEX for good [{rule}]",
+                name(*fig)
+            ),
+        },
+        Event::Attributes { fig, next, rule } => {
+            let stats = next.changed_stats(s.fig(*fig));
+            let write = if stats.is_empty() {
+                String::new()
+            } else {
+                format!(" (unit stats {})", stats_text(&stats))
+            };
+            format!(
+                "{} fights his next battle with {}{write} [{rule}]",
+                name(*fig),
+                next.describe()
+            )
         }
         _ => return None,
     })

@@ -1,8 +1,10 @@
 //! The battle's record that the aftermath reads (SK-19.1-d, SK-19.3-b, SK-15.1-c), kept as each
 //! event is applied (`apply` calls [`record`] first): who fought, whom a foe hurt, who put whom
-//! out of the fight, the practice weapons' recorded hits, and the batteries swapped out. It
-//! follows from the events alone, so replaying a battle rebuilds it.
+//! out of the fight, the practice weapons' recorded hits, the batteries swapped out, and the limbs
+//! put out of use (SK-21.4-e/f). It follows from the events alone, so replaying a battle rebuilds
+//! it.
 
+use crate::autoresult::Location;
 use crate::event::{Effect, Event};
 use crate::state::State;
 
@@ -84,6 +86,31 @@ pub fn record(s: &mut State, e: &Event) {
                 f.drained = f.drained.saturating_add(1);
             }
         }
+        // ---- lasting injuries (SK-21.4-e/f): which limb a 6+ hit put out of use, from the place
+        // of the aimed or critical hit that did it (the `Location` just before its damage).
+        Event::Location { fig, location, .. } => s.fig_mut(*fig).struck_at = Some(*location),
+        Event::Effect {
+            fig,
+            effect: Effect::ArmOut,
+            ..
+        } => limb_out(s, *fig, Location::WeaponArm),
+        Event::Effect {
+            fig,
+            effect: Effect::LegHit { out: true, .. },
+            ..
+        } => limb_out(s, *fig, Location::RightLeg),
         _ => {}
     }
+}
+
+/// SK-21.4-e/f: the limb last struck is out of use; `or` when the last place struck is not a
+/// limb of that kind (no such hit is made today: arms and legs are put out only by located hits).
+fn limb_out(s: &mut State, fig: crate::state::FigId, or: Location) {
+    use crate::aftermath::injuries::{is_arm, limb_bit};
+    let f = s.fig_mut(fig);
+    let limb = f
+        .struck_at
+        .filter(|l| *l != Location::Head && is_arm(*l) == is_arm(or))
+        .unwrap_or(or);
+    f.limbs_out |= limb_bit(limb);
 }

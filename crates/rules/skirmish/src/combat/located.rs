@@ -1,6 +1,7 @@
 //! Hits in a known place (SK-21.4-d/e/f, optional): the damage an arm or a leg can take, and
-//! what a hit in the head, an arm or a leg does, with the flash of an energy weapon in the head
-//! that may blind (SK-16.8-e, SK-21.6-d/e).
+//! what a hit in the head, an arm or a leg does, a limb lost for good included (kept after the
+//! battle, `aftermath::injuries`), with the flash of an energy weapon in the head that may blind
+//! (SK-16.8-e, SK-21.6-d/e).
 
 use crate::combat::ctx::Ctx;
 use crate::event::{Effect, Event};
@@ -27,6 +28,10 @@ pub(crate) fn located_effects(
     use crate::autoresult::Location;
     let t = ctx.s.fig(target).clone();
     if !t.active() {
+        // A hit that knocks him out still costs the limb (the dead lose nothing more).
+        if t.condition != crate::state::Condition::Dead {
+            limb_lost(ctx, target, l, taken);
+        }
         return Ok(());
     }
     let turn = ctx.s.turn;
@@ -94,7 +99,23 @@ pub(crate) fn located_effects(
             }
         }
     }
+    limb_lost(ctx, target, l, taken);
     Ok(())
+}
+
+/// SK-21.4-e "8 or more hits: the arm is lost, permanently"; SK-21.4-f "18 or more hits: the leg
+/// is lost permanently". A limb already lost (an arm lost in an earlier battle, the stump now
+/// struck) is not lost again.
+fn limb_lost(ctx: &mut Ctx, target: FigId, l: crate::autoresult::Location, taken: i16) {
+    use crate::aftermath::injuries::{limb_bit, limb_rule, lost_by};
+    if !lost_by(l, taken) || ctx.s.fig(target).limbs_lost & limb_bit(l) != 0 {
+        return;
+    }
+    ctx.emit(Event::Effect {
+        fig: target,
+        effect: Effect::LimbLost { limb: l },
+        rule: limb_rule(l),
+    });
 }
 
 /// SK-16.8-e, SK-21.6-d/e: a figure hit in the head by an energy weapon (option
