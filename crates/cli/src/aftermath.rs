@@ -125,6 +125,8 @@ fn account(a: &Account) -> Vec<String> {
         Condition::Dead => "dead",
         Condition::Lost => "lost in space, drifted off",
         Condition::Beaten => "beaten on recorded hits",
+        Condition::Subdued => "subdued",
+        Condition::Escaped => "escaped from the arena",
     };
     let mut v = vec![format!(
         "{} ({}): {condition}{}",
@@ -192,6 +194,7 @@ fn account(a: &Account) -> Vec<String> {
         let why = match c.why {
             Why::ArenaVictor => "a victor's purse",
             Why::ArenaLoser => "a loser's purse",
+            Why::ArenaRanAway => "nothing: a loser who ran away unhurt",
             Why::StakeWon => "his share of the stakes",
             Why::StakePaid => "the stake he pays",
         };

@@ -88,9 +88,17 @@ pub struct Map {
     pub height: u32,
     /// `width * height` cells, row-major.
     pub cells: Vec<Cell>,
+    /// The system's own map fields (`ScenarioSchema::map_fields`) that the map gave.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub fields: BTreeMap<String, Value>,
 }
 
 impl Map {
+    /// A map field of the system, if the map gave it.
+    pub fn field(&self, name: &str) -> Option<&Value> {
+        self.fields.get(name)
+    }
+
     pub fn cell(&self, at: Position) -> Option<&Cell> {
         if at.col >= self.width || at.row >= self.height {
             return None;

@@ -46,6 +46,13 @@ pub trait ScenarioSchema {
         &[]
     }
 
+    /// Fields the `[map]` section may have besides `grid`, `legend`, `rows` and `elevation`,
+    /// each checked by its spec like a catalog field (SKIRMISH: the arena's `escape` hexes).
+    /// None by default.
+    fn map_fields(&self) -> &[FieldSpec] {
+        &[]
+    }
+
     /// Extra checks on one catalog entry that passed its field specs. Field paths are relative
     /// to the entry (`range_bands`, `modes[1]`).
     fn check_entry(&self, _entry: &Entry) -> Vec<FieldError> {

@@ -402,6 +402,18 @@ pub enum Action {
         fig: FigId,
         target: FigId,
     },
+    // ---- hand to hand and the arena (§11.9.2, §19.1)
+    /// SK-11.9.2-a: in hand to hand, pick up the knife, pistol or brass knuckles that `owner`
+    /// dropped (from his `slot`) in the brawl's hex, on a 3d6 roll against DEX.
+    PickUpInHth {
+        fig: FigId,
+        owner: FigId,
+        slot: u8,
+    },
+    /// SK-19.1-b: leave the arena through the entrance hex he stands on.
+    EscapeArena {
+        fig: FigId,
+    },
 }
 
 /// A flame thrower burst and its shape (SK-16.13-b/c). The book lets the firer place the fire
@@ -515,7 +527,9 @@ impl Action {
             | Pull { fig, .. }
             | Brake { fig }
             | Patch { fig }
-            | ShootTether { fig, .. } => Some(fig),
+            | ShootTether { fig, .. }
+            | PickUpInHth { fig, .. }
+            | EscapeArena { fig } => Some(fig),
         }
     }
 }

@@ -675,6 +675,14 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.tether = 0;
             }
         }
+        // ---- hand to hand and the arena (§11.9, §16.15.6, §19.1)
+        Event::HthOver { fig, .. } => s.fig_mut(*fig).in_hth = false,
+        Event::Escaped { fig, .. } => {
+            let f = s.fig_mut(*fig);
+            f.condition = Condition::Escaped;
+            f.in_hth = false;
+            f.held_by = None;
+        }
         Event::Drifted { fig, path, acc, .. } => {
             let f = s.fig_mut(*fig);
             if let Some(&last) = path.last() {
@@ -896,6 +904,23 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             } else {
                 f.leg_out = true;
             }
+        }
+        // ---- hand to hand (§16.15.6)
+        Effect::Held { by } => f.held_by = Some(by),
+        Effect::BrokeAway => {
+            // Back in the fight, on the ground with his foe (G-39 (5)): he may act again.
+            f.held_by = None;
+            f.stunned = 0;
+            if f.posture == Posture::Fallen {
+                f.posture = Posture::Prone;
+            }
+        }
+        Effect::Subdued => {
+            f.condition = Condition::Subdued;
+            f.posture = Posture::Fallen;
+            f.held_by = None;
+            f.stunned = 0;
+            f.in_hth = false;
         }
     }
 }

@@ -431,6 +431,10 @@ pub struct Rules {
     /// What the aftermath reads beyond the weapons and armor: the items' names and prices and
     /// each figure's backpack ([`crate::aftermath::Terms`]).
     pub aftermath: crate::aftermath::Terms,
+    // ---- the arena (§19.1)
+    /// SK-19.1-b GM input (`[map] escape`): each entrance hex and the side (0-based) that may
+    /// escape through it, in the scenario's order.
+    pub escape: Vec<(crate::state::Pos, u8)>,
 }
 
 /// A knife fixed to a rifle (SK-16.3-a, G-06): the weapon indexes of the knife, the rifle, and

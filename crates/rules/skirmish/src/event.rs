@@ -161,6 +161,17 @@ pub enum Effect {
     LimbLost {
         limb: crate::autoresult::Location,
     },
+    // ---- hand to hand (§16.15.6)
+    /// SK-16.15.6-b: subdued by `by`, who holds him: he can neither move nor act for two turns
+    /// (the `Stunned` before it), then rolls to break away.
+    Held {
+        by: FigId,
+    },
+    /// SK-16.15.6-b: broke away from the hold (or no one holds him any more): back in the
+    /// fight, on the ground in the brawl's hex.
+    BrokeAway,
+    /// SK-16.15.6-b: failed to break away: subdued, out of the fight.
+    Subdued,
 }
 
 /// What took dice off an energy weapon's shot on its way (SK-14.3, SK-16.8-d, SK-16.12-t).
@@ -844,6 +855,20 @@ pub enum Event {
         acc: [i8; 2],
         speed_q: u8,
         dir: u8,
+        rule: RuleId,
+    },
+    // ---- hand to hand and the arena (§11.9, §16.15.6, §19.1)
+    /// G-39 (5): no foe is left fighting in his hex (knocked out, killed, subdued, gone): he is
+    /// out of hand to hand where he is.
+    HthOver {
+        fig: FigId,
+        rule: RuleId,
+    },
+    /// SK-19.1-b: escaped the arena through his side's entrance hex `at`: off the board, out of
+    /// the battle.
+    Escaped {
+        fig: FigId,
+        at: Pos,
         rule: RuleId,
     },
 }

@@ -14,8 +14,9 @@
 //! (figures hidden from the enemy, and hearing them), [`character`],
 //! [`encumbrance`] and [`experience`] (creation and advancement).
 //! [`cloud`] (smoke and gas), [`shield`] (energy shields) and [`light`] (the flashlight) follow
-//! §16.12, §14.3 and §17.5; [`practice`] (practice combat) and [`aftermath`] (after the battle:
-//! healing, rewards, bills) follow §19, §6.5.1, §6.8.1, §15.1 and §21.7.
+//! §16.12, §14.3 and §17.5; [`practice`] (practice combat), [`escape`] (the arena's entrance
+//! hexes) and [`aftermath`] (after the battle: healing, rewards, bills) follow §19, §6.5.1,
+//! §6.8.1, §15.1 and §21.7.
 //! [`system`] is the `RuleSystem` itself, and `resolve` hands each action to the module of its
 //! rule.
 
@@ -29,6 +30,8 @@ pub mod cloud;
 pub mod combat;
 pub mod data;
 pub mod encumbrance;
+// ---- the arena (§19.1)
+pub mod escape;
 pub mod event;
 pub mod experience;
 pub mod fire;

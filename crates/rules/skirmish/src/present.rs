@@ -346,6 +346,10 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                     "loses his {} for good",
                     crate::aftermath::injuries::limb_name(*limb)
                 ),
+                // ---- hand to hand (§16.15.6)
+                Effect::Held { by } => format!("is held by {}", name(s, *by)),
+                Effect::BrokeAway => "breaks away from the hold".to_string(),
+                Effect::Subdued => "is subdued, out of the fight".to_string(),
             };
             let sep = if what.starts_with('\'') { "" } else { " " };
             let _ = write!(t, "  {}{sep}{what} [{rule}]", name(s, *fig));
@@ -395,6 +399,15 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         }
         Event::PickedUp { fig, slot } if *slot == crate::state::SHIELD_SLOT => {
             let _ = write!(t, "{} picks up his shield [SK-11.8.3-a]", name(s, *fig));
+        }
+        // ---- hand to hand (§11.9.2): his own weapon picked up in the brawl.
+        Event::PickedUp { fig, slot } if s.fig(*fig).in_hth => {
+            let _ = write!(
+                t,
+                "{} picks up his {} in the brawl [SK-11.9.2-a]",
+                name(s, *fig),
+                slot_name(s, *fig, *slot)
+            );
         }
         Event::PickedUp { fig, .. } => {
             let _ = write!(t, "{} picks up his weapon [SK-11.8.3-a]", name(s, *fig));
@@ -780,6 +793,22 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 None => write!(t, "{} has climbed {metres} m [{rule}]", name(s, *fig)),
             };
         }
+        // ---- hand to hand (§11.9.2): a weapon picked up in the brawl.
+        Event::Grabbed {
+            fig,
+            owner,
+            slot,
+            rule,
+            ..
+        } if rule.0 == "SK-11.9.2-a" => {
+            let _ = write!(
+                t,
+                "  {} picks up {}'s {} in the brawl [{rule}]",
+                name(s, *fig),
+                name(s, *owner),
+                slot_name(s, *owner, *slot)
+            );
+        }
         Event::Grabbed { fig, at, rule, .. } => {
             let _ = write!(
                 t,
@@ -1128,6 +1157,21 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 )
             };
         }
+        // ---- hand to hand and the arena (§11.9, §16.15.6, §19.1)
+        Event::HthOver { fig, rule } => {
+            let _ = write!(
+                t,
+                "  {} has no foe left in the brawl: out of hand to hand [{rule}]",
+                name(s, *fig)
+            );
+        }
+        Event::Escaped { fig, at, rule } => {
+            let _ = write!(
+                t,
+                "{} escapes from the arena through the entrance at {at} [{rule}]",
+                name(s, *fig)
+            );
+        }
         // ---- after the battle (§6.5.1, §6.8.1, §15.1, §19, §21.7)
         Event::PracticeHit { .. }
         | Event::Aftermath { .. }
@@ -1344,6 +1388,8 @@ impl ActionOdds for Skirmish {
                 accept: true,
             }),
             Phase::QuickDraw { target, .. } => Some(Action::LetDraw { fig: target }),
+            // ---- SK-11.9.3-a: one breaking free of a brawl is let go.
+            Phase::HthLeaving { opponent, .. } => Some(Action::LetGo { fig: opponent }),
             _ => None,
         }
     }
@@ -1371,6 +1417,8 @@ impl ActionOdds for Skirmish {
                     Condition::Active => "active".to_string(),
                     Condition::Lost => "lost in space".to_string(),
                     Condition::Beaten => "beaten".to_string(),
+                    Condition::Subdued => "subdued".to_string(),
+                    Condition::Escaped => "escaped".to_string(),
                 });
             }
             // ---- after the battle (§19.3): a practice weapon's hits are recorded, not dealt.

@@ -15,7 +15,7 @@ use crate::combat::ctx::Ctx;
 use crate::combat::weapon_of;
 use crate::event::Event;
 use crate::readying;
-use crate::state::{FigId, MoveKind, SHIELD_SLOT};
+use crate::state::{FigId, MoveKind, Phase, SHIELD_SLOT};
 use crate::turn::{disengage, initiative, movement, retreat};
 use fireteam_engine::{ResolveError, RuleId};
 
@@ -147,6 +147,14 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         Action::Disengage { fig, to } => {
             ctx.emit(Event::Acted { fig });
             disengage::disengage(ctx, fig, to)
+        }
+        // ---- hand to hand (§11.9.3): a foe's blow at one breaking free of the brawl.
+        Action::Punish { fig, target } if matches!(ctx.s.phase, Phase::HthLeaving { .. }) => {
+            ctx.emit(Event::Acted { fig });
+            hth::parting_blow(ctx, fig, target)
+        }
+        Action::LetGo { fig } if matches!(ctx.s.phase, Phase::HthLeaving { .. }) => {
+            hth::let_go(ctx, fig)
         }
         Action::Punish { fig, target } => {
             ctx.emit(Event::Acted { fig });
@@ -320,6 +328,9 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         Action::Brake { fig } => crate::microgravity::brake(ctx, fig),
         Action::Patch { fig } => crate::vacuum::patch(ctx, fig),
         Action::ShootTether { fig, target } => crate::microgravity::shoot_tether(ctx, fig, target),
+        // ---- hand to hand and the arena (§11.9.2, §19.1)
+        Action::PickUpInHth { fig, owner, slot } => hth::pick_up(ctx, fig, owner, slot),
+        Action::EscapeArena { fig } => crate::escape::escape(ctx, fig),
     }
 }
 

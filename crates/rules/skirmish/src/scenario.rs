@@ -624,6 +624,8 @@ pub fn setup(loaded: &Loaded) -> Setup {
             lost_before,
             limbs_out: 0,
             struck_at: None,
+            // ---- hand to hand (§16.15.6)
+            held_by: None,
         });
     }
     // SK-16.3-a: weapons change hands in battle (grabbed on the run, exchanged, taken by
@@ -664,6 +666,8 @@ pub fn setup(loaded: &Loaded) -> Setup {
         seed: sc.seed.unwrap_or(1),
         bayonets,
         aftermath: crate::aftermath::Terms::of(loaded, &armor_ids),
+        // ---- the arena (§19.1)
+        escape: crate::escape::entrances(sc),
     };
     Setup(State {
         // The rules outlive every state of the battle (see `State::rules`).

@@ -579,6 +579,24 @@ pub const UNIT_FIELDS: &[FieldSpec] = &[
     ),
 ];
 
+// ---- the arena (§19.1)
+static ESCAPE_HEX: FieldKind = FieldKind::List {
+    of: &FieldKind::Int { min: 0, max: 1000 },
+    min_len: 3,
+    max_len: 3,
+};
+
+/// The fields a SKIRMISH `[map]` may have besides the common ones.
+pub const MAP_FIELDS: &[FieldSpec] = &[FieldSpec::optional(
+    "escape",
+    FieldKind::List {
+        of: &ESCAPE_HEX,
+        min_len: 1,
+        max_len: 64,
+    },
+    "SK-19.1-b GM input: the arena's entrance hexes, each [column, row, side] (side 1 = the first [[sides]]): a figure of that side standing on one may escape through it",
+)];
+
 const WEAPON_FIELDS: &[FieldSpec] = &[
     FieldSpec::required(
         "class",
@@ -1177,6 +1195,11 @@ impl ScenarioSchema for SkirmishSchema {
         UNIT_FIELDS
     }
 
+    // ---- the arena (§19.1): the entrance hexes.
+    fn map_fields(&self) -> &[FieldSpec] {
+        MAP_FIELDS
+    }
+
     fn check_scenario(&self, scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
         let mut out = crate::character::check_scenario(scenario, catalog);
         // ---- order of the turn, fatigue (§9, §10, §21.3)
@@ -1187,6 +1210,9 @@ impl ScenarioSchema for SkirmishSchema {
         out.extend(crate::vacuum::check_scenario(scenario, catalog));
         // ---- after the battle (§19.3): what a practice combat is fought with.
         out.extend(crate::practice::check_scenario(scenario, catalog));
+        // ---- the arena (§19.1): the entrance hexes are on the map, on open ground, each of
+        // a side.
+        out.extend(crate::escape::check_scenario(scenario, catalog));
         out
     }
 }

@@ -95,6 +95,13 @@ pub enum Condition {
     /// SK-19.3-b: lost a practice combat on the agreed number of recorded hits: out of the
     /// fight, unhurt. Like the fallen, he is no obstacle.
     Beaten,
+    // ---- hand to hand and the arena (§16.15.6, §19.1)
+    /// SK-16.15.6-b: failed to break away after his two turns held: subdued, out of the fight
+    /// (SK-19.2-a: it ends a duel only when agreed, `sk.victory`). He lies where he was held.
+    Subdued,
+    /// SK-19.1-b: escaped through one of his side's entrance hexes: off the board, out of the
+    /// battle for good. His `pos` stays the hex he left by, where nothing of him remains.
+    Escaped,
 }
 
 /// A weapon's state (SK-12.1-d/e/f, G-36).
@@ -409,6 +416,10 @@ pub struct Figure {
     /// the checksum.
     pub limbs_out: u8,
     pub struck_at: Option<crate::autoresult::Location>,
+    // ---- hand to hand (§16.15.6)
+    /// SK-16.15.6-b: held by this foe, who subdued him: two turns without moving or acting
+    /// (`stunned`), then the roll to break away.
+    pub held_by: Option<FigId>,
 }
 
 /// How much of a figure is on fire (SK-16.11-T1).
@@ -599,6 +610,14 @@ pub enum Phase {
     Runners {
         side: u8,
     },
+    // ---- hand to hand (§11.9.3)
+    /// SK-11.9.3-a, G-39 (1): `mover` broke free of hand to hand; `opponent`, a foe in his hex
+    /// who has not acted, may strike him as he leaves for `to`.
+    HthLeaving {
+        mover: FigId,
+        opponent: FigId,
+        to: Pos,
+    },
 }
 
 /// The whole battle state.
@@ -702,9 +721,11 @@ impl State {
             .map(|i| i as FigId)
     }
 
-    /// Any figure in `pos`, in any condition.
+    /// Any figure in `pos`, in any condition (but one who escaped the arena from it, SK-19.1-b).
     pub fn anyone_at(&self, pos: Pos) -> bool {
-        self.figures.iter().any(|f| f.pos == pos)
+        self.figures
+            .iter()
+            .any(|f| f.pos == pos && f.condition != Condition::Escaped)
     }
 
     pub fn on_map(&self, p: Pos) -> bool {

@@ -87,6 +87,11 @@ impl RuleSystem for Skirmish {
             },
             // ---- SK-9-c: the side that ran last turn.
             Phase::Runners { side } => Decision::Choose { side, unit: None },
+            // ---- SK-11.9.3-a: a foe in the brawl strikes at one breaking free, or not.
+            Phase::HthLeaving { opponent, .. } => Decision::Choose {
+                side: s.fig(opponent).side,
+                unit: Some(opponent),
+            },
         }
     }
 
@@ -139,6 +144,10 @@ impl RuleSystem for Skirmish {
                     out.push(Action::Run { side, again });
                 }
             }
+            // ---- SK-11.9.3-a: the blow first, as for one who disengages (SK-11.5-b).
+            Phase::HthLeaving {
+                mover, opponent, ..
+            } => legal::disengage::hth_reaction_actions(mover, opponent, out),
         }
     }
 

@@ -531,6 +531,28 @@ pub fn action_text(s: &State, a: &Action) -> String {
         Action::ShootTether { fig, target } => {
             let _ = write!(t, "{} attacks {}'s tether", name(fig), name(target));
         }
+        // ---- hand to hand and the arena (§11.9.2, §19.1)
+        Action::PickUpInHth { fig, owner, slot } => {
+            let whose = if owner == fig {
+                "his".to_string()
+            } else {
+                format!("{}'s", name(owner))
+            };
+            let _ = write!(
+                t,
+                "{} picks up {whose} {} in the brawl",
+                name(fig),
+                weapon_name(s, owner, slot)
+            );
+        }
+        Action::EscapeArena { fig } => {
+            let _ = write!(
+                t,
+                "{} escapes through the entrance at {}",
+                name(fig),
+                s.fig(fig).pos
+            );
+        }
     }
     t
 }

@@ -9,7 +9,7 @@ use crate::reader::{key_span, span_of, type_noun, verbatim_start, Expect, Node, 
 use crate::scenario::{Cell, GridKind, Map};
 use crate::schema::CatalogRole;
 use crate::suggest::{all_of, closest, did_you_mean, one_of};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// What the map section yields for the unit checks, even when it has problems.
 pub(super) struct MapInfo {
@@ -51,7 +51,18 @@ impl MapInfo {
 pub(super) fn check(r: &mut Reader, root: &Node, cx: &Context) -> Option<MapInfo> {
     let node = r.table(root, "map", true)?;
     let before = r.problems.len();
-    r.deny_unknown(&node, &["grid", "legend", "rows", "elevation"]);
+    let own = cx.schema.map_or(&[][..], |s| s.map_fields());
+    let allowed: Vec<&str> = ["grid", "legend", "rows", "elevation"]
+        .into_iter()
+        .chain(own.iter().map(|f| f.name))
+        .collect();
+    r.deny_unknown(&node, &allowed);
+    let mut fields = BTreeMap::new();
+    for spec in own {
+        if let Some(v) = crate::catalog_load::field(r, &node, spec) {
+            fields.insert(spec.name.to_string(), v);
+        }
+    }
     let grid = grid(r, &node, cx);
     let (defined, legend) = legend(r, &node, cx);
     let rows = Picture::read(r, &node, "rows", true);
@@ -114,6 +125,7 @@ pub(super) fn check(r: &mut Reader, root: &Node, cx: &Context) -> Option<MapInfo
             width: cells[0].len() as u32,
             height: cells.len() as u32,
             cells: out,
+            fields,
         }
     });
     Some(MapInfo {

@@ -62,6 +62,9 @@ pub enum Why {
     ArenaVictor,
     /// SK-19.1-c: each loser (nothing if he ran away unhurt).
     ArenaLoser,
+    // ---- the arena's entrance hexes (SK-19.1-b)
+    /// SK-19.1-c: a loser who ran away unhurt: nothing.
+    ArenaRanAway,
     /// SK-19.3-b: a practice's winner, his share of the losers' stakes.
     StakeWon,
     /// SK-19.3-b: a practice's loser pays the agreed stake.

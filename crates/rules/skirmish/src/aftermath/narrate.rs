@@ -76,6 +76,10 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         } => match why {
             Why::ArenaVictor => format!("{} gets {amount} ₢ as a victor [{rule}]", name(*fig)),
             Why::ArenaLoser => format!("{} gets {amount} ₢ as a loser [{rule}]", name(*fig)),
+            Why::ArenaRanAway => format!(
+                "{} gets {amount} ₢: a loser who ran away unhurt [{rule}]",
+                name(*fig)
+            ),
             Why::StakeWon => format!("{} wins {amount} ₢ of the stakes [{rule}]", name(*fig)),
             Why::StakePaid => format!("{} pays the {} ₢ stake [{rule}]", name(*fig), -amount),
         },

@@ -77,6 +77,21 @@ pub fn record(s: &mut State, e: &Event) {
         Event::Recovered {
             fig, woke: true, ..
         } => s.fig_mut(*fig).downed_by = None,
+        // ---- hand to hand (§16.15.6): one who breaks away from a hold is back in the fight;
+        // one who fails is subdued by his holder for good (SK-19.1-d "subdue").
+        Event::Effect {
+            fig,
+            effect: crate::event::Effect::BrokeAway,
+            ..
+        } => s.fig_mut(*fig).downed_by = None,
+        Event::Effect {
+            fig,
+            effect: crate::event::Effect::Subdued,
+            ..
+        } => {
+            let f = s.fig_mut(*fig);
+            f.downed_by = f.held_by.or(f.downed_by);
+        }
         // SK-15.1-c: a drained battery swapped out of an energy weapon is to be recharged.
         Event::Reloaded { fig, slot, .. } => {
             let energy = s.fig(*fig).weapons[usize::from(*slot)]

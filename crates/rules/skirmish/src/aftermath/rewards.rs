@@ -1,9 +1,10 @@
 //! What the kind of fight pays (book §19, SK-19-a: `sk.scenario_type`, a GM input). An
 //! adventure has no preset rewards: the GM awards EP (SK-18-a).
 //!
-//! - **Arena** (SK-19.1-c/d, G-59): each victor 100 ₢ and each loser 25 ₢ (a loser who ran away
-//!   unhurt gets nothing, but escaping through the entrance hexes is not in the engine, so no
-//!   one does); EP: 1 for taking part (a coward, who neither attacked nor was attacked by a
+//! - **Arena** (SK-19.1-c/d, G-59): each victor 100 ₢ and each loser 25 ₢, but nothing to a
+//!   loser who ran away unhurt: he escaped through an entrance hex (SK-19.1-b, `crate::escape`)
+//!   with no damage taken, lethal or nonlethal from a foe (a victor who escaped is still a
+//!   victor: the book takes the purse only from losers); EP: 1 for taking part (a coward, who neither attacked nor was attacked by a
 //!   foe, gets nothing at all), 1 for the winning side, 1 for each foe he was the last to put
 //!   out of the fight (knocked out, killed or subdued), 1 if a foe did him damage. In a draw
 //!   nobody won: everyone is paid as a loser.
@@ -63,12 +64,16 @@ pub fn arena_record(s: &State, f: &Figure, outcome: Outcome) -> ArenaRecord {
 fn arena(s: &State, outcome: Outcome, out: &mut Vec<Event>) {
     for f in s.figures.iter().filter(|f| f.condition != Condition::Dead) {
         let won = on_side(f, outcome);
-        // SK-19.1-c: nobody runs away (no escape hexes), so every loser gets 25.
+        // ---- SK-19.1-c: "Each loser gets 25₢ unless he ran away unhurt": escaped through an
+        // entrance hex (SK-19.1-b) without a point of damage.
+        let ran = !won && ran_away_unhurt(f);
         out.push(Event::Credits {
             fig: f.id,
-            amount: i64::from(arena_credits(won, false)),
+            amount: i64::from(arena_credits(won, ran)),
             why: if won {
                 Why::ArenaVictor
+            } else if ran {
+                Why::ArenaRanAway
             } else {
                 Why::ArenaLoser
             },
@@ -82,6 +87,12 @@ fn arena(s: &State, outcome: Outcome, out: &mut Vec<Event>) {
             rule: RuleId("SK-19.1-d"),
         });
     }
+}
+
+/// SK-19.1-c: he ran away unhurt: escaped through an entrance hex (SK-19.1-b) with no lethal
+/// damage, and no damage at all from a foe (nonlethal fatigue is no hurt).
+pub fn ran_away_unhurt(f: &Figure) -> bool {
+    f.condition == Condition::Escaped && f.damage <= 0 && !f.hurt_by_foe
 }
 
 /// What a figure has at the end of the battle, for the duel's victors (SK-19.2-b): his weapons

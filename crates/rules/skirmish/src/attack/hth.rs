@@ -1,6 +1,9 @@
 //! Hand to hand (SK-16.15.3, SK-11.9): attempting it, asking the defender when only condition 5
-//! can allow it, and the defender's reaction on 1d6 (SK-16.15.3-a..d, -T1), trying to leave it (SK-11.9.3-a, G-39, G-74), subduing (SK-16.15.6) and
-//! disarming (SK-16.15.7). Blows in hand to hand are melee (`melee`).
+//! can allow it, and the defender's reaction on 1d6 (SK-16.15.3-a..d, -T1), trying to leave it
+//! and the foes' blows as he goes (SK-11.9.3-a, G-39, G-74), picking up a dropped weapon
+//! (SK-11.9.2-a), subduing, the hold and the roll to break away (SK-16.15.6), disarming
+//! (SK-16.15.7), and the end of a brawl with no foe left in it (G-39 (5)). Blows in hand to hand
+//! are melee (`melee`).
 
 use crate::combat::armor::armor_value;
 use crate::combat::contest::{contest, Attr, Kind};
@@ -12,8 +15,10 @@ use crate::event::{AttackKind, Effect, Event};
 use crate::geometry;
 use crate::hands::hth_weapon;
 use crate::legal::targets::may_grapple;
-use crate::state::{FigId, Phase, Pos, Posture, WeaponState};
+use crate::state::{FigId, Phase, Pos, Posture, State, WeaponState};
+use crate::turn::action_phase::can_act;
 use fireteam_engine::{ResolveError, RuleId};
+use smallvec::SmallVec;
 
 /// SK-16.15.3: attempting hand-to-hand combat. Joining a fight already going on needs no
 /// roll (SK-16.15.3-d); when none of conditions 1–4 allows it, the defender is asked whether he
@@ -218,9 +223,194 @@ pub(crate) fn escape(ctx: &mut Ctx, fig: FigId, to: Pos) -> Result<(), ResolveEr
         )?,
     };
     if free {
-        ctx.emit(Event::HthEnded { fig, to });
+        // ---- SK-11.9.3-a, G-39 (1): each foe in the hex who has not acted may strike him as
+        // he goes, at -1 per point of eDEX he has more (as SK-11.5-b; G-43: the blow is that
+        // foe's action).
+        match next_to_strike(&ctx.s, fig, None) {
+            Some(o) => ctx.emit(Event::Phase {
+                phase: Phase::HthLeaving {
+                    mover: fig,
+                    opponent: o,
+                    to,
+                },
+            }),
+            None => ctx.emit(Event::HthEnded { fig, to }),
+        }
     }
     Ok(())
+}
+
+// ---- hand to hand: the blows at one who breaks free (SK-11.9.3-a, G-39 (1), G-43)
+
+/// The next foe, in action order after `after` (from the start without it), who is in the
+/// brawl in `mover`'s hex, has not acted and can act: he may strike `mover` as he leaves.
+fn next_to_strike(s: &State, mover: FigId, after: Option<FigId>) -> Option<FigId> {
+    let m = s.fig(mover);
+    let start = after
+        .and_then(|a| s.act_order.iter().position(|&o| o == a))
+        .map_or(0, |k| k + 1);
+    s.act_order[start..].iter().copied().find(|&o| {
+        let g = s.fig(o);
+        g.side != m.side && g.in_hth && g.pos == m.pos && !g.acted && can_act(g)
+    })
+}
+
+/// A foe's blow at the figure breaking free (SK-11.9.3-a): a hand-to-hand attack (+4,
+/// SK-16.15.3-e) at -1 per point of eDEX the leaver has more; then the next foe is asked.
+pub(crate) fn parting_blow(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError> {
+    crate::attack::melee::melee(ctx, fig, target, crate::action::Strike::Normal, true)?;
+    let_go(ctx, fig)
+}
+
+/// `fig` is done with the leaver: the next foe is asked, or the leaver goes, if he still can
+/// (not put out of the fight, not knocked down, the hex still free).
+pub(crate) fn let_go(ctx: &mut Ctx, fig: FigId) -> Result<(), ResolveError> {
+    let Phase::HthLeaving { mover, to, .. } = ctx.s.phase else {
+        return Ok(());
+    };
+    match next_to_strike(&ctx.s, mover, Some(fig)) {
+        Some(o) => ctx.emit(Event::Phase {
+            phase: Phase::HthLeaving {
+                mover,
+                opponent: o,
+                to,
+            },
+        }),
+        None => {
+            ctx.emit(Event::Phase {
+                phase: Phase::Action,
+            });
+            let m = ctx.s.fig(mover);
+            if m.active() && m.in_hth && m.posture != Posture::Fallen && !ctx.s.anyone_at(to) {
+                ctx.emit(Event::HthEnded { fig: mover, to });
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---- hand to hand: picking up a dropped weapon (SK-11.9.2-a)
+
+/// The dropped weapons in `f`'s hex that he may pick up in hand to hand (SK-11.9.2-a): a
+/// knife, pistol or brass knuckles (the weapons of SK-11.9.1-a), his own or anyone's; another's
+/// only into a free slot of his. Each is (owner, owner's slot).
+pub(crate) fn pick_ups(s: &State, f: &crate::state::Figure) -> SmallVec<[(FigId, u8); 4]> {
+    let room = f.weapons.iter().any(|w| w.is_none());
+    s.dropped
+        .iter()
+        .filter(|d| d.pos == f.pos && d.slot != crate::state::SHIELD_SLOT)
+        .filter(|d| d.owner == f.id || room)
+        .filter(|d| {
+            s.fig(d.owner).weapons[usize::from(d.slot)].is_some_and(|sl| {
+                sl.state == WeaponState::Dropped
+                    && hth_weapon(&s.rules.weapons[usize::from(sl.weapon)])
+            })
+        })
+        .map(|d| (d.owner, d.slot))
+        .collect()
+}
+
+/// SK-11.9.2-a: "pick up a dropped weapon. This requires a 3d6/DEX roll … The +4 DEX bonus does
+/// not apply": DEX, as for drawing one (`resolve`'s Ready). On a success it is his ready
+/// weapon: his own back in its slot, another's in a free slot of his.
+pub(crate) fn pick_up(
+    ctx: &mut Ctx,
+    fig: FigId,
+    owner: FigId,
+    slot: u8,
+) -> Result<(), ResolveError> {
+    ctx.emit(Event::Acted { fig });
+    let f = ctx.s.fig(fig).clone();
+    if !ctx.check(fig, "ready", 3, f.dex, RuleId("SK-11.9.2-a"))? {
+        return Ok(());
+    }
+    if owner == fig {
+        crate::readying::free_hands_for(ctx, fig, slot);
+        ctx.emit(Event::PickedUp { fig, slot });
+    } else if let Some(into) = f.weapons.iter().position(|w| w.is_none()) {
+        ctx.emit(Event::Grabbed {
+            fig,
+            owner,
+            slot,
+            into: into as u8,
+            at: f.pos,
+            rule: RuleId("SK-11.9.2-a"),
+        });
+    }
+    Ok(())
+}
+
+// ---- hand to hand: the hold and the roll to break away (SK-16.15.6-b)
+
+/// SK-16.15.6-b: "After that they may make another opposed rolls to break away, otherwise they
+/// have been subdued." At the start of each turn, every figure whose two turns held are over
+/// rolls to break away: opposed 3d6 on eSTR (a Martial Artist on the better of eSTR and eDEX),
+/// +1 per Martial Arts level, as the subduing roll (SK-16.15.6-a); a tie goes to the holder
+/// (G-74: the hold stands). Won: he is back in the fight; lost: subdued for good. With his
+/// holder out of the fight or gone from the brawl, nobody holds him and no roll is made. The
+/// roll is made for him: declining it would leave him held with no end.
+pub(crate) fn break_away(ctx: &mut Ctx) -> Result<(), ResolveError> {
+    for i in 0..ctx.s.figures.len() {
+        let f = ctx.s.figures[i].clone();
+        let Some(holder) = f.held_by else { continue };
+        if !f.active() || f.stunned > 0 {
+            continue;
+        }
+        let fig = i as FigId;
+        let h = ctx.s.fig(holder);
+        let holding = h.active() && h.in_hth && f.in_hth && h.pos == f.pos;
+        let broke = if holding {
+            let kind = Kind {
+                what: "break-away",
+                rule: "SK-16.15.6-b",
+                automatic: false,
+                martial_arts: true,
+                dex_allowed: true,
+            };
+            let attr = crate::combat::contest::defender_attr(&ctx.s, &f, &kind);
+            contest(ctx, &kind, fig, attr, holder)?
+        } else {
+            true
+        };
+        ctx.emit(Event::Effect {
+            fig,
+            effect: if broke {
+                Effect::BrokeAway
+            } else {
+                Effect::Subdued
+            },
+            rule: RuleId("SK-16.15.6-b"),
+        });
+    }
+    Ok(())
+}
+
+// ---- hand to hand: a brawl with no foe left (G-39 (5))
+
+/// G-39 (5): "Leaving HTH is only by disengage (1) or by the other side being killed, knocked
+/// out or subdued": a brawler with no foe left fighting in his hex is out of hand to hand where
+/// he is (he may then stand up and move). Called as the turn moves on, after every action.
+pub(crate) fn end_lone_brawls(ctx: &mut Ctx) {
+    if !ctx.s.figures.iter().any(|f| f.in_hth) {
+        return;
+    }
+    for i in 0..ctx.s.figures.len() {
+        let f = &ctx.s.figures[i];
+        if !f.in_hth {
+            continue;
+        }
+        let foe = ctx
+            .s
+            .figures
+            .iter()
+            .any(|g| g.side != f.side && g.in_hth && g.pos == f.pos && g.active());
+        if !foe {
+            ctx.emit(Event::HthOver {
+                fig: i as FigId,
+                rule: RuleId("SK-11.9.3-a"),
+            });
+        }
+    }
 }
 
 /// SK-16.15.6 subdue and SK-16.15.7 disarm: opposed 3d6 against eSTR, +1 per Martial Arts
@@ -257,6 +447,12 @@ pub(crate) fn contest_hth(
             ctx.emit(Event::Effect {
                 fig: target,
                 effect: Effect::Stunned,
+                rule: RuleId("SK-16.15.6-b"),
+            });
+            // He is held by his subduer until the roll to break away (`break_away`).
+            ctx.emit(Event::Effect {
+                fig: target,
+                effect: Effect::Held { by: fig },
                 rule: RuleId("SK-16.15.6-b"),
             });
         } else if let Some(slot) = t.ready_slot().map(|_| t.ready.unwrap_or(0)) {

@@ -179,6 +179,15 @@ pub fn deal_damage(
     Ok(after_tough + nonlethal)
 }
 
+/// Whether a blow or a bullet still does `t` harm: he is in the fight, or (SK-19.2-a, with
+/// `sk.victory = "dead"`) he lies unconscious or subdued and may be finished off.
+pub(crate) fn may_be_hurt(s: &State, t: &Figure) -> bool {
+    use crate::state::Condition;
+    t.active()
+        || (s.rules.options.victory_dead
+            && matches!(t.condition, Condition::Unconscious | Condition::Subdued))
+}
+
 /// The effects of damage just taken (SK-12.4-b…e, SK-13.7-d).
 fn effects(
     ctx: &mut Ctx,
@@ -191,6 +200,15 @@ fn effects(
 ) -> Result<(), ResolveError> {
     let t = ctx.s.fig(target).clone();
     if !t.active() {
+        // ---- SK-19.2-a: in a fight to the death, one lying unconscious or subdued dies of
+        // lethal damage up to his STR (SK-12.4-c).
+        if may_be_hurt(&ctx.s, &t) && t.st - t.damage <= 0 {
+            ctx.emit(Event::Effect {
+                fig: target,
+                effect: Effect::Dead,
+                rule: RuleId("SK-12.4-c"),
+            });
+        }
         return Ok(());
     }
     let now = t.turn_damage;

@@ -499,12 +499,19 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
     }
     if a.disengaging {
         let diff = order_dex(s, tgt) - order_dex(s, att);
+        // ---- SK-11.9.3-a, G-39 (1): the blow at one breaking free of hand to hand mirrors
+        // SK-11.5-b's.
+        let rule = if a.kind == AttackKind::Hth {
+            "SK-11.9.3-a"
+        } else {
+            "SK-11.5-b"
+        };
         if diff > 0 {
             m.push(Modifier::applied(
                 "disengaging",
                 "target disengaging with higher eDEX",
                 -i32::from(diff),
-                RuleId("SK-11.5-b"),
+                RuleId(rule),
             ));
         }
     }

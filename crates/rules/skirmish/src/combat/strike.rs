@@ -115,10 +115,16 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
     let att = ctx.s.fig(a.attacker).clone();
     let base = att.dex;
     let w = weapon_of(&ctx.s, &att, a.slot).cloned();
-    // SK-16.15.6-c: any attack on a subdued foe (held in HTH, unable to act) hits.
+    // SK-16.15.6-c: "Any attacks against a subdued foe are an automatic hit": one held by
+    // his subduer (SK-16.15.6-b) or subdued for good, whoever attacks him with whatever (a
+    // brawler, an outsider's blow into the brawl, SK-16.15.3-e, a shot or a throw: a shot into
+    // a brawl still hits a member at random, SK-16.15.3-g); and a blow in HTH at a figure
+    // stunned there.
     let tgt_subdued = {
         let t = ctx.s.fig(a.target);
-        t.in_hth && t.stunned > 0 && a.kind == AttackKind::Hth
+        t.held_by.is_some()
+            || t.condition == crate::state::Condition::Subdued
+            || (t.in_hth && t.stunned > 0 && a.kind == AttackKind::Hth)
     };
     let mut result = c.result;
     if tgt_subdued {
@@ -257,7 +263,7 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
                 .map_or(crate::data::AttackType::Bludgeoning, |w| w.attack_type);
             let mark = ctx.out.len();
             for b in 0..bullets {
-                if !ctx.s.fig(victim).active() {
+                if !crate::combat::damage::may_be_hurt(&ctx.s, ctx.s.fig(victim)) {
                     break;
                 }
                 // G-32: the multiplier applies to the first bullet only.

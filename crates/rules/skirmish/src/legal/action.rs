@@ -177,6 +177,15 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
                 }
             }
         }
+        // ---- hand to hand (§11.9.2): picking up a dropped knife, pistol or brass knuckles
+        // (SK-11.9.2-a).
+        for (owner, k) in crate::attack::hth::pick_ups(s, f) {
+            out.push(Action::PickUpInHth {
+                fig: id,
+                owner,
+                slot: k,
+            });
+        }
         return;
     }
 
@@ -499,6 +508,11 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     }
     // ---- microgravity (§17.10-i): firing against the drift.
     crate::microgravity::action_actions(s, id, out);
+    // ---- the arena (§19.1): leaving through one of his side's entrance hexes (SK-19.1-b),
+    // after every other option.
+    if crate::escape::may_escape(s, f) {
+        out.push(Action::EscapeArena { fig: id });
+    }
 }
 
 /// The choices of §6.5.3, §13 and §16.1 that come after the plain ones: blows and throws with

@@ -25,3 +25,17 @@ pub(crate) fn reaction_actions(s: &State, mover: FigId, opponent: FigId, out: &m
     }
     out.push(Action::LetGo { fig: opponent });
 }
+
+// ---- hand to hand (§11.9.3)
+
+/// SK-11.9.3-a, G-39 (1): what `opponent`, a foe in the brawl, may do as `mover` breaks free of
+/// it: strike him as he goes (a hand-to-hand blow with bare hands or the knife, pistol or brass
+/// knuckles in hand: every brawler has one), listed first as the parting blow of SK-11.5-b is,
+/// or let him go.
+pub(crate) fn hth_reaction_actions(mover: FigId, opponent: FigId, out: &mut Vec<Action>) {
+    out.push(Action::Punish {
+        fig: opponent,
+        target: mover,
+    });
+    out.push(Action::LetGo { fig: opponent });
+}

@@ -14,8 +14,8 @@ pub(crate) fn enemies<'s>(
     f: &Figure,
 ) -> impl Iterator<Item = (FigId, &'s Figure)> + 's {
     let side = f.side;
-    // SK-19.2-a: in a fight to the death the unconscious may still be attacked. SK-6.3.8: a
-    // hidden figure cannot be attacked (`crate::stealth`).
+    // SK-19.2-a: in a fight to the death the unconscious (and the subdued, SK-16.15.6-b) may
+    // still be attacked. SK-6.3.8: a hidden figure cannot be attacked (`crate::stealth`).
     let dead_only = s.rules.options.victory_dead;
     s.figures
         .iter()
@@ -23,7 +23,9 @@ pub(crate) fn enemies<'s>(
         .filter(move |(_, e)| {
             e.side != side
                 && !e.hidden
-                && (e.active() || (dead_only && e.condition == Condition::Unconscious))
+                && (e.active()
+                    || (dead_only
+                        && matches!(e.condition, Condition::Unconscious | Condition::Subdued)))
         })
         .map(|(i, e)| (i as FigId, e))
 }

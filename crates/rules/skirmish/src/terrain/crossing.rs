@@ -25,7 +25,11 @@ pub enum Occupied {
 
 pub fn occupied(s: &State, p: Pos, me: FigId) -> Occupied {
     let mut o = Occupied::Empty;
-    for f in s.figures.iter().filter(|f| f.pos == p && f.id != me) {
+    // SK-19.1-b: one who escaped the arena from this hex is no longer in it.
+    let here = |f: &&crate::state::Figure| {
+        f.pos == p && f.id != me && f.condition != crate::state::Condition::Escaped
+    };
+    for f in s.figures.iter().filter(here) {
         // A hand-to-hand brawl is joined only by going hand to hand (SK-16.15.3-d), never by
         // walking in or over it, even when its fighters are down (G-39 (5)).
         if (f.active() && !f.posture.down()) || (f.active() && f.in_hth) {

@@ -35,6 +35,12 @@ pub(crate) fn start_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
             rule: RuleId("SK-16.15.3-T1"),
         });
     }
+    // ---- SK-16.15.6-b: those whose two turns held are over roll to break away; one subdued
+    // for good may end the battle here (SK-19.2-a), before anything else is rolled.
+    crate::attack::hth::break_away(ctx)?;
+    if crate::turn::victory::outcome(&ctx.s).is_some() {
+        return Ok(());
+    }
     // ---- microgravity (SK-17.10-c, G-54): floating figures drift before anyone moves.
     crate::microgravity::drift_all(ctx)?;
     // ---- fire (SK-16.11-f/h): the INT checks not to run and to stay in a burning hex.

@@ -31,6 +31,10 @@ use fireteam_engine::ResolveError;
 /// Moves the turn on until someone has a decision (or the battle is over).
 pub(crate) fn advance(ctx: &mut Ctx) -> Result<(), ResolveError> {
     loop {
+        // ---- G-39 (5): a brawler with no foe left in his hex is out of hand to hand.
+        if !matches!(ctx.s.phase, Phase::Over) {
+            crate::attack::hth::end_lone_brawls(ctx);
+        }
         if !matches!(ctx.s.phase, Phase::Over) {
             if let Some(o) = outcome(&ctx.s) {
                 ctx.emit(Event::BattleOver { outcome: o });
@@ -45,6 +49,8 @@ pub(crate) fn advance(ctx: &mut Ctx) -> Result<(), ResolveError> {
             | Phase::QuickDraw { .. } => return Ok(()),
             // ---- SK-9-c: a side that ran last turn declares whether it runs again.
             Phase::Runners { .. } => return Ok(()),
+            // ---- SK-11.9.3-a: a foe in the brawl may strike at one breaking free.
+            Phase::HthLeaving { .. } => return Ok(()),
             // SK-14.3-g: before anyone moves, each wearer of an energy shield writes down its
             // setting for the turn.
             Phase::Movement { next: 0 } if crate::shield::undeclared(&ctx.s).is_some() => {

@@ -1,6 +1,8 @@
 //! Who has won (SK-19.1-b, SK-19.2-a): the battle is over when at most one side has a figure in
 //! action (or alive, in a fight to the death; beaten on recorded hits in a practice, SK-19.3-b,
-//! is out either way).
+//! and escaped through an entrance hex, SK-19.1-b, are out either way). The subdued
+//! (SK-16.15.6-b) are out of action: they end a duel only when that was agreed, the default
+//! `sk.victory = "out_of_action"`, not in a fight to the death (SK-19.2-a).
 
 use crate::state::{Condition, State};
 use fireteam_engine::Outcome;
@@ -16,9 +18,10 @@ fn standing_sides(s: &State) -> SmallVec<[u8; 4]> {
                 && if dead_only {
                     // SK-17.10-k: one who floated off never comes back; SK-19.3-b: a practice's
                     // beaten fighter has lost, even in a fight to the death.
+                    // SK-19.1-b: one who escaped has left the arena.
                     !matches!(
                         f.condition,
-                        Condition::Dead | Condition::Lost | Condition::Beaten
+                        Condition::Dead | Condition::Lost | Condition::Beaten | Condition::Escaped
                     )
                 } else {
                     f.active()
