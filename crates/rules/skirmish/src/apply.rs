@@ -59,6 +59,8 @@ pub fn apply(s: &mut State, e: &Event) {
                 // ---- vacuum (§17.11-c): this turn's leaks and patching are counted anew.
                 f.leaks_new = 0;
                 f.patching = false;
+                // ---- shots (SK-16.6-a): a new turn's switch of fire mode.
+                f.mode_switched = false;
             }
         }
         Event::Initiative { winner, .. } => {
@@ -677,6 +679,20 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.aim_target = None;
                 f.overwatch = None;
             }
+        }
+        // ---- shots (SK-16.6-a)
+        Event::FireModeSwitched {
+            fig, mode, shots, ..
+        } => {
+            let f = s.fig_mut(*fig);
+            f.mode_switched = true;
+            f.burst_turn = *mode == crate::action::FireMode::Burst;
+            // Full auto's share is the rounds of its one string.
+            f.shots_left = if *mode == crate::action::FireMode::Auto {
+                1
+            } else {
+                *shots
+            };
         }
     }
 }

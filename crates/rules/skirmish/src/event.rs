@@ -821,4 +821,14 @@ pub enum Event {
         dir: u8,
         rule: RuleId,
     },
+    // ---- shots (SK-16.6-a)
+    /// SK-16.6-a, G-32: a later shot switches the turn's fire mode to `mode`, once a turn;
+    /// `shots` is what that mode has left of the turn, this shot included: single shots, bursts,
+    /// or full auto's rounds (option `sk.selective_switch`).
+    FireModeSwitched {
+        fig: FigId,
+        mode: FireMode,
+        shots: u8,
+        rule: RuleId,
+    },
 }

@@ -1123,6 +1123,20 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 )
             };
         }
+        // ---- shots (SK-16.6-a)
+        Event::FireModeSwitched {
+            fig,
+            mode,
+            shots,
+            rule,
+        } => {
+            let rest = match mode {
+                crate::action::FireMode::Burst => format!("bursts ({shots} this turn)"),
+                crate::action::FireMode::Auto => format!("full auto ({shots} rounds)"),
+                _ => format!("single shots ({shots} this turn)"),
+            };
+            let _ = write!(t, "  {} switches to {rest} [{rule}]", name(s, *fig));
+        }
         // ---- after the battle (§6.5.1, §6.8.1, §15.1, §19, §21.7)
         Event::PracticeHit { .. }
         | Event::Aftermath { .. }

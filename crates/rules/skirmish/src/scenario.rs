@@ -605,6 +605,8 @@ pub fn setup(loaded: &Loaded) -> Setup {
             leaks_new: 0,
             leak_turns: 0,
             patching: false,
+            // ---- shots (SK-16.6-a)
+            mode_switched: false,
         });
     }
     // SK-16.3-a: weapons change hands in battle (grabbed on the run, exchanged, taken by

@@ -396,6 +396,9 @@ pub struct Figure {
     pub leaks_new: u8,
     pub leak_turns: u8,
     pub patching: bool,
+    // ---- shots (SK-16.6-a)
+    /// SK-16.6-a: this turn's one switch of fire mode is spent.
+    pub mode_switched: bool,
 }
 
 /// How much of a figure is on fire (SK-16.11-T1).

@@ -37,6 +37,17 @@ pub(crate) fn shoot(
     let first = !f.acted;
     let in_mag = f.weapons[usize::from(slot)].map_or(0, |s| s.rounds);
     let engaged_now = engagers_of(&ctx.s, &f, f.pos) != 0;
+    // SK-16.6-a: a later shot in another mode than the turn's is its one switch; that mode has
+    // its share of what is left of the turn (G-32, `attack::selective`).
+    let switch = !first && mode != crate::attack::selective::turn_mode(&f);
+    let share = if switch {
+        if !crate::attack::selective::switches(&ctx.s, &f, &w, in_mag).contains(&mode) {
+            return Err(ResolveError::Illegal("no switch to that mode now".into()));
+        }
+        crate::attack::selective::share(&ctx.s, &f, &w, mode)
+    } else {
+        0
+    };
     let rounds: u8 = match mode {
         FireMode::Single | FireMode::Power { .. } => 1,
         FireMode::Burst => 3,
@@ -44,10 +55,19 @@ pub(crate) fn shoot(
         FireMode::Auto if engaged_now && ctx.s.rules.options.engaged_shoulderarms => {
             in_mag.clamp(1, 2) as u8
         }
+        FireMode::Auto if switch => (u16::from(share).min(in_mag.max(1))) as u8,
         FireMode::Auto => (u16::from(w.auto).min(in_mag.max(1))) as u8,
     };
     if first {
         ctx.emit(Event::Acted { fig });
+    }
+    if switch {
+        ctx.emit(Event::FireModeSwitched {
+            fig,
+            mode,
+            shots: share,
+            rule: RuleId("SK-16.6-a"),
+        });
     }
     let spec = AttackSpec {
         attacker: fig,

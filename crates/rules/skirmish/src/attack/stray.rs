@@ -27,7 +27,9 @@ use smallvec::SmallVec;
 pub(crate) fn avoid_rolls(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
     let att = ctx.s.fig(spec.attacker).clone();
     let tgt = ctx.s.fig(spec.target).clone();
-    let lof = line_of_fire(&ctx.s, att.pos, tgt.pos);
+    let mut lof = line_of_fire(&ctx.s, att.pos, tgt.pos);
+    // SK-13.6-b: a shotgun's arc.
+    crate::attack::arc::widen_between(&ctx.s, spec, &mut lof.between);
     // The miss's margin must be within the intervening penalty (SK-12.2-g).
     let Some(Event::Roll { margin, .. }) = ctx
         .out
@@ -198,6 +200,8 @@ fn past_the_target(ctx: &Ctx, spec: &AttackSpec) -> SmallVec<[FigId; 4]> {
             break;
         }
     }
+    // SK-13.6-b: automatic fire and shotguns spread across their arc past the target.
+    crate::attack::arc::widen_past(&ctx.s, spec, &mut order);
     order
 }
 
