@@ -1,16 +1,22 @@
 //! Shots through the engine with forced dice: selective fire's one switch a turn (SK-16.6-a,
-//! G-32) and the arc of fire of automatic weapons and shotguns (SK-13.6-b). Every number is
-//! checked against a hand calculation from the book, written in the comment above it.
+//! G-32), the arc of fire of automatic weapons and shotguns (SK-13.6-b), and opportunity fire's
+//! triggers in the action phase and its burst (SK-21.8-b/d, G-62). Every number is checked
+//! against a hand calculation from the book, written in the comment above it.
 
 mod common;
 
 use common::*;
+use fireteam_skirmish::state::Pos;
 use fireteam_skirmish::Event;
 
 /// A big target who does not fall to a bullet or two: STR 40.
 const BIG: &str = "str = 40, dex = 12, int = 10";
 /// Zorgo of E-09: STR 11, DEX 12, with Shoulderarms and Automatic Weapons.
 const ZORGO: &str = "str = 11, dex = 12, int = 10, shoulderarms = 1, automatic_weapons = 1";
+
+fn p(col: i16, row: i16) -> Pos {
+    Pos::new(col, row)
+}
 
 /// Rounds left in a figure's first weapon.
 fn rounds(g: &Game, name: &str) -> u16 {
@@ -231,4 +237,195 @@ fn sk_13_6_b_a_burst_rolls_to_avoid_a_friend_in_its_arc_past_the_target() {
         (g.id("Cal"), true, 11, 0)
     );
     r[1].assert_mod("avoid-autofire", -1, "SK-16.6-g");
+}
+
+// =============================================================================================
+// SK-21.8-b/d, G-62 (optional): opportunity fire in the action phase, and its burst.
+// =============================================================================================
+
+const OPPORTUNITY: (&str, &str) = ("sk.opportunity_fire", "true");
+const GUNNER: &str = "str = 10, dex = 12, int = 10, sidearms = 1";
+/// DEX 13: they act before Ash, whose cover lasts until he acts again.
+const CLUBBER: &str = "str = 12, dex = 13, int = 10";
+const QUICK_BIG: &str = "str = 40, dex = 13, int = 10";
+
+/// Ash at [1, 0] facing S with `gear` covers [1, 3]. Bay (side B) at [1, 5] facing N is engaged
+/// by Cal (Ash's side) at [1, 6] facing N behind him with a club. Turn 2's action phase: Cal
+/// acts first, then Bay (DEX 13, Cal's side won the initiative), then Ash (DEX 12).
+fn covered(opts: &[(&str, &str)], gear: &str, stats: &str) -> Game {
+    let mut all = vec![OPPORTUNITY];
+    all.extend_from_slice(opts);
+    let mut g = game(
+        &all,
+        &open(3, 10),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &[gear], stats),
+            unit("Cal", 0, (1, 6), N, &["club-baton"], CLUBBER),
+            unit("Bay", 1, (1, 5), N, &[], QUICK_BIG),
+        ],
+    );
+    g.reach_actions(0);
+    g.act("Cal does nothing");
+    g.act("Bay does nothing");
+    g.act("Ash covers [1, 3]");
+    g.finish_turn();
+    g.reach_actions(0);
+    g
+}
+
+#[test]
+fn sk_21_8_b_a_foe_who_disengages_next_to_the_covered_hex_is_shot_at_his_action() {
+    let mut g = covered(&[], "pistol", GUNNER);
+    g.act("Cal does nothing");
+    // Bay disengages to [1, 4], next to the covered hex; Cal has acted, so nobody strikes him
+    // as he goes (SK-11.5-b). Leaving at his action he meets Ash's opportunity fire at once
+    // (SK-21.8-b): 12 − 2 (opportunity, SK-21.8-c) − 1 (a hex off the covered one,
+    // SK-21.8-f) = 9; a 16 misses. The cover is spent. The shot goes on past Bay (G-14 step 5)
+    // to Cal, Ash's friend 6 hexes off (2 MH, no distance modifier), rolled to avoid at 12; a 10
+    // misses him.
+    let ev = g.play("Bay disengages to [1, 4]", &faces(&[&d3(16), &d3(10)]));
+    let all = rolls(&ev);
+    assert_eq!(
+        (all[1].target, all[1].avoid, all[1].target_number),
+        (g.id("Cal"), true, 12)
+    );
+    let r = roll(&ev);
+    assert_eq!((r.attacker, r.target), (g.id("Ash"), g.id("Bay")));
+    r.assert_mod("opportunity", -2, "SK-21.8-c");
+    r.assert_mod("off-hex", -1, "SK-21.8-f");
+    r.assert_adds_up(12);
+    assert_eq!(r.target_number, 9);
+    assert_eq!(g.fig("Ash").overwatch, None);
+    assert_eq!(g.fig("Bay").pos, p(1, 4));
+}
+
+#[test]
+fn sk_21_8_b_a_foe_pushed_next_to_the_covered_hex_in_a_forced_retreat_is_shot() {
+    let mut g = covered(&[], "pistol", GUNNER);
+    // Cal clubs Bay from behind; a 4 always hits (SK-12.1-c) and does him damage, so Cal may
+    // push him after the action phase (SK-12.5-a).
+    let ev = g.play("Cal attacks Bay", &faces(&[&d3(4), &[1]]));
+    assert!(damages(&ev)[0].taken > 0);
+    g.act("Bay does nothing");
+    // Ash covers the hex again, and keeps it past his action (SK-21.8-e).
+    g.act("Ash covers [1, 3]");
+    // The forced retreat: Cal pushes Bay north to [1, 4], next to the covered hex: Ash's
+    // opportunity shot at 12 − 2 − 1 = 9 (as above); a 16 misses, and Cal, past him, avoids it
+    // with a 10.
+    let ev = g.play("Cal forces Bay back to [1, 4]", &faces(&[&d3(16), &d3(10)]));
+    let r = roll(&ev);
+    assert_eq!(
+        (r.attacker, r.target, r.target_number),
+        (g.id("Ash"), g.id("Bay"), 9)
+    );
+    assert_eq!(g.fig("Bay").pos, p(1, 4));
+}
+
+#[test]
+fn sk_21_8_b_a_foe_rising_over_a_wall_to_fire_leaves_cover_and_is_shot_first() {
+    // Bay kneels behind a 1 m wall ([1, 3]), which hides him from Ash 4 hexes off (SK-17.7-b).
+    // Ash covers Bay's hex. At his action Bay rises over the wall to shoot Ash: he has left
+    // cover (SK-21.8-b), and Ash's opportunity shot comes first, at 12 − 2 (opportunity) − 6
+    // (a target firing over a wall, SK-13.6-e) = 4; a 16 misses. Then Bay's own shot: 12; a 16
+    // misses too.
+    let map = ["...", "...", "...", ".#.", "...", "..."];
+    let mut g = game(
+        &[OPPORTUNITY],
+        &map.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
+        &[('#', "wall-1m")],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER),
+            unit("Bay", 1, (1, 4), N, &["pistol"], GUNNER).stance("kneeling"),
+        ],
+    );
+    g.reach_actions(0);
+    assert!(!g.can("Ash shoots Bay"), "the wall hides Bay");
+    g.act("Ash covers [1, 4]");
+    let ev = g.play("Bay shoots Ash", &faces(&[&d3(16), &d3(16)]));
+    let r = rolls(&ev);
+    assert_eq!(r.len(), 2);
+    assert_eq!((r[0].attacker, r[0].target), (g.id("Ash"), g.id("Bay")));
+    r[0].assert_mod("opportunity", -2, "SK-21.8-c");
+    r[0].assert_mod("over-wall", -6, "SK-13.6-e");
+    r[0].assert_adds_up(12);
+    assert_eq!(r[0].target_number, 4);
+    assert_eq!((r[1].attacker, r[1].target), (g.id("Bay"), g.id("Ash")));
+    assert_eq!(g.fig("Ash").overwatch, None);
+}
+
+#[test]
+fn sk_21_8_b_a_missed_opportunity_shot_goes_on_past_the_foe() {
+    // Bay walks into [1, 4] and is shot at 12 − 2 − 1 = 9; Dan, his friend, stands at [1, 8] on
+    // the line past him. A 15 misses by 6 with nobody in the way, so the shot goes on (G-14
+    // step 5) to Dan, rolled against with his own modifiers (SK-13.6-c/d): 8 hexes, 3 MH: −1
+    // (SK-13.6-a): 11; a 16 misses him too.
+    let mut g = game(
+        &[OPPORTUNITY],
+        &open(3, 10),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER),
+            unit("Bay", 1, (1, 5), N, &[], BIG),
+            unit("Dan", 1, (1, 8), N, &[], BIG),
+        ],
+    );
+    g.reach_actions(0);
+    g.act("Ash covers [1, 3]");
+    g.finish_turn();
+    g.start_turn(1);
+    let ev = g.play("Bay moves to [1, 4] facing N", &faces(&[&d3(15), &d3(16)]));
+    let r = rolls(&ev);
+    assert_eq!(r.len(), 2);
+    assert_eq!((r[0].target, r[0].target_number), (g.id("Bay"), 9));
+    assert_eq!((r[1].target, r[1].rule), (g.id("Dan"), "SK-13.6-d"));
+    r[1].assert_mod("range", -1, "SK-13.6-a");
+}
+
+#[test]
+fn sk_21_8_d_g_62_an_automatic_weapon_fires_a_burst_at_opportunity() {
+    // Ash with the Assault Rifle covers [1, 3]; Bay walks into [1, 4]. G-62: one shot, a
+    // 3-round burst: 12 − 2 − 1 + 1 (3 rounds, SK-16.6-e) + 1 (stock) = 11; a 16 misses. Three
+    // rounds are spent.
+    let mut g = game(
+        &[OPPORTUNITY],
+        &open(3, 10),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["automatic-rifle"], ZORGO),
+            unit("Bay", 1, (1, 5), N, &[], BIG),
+        ],
+    );
+    g.reach_actions(0);
+    g.act("Ash covers [1, 3]");
+    g.finish_turn();
+    g.start_turn(1);
+    let ev = g.play("Bay moves to [1, 4] facing N", &d3(16));
+    let r = roll(&ev);
+    r.assert_mod("autofire", 1, "SK-16.6-e");
+    assert_eq!(r.target_number, 11);
+    assert_eq!(rounds(&g, "Ash"), 22);
+}
+
+#[test]
+fn sk_21_8_d_option_sk_opportunity_burst_single_fires_one_round() {
+    // `sk.opportunity_burst = "single"`: a single shot, 12 − 2 − 1 + 1 = 10, one round.
+    let mut g = game(
+        &[OPPORTUNITY, ("sk.opportunity_burst", "\"single\"")],
+        &open(3, 10),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["automatic-rifle"], ZORGO),
+            unit("Bay", 1, (1, 5), N, &[], BIG),
+        ],
+    );
+    g.reach_actions(0);
+    g.act("Ash covers [1, 3]");
+    g.finish_turn();
+    g.start_turn(1);
+    let ev = g.play("Bay moves to [1, 4] facing N", &d3(16));
+    let r = roll(&ev);
+    assert!(!r.has("autofire"));
+    assert_eq!(r.target_number, 10);
+    assert_eq!(rounds(&g, "Ash"), 24);
 }

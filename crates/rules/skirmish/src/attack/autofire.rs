@@ -151,7 +151,9 @@ pub(crate) fn sweep(ctx: &mut Ctx, fig: FigId, from: FigId, to: FigId) -> Result
     };
     ctx.emit(Event::Acted { fig });
     // SK-13.6-e: firing over a wall exposes the firer.
-    crate::attack::missile::expose_if_over_wall(ctx, fig, from);
+    if !crate::attack::missile::expose_if_over_wall(ctx, fig, from)? {
+        return Ok(());
+    }
     ctx.emit(Event::Sweep {
         fig,
         from,

@@ -218,7 +218,10 @@ pub(crate) fn escape(ctx: &mut Ctx, fig: FigId, to: Pos) -> Result<(), ResolveEr
         )?,
     };
     if free {
+        // ---- opportunity fire (SK-21.8-b): breaking free is leaving at his action.
+        let before = crate::attack::opportunity::exposed_to(&ctx.s, fig);
         ctx.emit(Event::HthEnded { fig, to });
+        crate::attack::opportunity::left_cover(ctx, fig, before)?;
     }
     Ok(())
 }

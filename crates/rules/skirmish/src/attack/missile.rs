@@ -82,7 +82,9 @@ pub(crate) fn shoot(
         opportunity: None,
         maneuver: None,
     };
-    expose_if_over_wall(ctx, fig, target);
+    if !expose_if_over_wall(ctx, fig, target)? {
+        return Ok(());
+    }
     if mode == FireMode::Single {
         let r = strike(ctx, &spec)?;
         spend_shot(ctx, fig, slot, &w, rounds);
@@ -172,12 +174,23 @@ pub(crate) fn throw(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), Reso
 }
 
 /// Walls: firing over one exposes the firer to −6 for the rest of the turn (SK-17.7-a,
-/// SK-13.6-e).
-pub(crate) fn expose_if_over_wall(ctx: &mut Ctx, fig: FigId, target: FigId) {
+/// SK-13.6-e). Rising over it outside the movement phase is leaving cover: a foe covering him
+/// fires at once (SK-21.8-b, optional). Returns whether he can still fire.
+pub(crate) fn expose_if_over_wall(
+    ctx: &mut Ctx,
+    fig: FigId,
+    target: FigId,
+) -> Result<bool, ResolveError> {
     let lof = line_of_fire(&ctx.s, ctx.s.fig(fig).pos, ctx.s.fig(target).pos);
     if lof.wall.is_some_and(|w| w.2) {
+        let before = crate::attack::opportunity::exposed_to(&ctx.s, fig);
         ctx.emit(Event::Exposed { fig });
+        if !matches!(ctx.s.phase, crate::state::Phase::Movement { .. }) {
+            crate::attack::opportunity::left_cover(ctx, fig, before)?;
+        }
     }
+    let f = ctx.s.fig(fig);
+    Ok(f.active() && f.posture != crate::state::Posture::Fallen && f.ready_slot().is_some())
 }
 
 /// Ammunition for one shot (G-73): rounds, or for an energy weapon the shot's dice of battery

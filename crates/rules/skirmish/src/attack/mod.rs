@@ -62,8 +62,8 @@ pub(crate) fn finish_attack(
     rolled: Option<Rolled>,
 ) -> Result<(), ResolveError> {
     let (fig, target) = (spec.attacker, spec.target);
-    if expose {
-        expose_if_over_wall(ctx, fig, target);
+    if expose && !expose_if_over_wall(ctx, fig, target)? {
+        return Ok(());
     }
     let r = match rolled {
         Some(r) => land(ctx, spec, r, spec.rounds)?.result,

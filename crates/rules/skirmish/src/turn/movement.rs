@@ -12,7 +12,7 @@ use crate::combat::edex::order_dex;
 use crate::combat::footing::{footing_save, microgravity_check};
 use crate::combat::modifiers::dark;
 use crate::event::{Effect, Event};
-use crate::geometry::{self, engagers_of, in_front, line_of_fire, reach_from};
+use crate::geometry::{self, engagers_of, reach_from};
 use crate::skills;
 use crate::state::{FigId, Figure, Guard, MoveKind, Phase, Pos, Posture, State};
 use crate::terrain::crossing::{cross, Crossed};
@@ -266,14 +266,11 @@ pub(crate) fn walk_path(
             if !last && crate::terrain::crossing::in_the_air(&ctx.s, fig, p) {
                 continue;
             }
-            let watcher = ctx.s.figures.iter().position(|o| {
-                o.side != f.side
-                    && o.active()
-                    && !o.posture.down()
-                    && o.overwatch.is_some_and(|h| h.distance(p) <= 1)
-                    && in_front(o, p)
-                    && !line_of_fire(&ctx.s, o.pos, p).blocked
-            });
+            let watcher = ctx
+                .s
+                .figures
+                .iter()
+                .position(|o| crate::attack::opportunity::covers(&ctx.s, o, f.side, p));
             // SK-21.8-g: suppression fire at a foe entering the suppressed hex.
             let suppressors = crate::attack::suppression::suppressors(ctx, f.side, p);
             if watcher.is_none() && suppressors.is_empty() {
