@@ -1,12 +1,14 @@
 //! Shots through the engine with forced dice: selective fire's one switch a turn (SK-16.6-a,
-//! G-32), the arc of fire of automatic weapons and shotguns (SK-13.6-b), and opportunity fire's
-//! triggers in the action phase and its burst (SK-21.8-b/d, G-62). Every number is checked
-//! against a hand calculation from the book, written in the comment above it.
+//! G-32), the arc of fire of automatic weapons and shotguns (SK-13.6-b), opportunity fire's
+//! triggers in the action phase and its burst (SK-21.8-b/d, G-62), and what shielding and the
+//! optional attack types do to hits that come from no roll to hit: bystanders, blasts and
+//! reactions (SK-14.3-a, G-27; SK-21.3-b, G-61). Every number is checked against a hand
+//! calculation from the book, written in the comment above it.
 
 mod common;
 
 use common::*;
-use fireteam_skirmish::state::Pos;
+use fireteam_skirmish::state::{FigId, Pos};
 use fireteam_skirmish::Event;
 
 /// A big target who does not fall to a bullet or two: STR 40.
@@ -428,4 +430,215 @@ fn sk_21_8_d_option_sk_opportunity_burst_single_fires_one_round() {
     assert!(!r.has("autofire"));
     assert_eq!(r.target_number, 10);
     assert_eq!(rounds(&g, "Ash"), 24);
+}
+
+// =============================================================================================
+// SK-14.3-a, G-27: shielding against every hit, not only the target's of a roll to hit.
+// =============================================================================================
+
+/// The damage events in `ev`: (target, rolled, armor, taken, nonlethal, rule).
+fn hurts(ev: &[Event]) -> Vec<(FigId, i32, i16, i16, i16, &'static str)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Damage {
+                target,
+                rolled,
+                armor,
+                taken,
+                nonlethal,
+                rule,
+                ..
+            } => Some((*target, *rolled, *armor, *taken, *nonlethal, rule.0)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn sk_14_3_a_g_27_a_bystander_hit_on_a_roll_to_avoid_meets_his_shielding() {
+    // Ash shoots Bay 4 hexes south; Cal, in a spacesuit (body armor 1 with R1 shielding), stands
+    // in the way at [1, 2]. The penalty for him is the larger of his distance modifier (2
+    // hexes: 0) and his number (1): −1, so 11. A 12 misses by 1, within it: roll to avoid Cal at
+    // eDEX 12 + 0 (distance) = 12; a 13 fails, and the bullet hits Cal: 2d6 = 3 + 4 = 7 against
+    // his armor 1 and, G-27, the R1 shielding's 1 hit against a weapon that is not an energy
+    // weapon: 7 − 2 = 5.
+    let mut g = game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol"], GUNNER),
+            unit("Cal", 1, (1, 2), N, &["spacesuit-armor"], BIG),
+            unit("Bay", 1, (1, 4), N, &[], BIG),
+        ],
+    );
+    g.reach_actions(0);
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(12), &d3(13), &[3, 4]]));
+    assert_eq!(roll(&ev).target_number, 11);
+    assert_eq!(hurts(&ev), [(g.id("Cal"), 7, 2, 5, 0, "SK-12.2-b")]);
+}
+
+#[test]
+fn sk_14_3_a_g_27_a_grenade_blast_meets_the_shielding_too() {
+    // An HE grenade on Bay's hex (4 hexes, 2 MH: 12 + 2 Thrown Weapons − 2 = 12; a 10 lands
+    // there) goes off at the end of the turn: 4d6 = 1 + 2 + 3 + 4 = 10 against his spacesuit's
+    // armor 1 and its R1 shielding's 1 hit (G-27): 8.
+    let mut g = game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 0),
+                S,
+                &["he-grenade"],
+                "str = 10, dex = 12, int = 10, thrown_weapons = 1",
+            ),
+            unit("Bay", 1, (1, 4), N, &["spacesuit-armor"], BIG),
+        ],
+    );
+    g.reach_actions(0);
+    g.play(
+        "Ash throws the High-explosive (fragmentation) grenade at [1, 4]",
+        &d3(10),
+    );
+    let ev = g.play("Bay does nothing", &[1, 2, 3, 4]);
+    assert_eq!(hurts(&ev), [(g.id("Bay"), 10, 2, 8, 0, "SK-16.12-o")]);
+}
+
+#[test]
+fn sk_14_3_a_g_27_the_hth_reactions_free_hit_meets_the_attackers_shielding() {
+    // Ash, in a spacesuit (body armor 1, R1 shielding), tries hand to hand with the kneeling Bay
+    // (Martial Arts 1): die 6 + 1 = 7, Bay's automatic hit with his bare hands
+    // (SK-16.15.3-T1). It meets Ash's armor 1 and, G-27, his shielding's 1 hit: 2. (Ash's DEX
+    // 14 less the suit's 2 lets him act first.)
+    let mut g = game(
+        &[],
+        &open(3, 4),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &["spacesuit-armor"],
+                "str = 40, dex = 14, int = 10",
+            ),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &[],
+                "str = 10, dex = 12, int = 10, martial_arts = 1",
+            )
+            .stance("kneeling"),
+        ],
+    );
+    g.reach_actions(0);
+    let ev = g.play("Ash goes hand to hand with Bay", &[6, 6]);
+    let h = hurts(&ev);
+    assert_eq!(h.len(), 1);
+    let (target, rolled, armor, taken, _, rule) = h[0];
+    assert_eq!((target, armor, rule), (g.id("Ash"), 2, "SK-16.15.3-T1"));
+    assert_eq!(taken, (rolled as i16 - 2).max(0));
+}
+
+// =============================================================================================
+// SK-21.3-b, G-61 (optional nonlethal damage): the attack type of hits with no roll to hit.
+// =============================================================================================
+
+const NONLETHAL: (&str, &str) = ("sk.nonlethal", "true");
+
+#[test]
+fn sk_21_3_b_g_61_a_thrown_rock_that_hits_a_bystander_is_bludgeoning() {
+    // Ash throws a rock at Bay 4 hexes south; Cal stands in the way 2 hexes off. Thrown: 12 + 2
+    // (Thrown Weapons) − 4 (range, a hex each) − 2 (the larger of Cal's distance, 2, and his
+    // number, 1) = 8. A 10 misses by 2, within it: roll to avoid Cal at 12 + 2 = 14; a 15 hits
+    // him. The rock does the Damage column for STR 10, 1d6−3 (SK-16.1-c, SK-16.15.1-T1): a 6 is
+    // 3, and the rock is bludgeoning (G-61): a third (1) lethal, 2 nonlethal.
+    let mut g = game(
+        &[NONLETHAL],
+        &open(3, 6),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 0),
+                S,
+                &["rock"],
+                "str = 10, dex = 12, int = 10, thrown_weapons = 1",
+            ),
+            unit("Cal", 1, (1, 2), N, &[], BIG),
+            unit("Bay", 1, (1, 4), N, &[], BIG),
+        ],
+    );
+    g.reach_actions(0);
+    let ev = g.play(
+        "Ash throws the Rock at Bay",
+        &faces(&[&d3(10), &d3(15), &[6]]),
+    );
+    assert_eq!(roll(&ev).target_number, 8);
+    let h = hurts(&ev);
+    assert_eq!(h.len(), 1);
+    assert_eq!((h[0].0, h[0].1, h[0].3, h[0].4), (g.id("Cal"), 3, 1, 2));
+    assert_eq!(g.fig("Cal").nonlethal, 2);
+}
+
+#[test]
+fn sk_21_3_b_g_61_the_hth_reactions_free_hit_with_bare_hands_is_bludgeoning() {
+    // Ash tries hand to hand with the kneeling Bay (SK-16.15.3-a (2)); Bay's Martial Arts 1 is
+    // one level above Ash's: die 6 + 1 = 7, and Bay gets an automatic hit with his bare hands
+    // (SK-16.15.3-T1): the unarmed damage for STR 10, +1 for Martial Arts 1 (SK-16.15.4-b). Bare
+    // hands are bludgeoning (G-61): a third of it lethal, the rest nonlethal.
+    let mut g = game(
+        &[NONLETHAL],
+        &open(3, 4),
+        &[],
+        &[
+            unit("Ash", 0, (1, 1), S, &[], BIG),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &[],
+                "str = 10, dex = 12, int = 10, martial_arts = 1",
+            )
+            .stance("kneeling"),
+        ],
+    );
+    g.reach_actions(0);
+    let ev = g.play("Ash goes hand to hand with Bay", &[6, 6]);
+    let h = hurts(&ev);
+    assert_eq!(h.len(), 1);
+    let (target, rolled, _, lethal, nonlethal, rule) = h[0];
+    assert_eq!((target, rule), (g.id("Ash"), "SK-16.15.3-T1"));
+    assert_eq!(
+        (lethal, nonlethal),
+        (rolled as i16 / 3, rolled as i16 - rolled as i16 / 3)
+    );
+    assert!(nonlethal > 0);
+}
+
+#[test]
+fn sk_21_3_b_g_61_an_unarmed_fumble_is_bludgeoning() {
+    // Ash punches Bay and rolls an 18: 1d6 to himself (SK-16.15.1-a), from his own fist, so
+    // bludgeoning (G-61): a 6 is 2 lethal and 4 nonlethal.
+    let mut g = game(
+        &[NONLETHAL],
+        &open(3, 4),
+        &[],
+        &[
+            unit("Ash", 0, (1, 1), S, &[], BIG),
+            unit("Bay", 1, (1, 2), N, &[], BIG),
+        ],
+    );
+    g.reach_actions(0);
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(18), &[6]]));
+    assert_eq!(hurts(&ev), [(g.id("Ash"), 6, 0, 2, 4, "SK-16.15.1-a")]);
 }

@@ -199,7 +199,11 @@ pub(crate) fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError
                     _ => continue,
                 };
                 let tf = ctx.s.fig(t).clone();
-                let armor = armor_value(&ctx.s, &tf, g.pos, Some(&w));
+                // SK-14.3-a, G-27: shielding stops R hits of a blast too; SK-21.3-b: the
+                // grenade's attack type.
+                let shielding = i16::from(crate::combat::shielding::worn_r(&ctx.s, &tf));
+                let armor = armor_value(&ctx.s, &tf, g.pos, Some(&w)) + shielding;
+                ctx.hit.kind = w.attack_type;
                 let taken = deal_damage(
                     ctx,
                     t,

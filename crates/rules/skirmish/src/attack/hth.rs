@@ -133,12 +133,17 @@ fn reaction(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError
             AttackKind::Melee,
         );
         let w = weapon_of(&ctx.s, &t, t.ready).cloned();
-        let armor = armor_value(&ctx.s, &f, t.pos, w.as_ref());
+        // ---- shots (SK-14.3-a, G-27; SK-21.3-b, G-61): the attacker's shielding, and the
+        // weapon's attack type (bare hands are bludgeoning).
+        let shot =
+            crate::combat::shielding::on_hit(ctx, &t, &f, w.as_ref(), AttackKind::Melee, expr)?;
+        let armor = armor_value(&ctx.s, &f, t.pos, w.as_ref()) + shot.hits;
+        ctx.hit.kind = crate::combat::damage::attack_type(w.as_ref());
         deal_damage(
             ctx,
             fig,
             Some(target),
-            expr,
+            shot.expr,
             1,
             armor,
             false,
