@@ -306,6 +306,8 @@ pub(crate) fn walk_path(
     let whole = &path[..=crossed.at];
     // ---- fire (SK-16.11-g, SK-16.12-j/m): the fire hexes crossed and the one stopped in.
     crate::fire::crossing(ctx, fig, whole)?;
+    // SK-16.12-s: tear gas on the way.
+    crate::cloud::breathed_on_the_way(ctx, fig, whole);
     if !finish || crossed.fell {
         return Ok(Some(crossed));
     }
