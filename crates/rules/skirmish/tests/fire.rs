@@ -1309,13 +1309,14 @@ fn sk_16_12_h_i_a_molotov_does_four_in_its_hex_and_two_around() {
 #[test]
 fn sk_16_12_p_an_incendiary_does_eight_in_its_multihex_and_four_around() {
     // 4 hexes, 2 MH: 12 + 2 − 2 = 12; 10 lands on Bay's hex; it goes off at the end of the turn
-    // (SK-16.12-g): Bay 8 (and his soak roll, 8 ≤ 12), Cal in the multihex 8, Dan two hexes off
-    // 4 (G-51). The fire is incendiary, and lit this turn it burns nobody more at its end.
+    // (SK-16.12-g): Bay 8, Cal in the multihex 8, Dan two hexes off 4 (G-51). Bay and Cal, both
+    // in the MH the burning material covers, roll 4d6 not to be soaked (8 ≤ 12, 8 ≤ 12). The
+    // whole MH burns, incendiary; lit this turn it burns nobody more at its end.
     let mut g = grenade_scene("incendiary-grenade", (1, 4), (2, 4), (1, 6));
     let ev = g.play("Ash throws the Incendiary grenade at [1, 4]", &d3(10));
     assert_eq!(roll(&ev).target_number, 12);
     assert!(damages(&ev).is_empty(), "it waits for the end of the turn");
-    let ev = finish(&mut g, &d4(8));
+    let ev = finish(&mut g, &faces(&[&d4(8), &d4(8)]));
     let d: Vec<(FigId, i16, &str)> = damages(&ev)
         .iter()
         .map(|d| (d.target, d.rolled as i16, d.rule))
@@ -1328,8 +1329,15 @@ fn sk_16_12_p_an_incendiary_does_eight_in_its_multihex_and_four_around() {
             (g.id("Dan"), 4, "SK-16.12-p")
         ]
     );
-    assert_eq!(fires(&g), [p(1, 4)]);
-    assert!(g.s.fires[0].incendiary);
+    let soaks: Vec<FigId> = checks(&ev).iter().map(|c| c.0).collect();
+    assert_eq!(soaks, [g.id("Bay"), g.id("Cal")]);
+    assert_eq!(fires(&g), multihex(p(1, 4)));
+    let turns = g.s.fires[0].turns_left;
+    assert!(g
+        .s
+        .fires
+        .iter()
+        .all(|f| f.incendiary && f.turns_left == turns));
     assert!(burns(&ev).is_empty());
 }
 
@@ -1360,4 +1368,38 @@ fn sk_16_13_c_a_burst_at_the_map_edge_turns_to_keep_its_counters() {
         &faces(&[&d3(10), &d4(10)]),
     );
     assert_eq!(burst(&ev), (true, vec![p(0, 8), p(1, 8), p(2, 9)]));
+}
+
+// =============================================================================================
+// SK-16.12-p: an incendiary's fire covers the MH it lands in.
+// =============================================================================================
+
+/// The incendiary's MH: the landing hex and its six neighbours, sorted.
+fn multihex(at: Pos) -> Vec<Pos> {
+    let mut v = vec![at];
+    v.extend((0..6).map(|d| at.neighbour(d)));
+    v.sort();
+    v
+}
+
+#[test]
+fn sk_16_12_p_a_figure_who_stops_in_the_incendiarys_multihex_takes_eight() {
+    // The incendiary of the test above burns the whole MH around [1, 4] (SK-16.12-p: "spreads a
+    // burning material … into the MH it lands in"). Turn 2: Dan walks from [1, 6] into [1, 5],
+    // a hex of that MH: the INT check to enter a fire (3d6: 10 ≤ 10, SK-16.11-h), then 8 hits for
+    // stopping in an incendiary fire, against no armor: 12 with the blast's 4.
+    let mut g = grenade_scene("incendiary-grenade", (1, 4), (2, 4), (1, 6));
+    g.play("Ash throws the Incendiary grenade at [1, 4]", &d3(10));
+    finish(&mut g, &faces(&[&d4(8), &d4(8)]));
+    assert_eq!(fires(&g), multihex(p(1, 4)));
+    // Bay and Cal, in the fire, check INT to stay (9, 9: they stay).
+    start(&mut g, 1, &faces(&[&d3(9), &d3(9)]));
+    let ev = movement(&mut g, &[("Dan", "Dan moves to [1, 5] facing N", &d3(10))]);
+    let dan = g.id("Dan");
+    assert_eq!(
+        checks(&ev),
+        [(dan, "enter-fire", 3, 10, 10, true, "SK-16.11-h")]
+    );
+    assert_eq!(burns(&ev), [(dan, "stop-in-fire", 8, "SK-16.12-p")]);
+    assert_eq!(g.fig("Dan").damage, 12);
 }

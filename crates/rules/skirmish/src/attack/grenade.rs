@@ -247,9 +247,10 @@ pub(crate) fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError
                     RuleId(if inc { "SK-16.12-p" } else { "SK-16.12-h" }),
                 )?;
                 // SK-16.12-i: everyone in the target hex rolls 4d6 vs eDEX or is soaked and
-                // burns (SK-16.12-j/k: 12 turns, 4 hits a turn).
+                // burns (SK-16.12-j/k: 12 turns, 4 hits a turn); an incendiary's target is its
+                // MH (SK-16.12-p: "molotov rules … into the MH it lands in").
                 let now = ctx.s.fig(t).clone();
-                if d == 0 && now.active() {
+                if d <= r && now.active() {
                     let need = order_dex(&ctx.s, &now);
                     if !ctx.check(t, "not-soaked", 4, need, RuleId("SK-16.12-i"))? {
                         ctx.emit(Event::Effect {
@@ -268,11 +269,24 @@ pub(crate) fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError
                     }
                 }
             }
+            // SK-16.12-j: the hex burns 12 turns; SK-16.12-p: an incendiary's whole MH does.
             ctx.emit(Event::FireLit {
                 at: g.pos,
                 turns: 12,
                 incendiary: inc,
             });
+            if inc {
+                for dir in 0..6u8 {
+                    let at = g.pos.neighbour(dir);
+                    if ctx.s.passable(at) {
+                        ctx.emit(Event::FireLit {
+                            at,
+                            turns: 12,
+                            incendiary: true,
+                        });
+                    }
+                }
+            }
         }
         Some(k @ (GrenadeKind::Smoke | GrenadeKind::TearGas | GrenadeKind::AntiLaser)) => {
             // SK-16.12-q: smoke and gas make a cloud, one hex on its first turn.
