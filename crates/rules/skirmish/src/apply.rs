@@ -59,8 +59,10 @@ pub fn apply(s: &mut State, e: &Event) {
                 // ---- vacuum (§17.11-c): this turn's leaks and patching are counted anew.
                 f.leaks_new = 0;
                 f.patching = false;
-                // ---- shots (SK-16.6-a): a new turn's switch of fire mode.
+                // ---- shots and fire (SK-16.6-a, SK-16.12-m): a new turn's switch of fire mode
+                // and its fire armor.
                 f.mode_switched = false;
+                f.fire_stopped = 0;
             }
         }
         Event::Initiative { winner, .. } => {
@@ -680,7 +682,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.overwatch = None;
             }
         }
-        // ---- shots (SK-16.6-a)
+        // ---- shots and fire (SK-16.6-a, SK-14.3-a, SK-16.12-m)
         Event::FireModeSwitched {
             fig, mode, shots, ..
         } => {
@@ -693,6 +695,13 @@ pub fn apply(s: &mut State, e: &Event) {
             } else {
                 *shots
             };
+        }
+        Event::FireShielded { .. } => {}
+        Event::FireArmor { fig, stopped, .. } => {
+            let f = s.fig_mut(*fig);
+            f.fire_stopped = f
+                .fire_stopped
+                .saturating_add((*stopped).clamp(0, 255) as u8);
         }
     }
 }

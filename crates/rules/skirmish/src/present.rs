@@ -1123,7 +1123,7 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 )
             };
         }
-        // ---- shots (SK-16.6-a)
+        // ---- shots and fire (SK-16.6-a, SK-14.3-a, SK-16.12-m)
         Event::FireModeSwitched {
             fig,
             mode,
@@ -1136,6 +1136,34 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 _ => format!("single shots ({shots} this turn)"),
             };
             let _ = write!(t, "  {} switches to {rest} [{rule}]", name(s, *fig));
+        }
+        Event::FireShielded {
+            fig,
+            r,
+            dice,
+            hits,
+            rule,
+        } => {
+            let _ = if *dice > 0 {
+                write!(
+                    t,
+                    "  R{r} shielding takes {dice} dice off the fire on {} [{rule}]",
+                    name(s, *fig)
+                )
+            } else {
+                write!(
+                    t,
+                    "  R{r} shielding stops {hits} of the fire's hits on {} [{rule}]",
+                    name(s, *fig)
+                )
+            };
+        }
+        Event::FireArmor { fig, stopped, rule } => {
+            let _ = write!(
+                t,
+                "  {}'s armor has stopped {stopped} fire hits this turn; later ones meet only what is left [{rule}]",
+                name(s, *fig)
+            );
         }
         // ---- after the battle (§6.5.1, §6.8.1, §15.1, §19, §21.7)
         Event::PracticeHit { .. }

@@ -605,8 +605,9 @@ pub fn setup(loaded: &Loaded) -> Setup {
             leaks_new: 0,
             leak_turns: 0,
             patching: false,
-            // ---- shots (SK-16.6-a)
+            // ---- shots and fire (SK-16.6-a, SK-16.12-m)
             mode_switched: false,
+            fire_stopped: 0,
         });
     }
     // SK-16.3-a: weapons change hands in battle (grabbed on the run, exchanged, taken by

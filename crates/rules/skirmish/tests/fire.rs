@@ -1403,3 +1403,136 @@ fn sk_16_12_p_a_figure_who_stops_in_the_incendiarys_multihex_takes_eight() {
     assert_eq!(burns(&ev), [(dan, "stop-in-fire", 8, "SK-16.12-p")]);
     assert_eq!(g.fig("Dan").damage, 12);
 }
+
+// =============================================================================================
+// SK-16.12-m: every fire hit of a turn adds up before armor.
+// =============================================================================================
+
+#[test]
+fn sk_16_12_m_the_burns_at_the_end_of_a_turn_add_up_before_armor() {
+    // Vic in steel (5, medieval: 2 against immolation, SK-16.11-i) stops in the burning hex
+    // [1, 1] (1d6−2: a 1, nothing). Turn 2 he is on fire, the whole body, and stays put: at the
+    // end of the turn his fire burns 1d6 = 6 and the hex 1d6 = 6. Added before armor: 12 − 2 =
+    // 10 (each apart would be 4 + 4 = 8). The steel stops its 2 on the first burn; the second
+    // meets what is left of it, nothing.
+    let mut g = hex_scene("F...", &["steel"], &[]);
+    movement(
+        &mut g,
+        &[(
+            "Vic",
+            "Vic moves to [1, 1] facing S",
+            &faces(&[&d3(10), &[1]]),
+        )],
+    );
+    finish(&mut g, &[]);
+    let vic = g.id("Vic");
+    g.s.fig_mut(vic).on_fire = Blaze::Whole;
+    // The INT checks: not to run (5d6: 5) and to stay in the fire (3d6: 9).
+    start(&mut g, 0, &faces(&[&d5(5), &d3(9)]));
+    let ev = finish(&mut g, &[6, 6]);
+    let d: Vec<(i16, i16)> = damages(&ev).iter().map(|d| (d.armor, d.taken)).collect();
+    assert_eq!(d, [(2, 4), (0, 6)]);
+    assert_eq!(g.fig("Vic").damage, 10);
+}
+
+#[test]
+fn sk_16_12_k_m_a_soaked_figure_past_his_first_turn_has_no_armor_against_any_fire() {
+    // Vic in ceramic (13, full body armor) stands in a molotov fire lit before this turn,
+    // soaked a turn ago (11 turns left). "Full body armor … will only protect a soaked figure
+    // for one turn" (SK-16.12-k): the soak's 4 and the fire's 4 for staying (G-52) add up to 8
+    // (SK-16.12-m), and no armor stops any of it.
+    let mut g = hex_scene("....", &["ceramic"], &[]);
+    let vic = g.id("Vic");
+    g.s.fires.push(Fire {
+        pos: p(1, 0),
+        turns_left: 10,
+        incendiary: false,
+    });
+    g.s.fig_mut(vic).burning = 11;
+    let ev = finish(&mut g, &[]);
+    let d: Vec<(i16, i16)> = damages(&ev).iter().map(|d| (d.armor, d.taken)).collect();
+    assert_eq!(d, [(0, 4), (0, 4)]);
+    assert_eq!(g.fig("Vic").damage, 8);
+}
+
+// =============================================================================================
+// SK-14.3-a, G-27: shielding and energy shields against fire.
+// =============================================================================================
+
+/// Ash throws a molotov at Bay 3 hexes south (12 + 2 − 1 = 13; a 10 lands it), Bay wearing
+/// `bay_gear`; it burns at once (SK-16.12-g).
+fn molotov_on(opts: &[(&str, &str)], bay_gear: &[&str], faces_after: &[i64]) -> Vec<Event> {
+    let units = [
+        unit(
+            "Ash",
+            0,
+            (1, 0),
+            S,
+            &["molotov"],
+            "str = 10, dex = 12, int = 10, thrown_weapons = 1",
+        ),
+        unit("Bay", 1, (1, 3), N, bay_gear, PLAIN),
+    ];
+    let mut g = game(opts, &open(3, 6), &[], &units);
+    g.reach_actions(0);
+    until(&mut g, "Ash");
+    g.play(
+        "Ash throws the Molotov at [1, 3]",
+        &faces(&[&d3(10), faces_after]),
+    )
+}
+
+#[test]
+fn sk_14_3_a_g_27_shielding_stops_r_times_three_and_a_half_fixed_fire_hits() {
+    // The molotov's 4 hits on Bay in a spacesuit: its body armor 1, and its R1 shielding
+    // against fire's fixed hits, R × 3.5 rounded down = 3 (G-27): nothing gets through. Then
+    // his 4d6 not to be soaked (8 ≤ 12).
+    let ev = molotov_on(&[], &["spacesuit-armor"], &d4(8));
+    let d: Vec<(i16, i16)> = damages(&ev).iter().map(|d| (d.armor, d.taken)).collect();
+    assert_eq!(d, [(4, 0)]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::FireShielded {
+            r: 1,
+            dice: 0,
+            hits: 3,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn sk_14_3_b_option_roll_and_subtract_rolls_r_dice_against_fire() {
+    // `sk.shielding = "roll_and_subtract"` (SK-14.3-b): R1 rolls 1d6 (a 2) and stops that many
+    // as armor does: 4 − (1 + 2) = 1.
+    let ev = molotov_on(
+        &[("sk.shielding", "\"roll_and_subtract\"")],
+        &["spacesuit-armor"],
+        &faces(&[&[2], &d4(8)]),
+    );
+    let d: Vec<(i16, i16)> = damages(&ev).iter().map(|d| (d.armor, d.taken)).collect();
+    assert_eq!(d, [(3, 1)]);
+}
+
+#[test]
+fn sk_14_3_a_g_27_shielding_takes_r_dice_off_a_rolled_fire() {
+    // Vic in a spacesuit (R1) stops in a burning hex: 1d6−2 less one die is 0d6−2: no die is
+    // rolled and nothing burns him (G-27: R dice off fire's rolled damage).
+    let mut g = hex_scene("F...", &["spacesuit-armor"], &[]);
+    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 1] facing S", &d3(10))]);
+    let vic = g.id("Vic");
+    assert_eq!(burns(&ev), [(vic, "stop-in-burning", 0, "SK-16.11-g")]);
+    assert_eq!(g.fig("Vic").damage, 0);
+}
+
+#[test]
+fn sk_14_3_a_g_27_an_energy_shield_guards_its_field_against_fire() {
+    // Vic switches on his Deflector (R2; 3d6: a 10 holds, SK-14.3-e) and stops in a burning
+    // hex: energy shields protect against fire (SK-14.3-a), coming from outside the field: 1d6−2
+    // less two dice: nothing is rolled.
+    let mut g = hex_scene("F...", &["deflector"], &[]);
+    g.play("Vic switches his energy shield on", &d3(10));
+    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 1] facing S", &d3(10))]);
+    let vic = g.id("Vic");
+    assert_eq!(burns(&ev), [(vic, "stop-in-burning", 0, "SK-16.11-g")]);
+}

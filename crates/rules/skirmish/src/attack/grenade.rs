@@ -230,20 +230,16 @@ pub(crate) fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError
                     continue;
                 };
                 let tf = ctx.s.fig(t).clone();
-                // SK-16.12-k: only full body armor protects against fire.
-                let armor = tf
-                    .armor
-                    .and_then(|a| ctx.s.rules.armor.get(usize::from(a)))
-                    .filter(|a| a.kind == crate::data::ArmorKind::Body)
-                    .map_or(0, |a| a.defense);
-                deal_damage(
+                // SK-16.12-k: only full body armor protects against fire; SK-16.12-m,
+                // SK-14.3-a: with the turn's other fire hits, and shielding against them.
+                let armor = crate::fire::fire_armor(&ctx.s, &tf, crate::fire::Exposure::Soaked);
+                crate::fire::scorch(
                     ctx,
                     t,
                     Some(g.thrower),
-                    crate::progression::Damage::points(hits),
-                    1,
+                    hits,
                     armor,
-                    false,
+                    true,
                     RuleId(if inc { "SK-16.12-p" } else { "SK-16.12-h" }),
                 )?;
                 // SK-16.12-i: everyone in the target hex rolls 4d6 vs eDEX or is soaked and
