@@ -59,6 +59,10 @@ pub fn apply(s: &mut State, e: &Event) {
                 // ---- vacuum (§17.11-c): this turn's leaks and patching are counted anew.
                 f.leaks_new = 0;
                 f.patching = false;
+                // ---- shots and fire (SK-16.6-a, SK-16.12-m): a new turn's switch of fire mode
+                // and its fire armor.
+                f.mode_switched = false;
+                f.fire_stopped = 0;
             }
         }
         Event::Initiative { winner, .. } => {
@@ -696,6 +700,27 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.aim_target = None;
                 f.overwatch = None;
             }
+        }
+        // ---- shots and fire (SK-16.6-a, SK-14.3-a, SK-16.12-m)
+        Event::FireModeSwitched {
+            fig, mode, shots, ..
+        } => {
+            let f = s.fig_mut(*fig);
+            f.mode_switched = true;
+            f.burst_turn = *mode == crate::action::FireMode::Burst;
+            // Full auto's share is the rounds of its one string.
+            f.shots_left = if *mode == crate::action::FireMode::Auto {
+                1
+            } else {
+                *shots
+            };
+        }
+        Event::FireShielded { .. } => {}
+        Event::FireArmor { fig, stopped, .. } => {
+            let f = s.fig_mut(*fig);
+            f.fire_stopped = f
+                .fire_stopped
+                .saturating_add((*stopped).clamp(0, 255) as u8);
         }
     }
 }

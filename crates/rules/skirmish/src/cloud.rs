@@ -117,6 +117,29 @@ pub(crate) fn tear_gas(ctx: &mut Ctx) {
     }
 }
 
+/// SK-16.12-s: tear gas works on "everyone that stands or moves through the cloud" without a
+/// mask on: a figure whose move enters a tear-gas hex breathes it there and then, even if he
+/// walks out of it again ([`tear_gas`] at the end of the turn takes those who stand in it).
+pub(crate) fn breathed_on_the_way(ctx: &mut Ctx, fig: FigId, path: &[Pos]) {
+    let f = ctx.s.fig(fig);
+    if f.gassed || f.mask_on || !f.active() {
+        return;
+    }
+    let gas = |p: &Pos| {
+        ctx.s
+            .clouds
+            .iter()
+            .any(|c| c.kind == CloudKind::TearGas && covers(c, *p))
+    };
+    if path.iter().skip(1).any(gas) {
+        ctx.emit(Event::Effect {
+            fig,
+            effect: Effect::Gassed,
+            rule: RuleId("SK-16.12-s"),
+        });
+    }
+}
+
 /// SK-16.12-u: at the end of the turn a burning grenade in the hand does its holder 2 hits, which
 /// only a jacket or body armor stops (the only armor with gloves); it burns on, and is spent
 /// when it has burned 5 turns.

@@ -871,4 +871,32 @@ pub enum Event {
         at: Pos,
         rule: RuleId,
     },
+    // ---- shots and fire (SK-16.6-a, SK-14.3-a, SK-16.12-m)
+    /// SK-16.6-a, G-32: a later shot switches the turn's fire mode to `mode`, once a turn;
+    /// `shots` is what that mode has left of the turn, this shot included: single shots, bursts,
+    /// or full auto's rounds (option `sk.selective_switch`).
+    FireModeSwitched {
+        fig: FigId,
+        mode: FireMode,
+        shots: u8,
+        rule: RuleId,
+    },
+    /// SK-14.3-a, G-27: shielding worn and the energy shields whose field he is in, R-factor
+    /// `r` in all, against fire: `dice` taken off a rolled fire's damage, or `hits` stopped of
+    /// fixed fire hits (R × 3.5 rounded down, or R dice rolled with `sk.shielding =
+    /// "roll_and_subtract"`).
+    FireShielded {
+        fig: FigId,
+        r: u8,
+        dice: u8,
+        hits: i16,
+        rule: RuleId,
+    },
+    /// SK-16.12-m: his armor and shielding stopped `stopped` fire hits; the turn's later fire
+    /// hits meet only what is left of them (every fire hit of a turn adds up before armor).
+    FireArmor {
+        fig: FigId,
+        stopped: i16,
+        rule: RuleId,
+    },
 }

@@ -40,8 +40,13 @@ pub enum Exposure {
 }
 
 /// The hits a figure's armor stops against fire (SK-16.11-i, SK-16.12-k, SK-14.1-f, G-28).
-/// Shields do not count: fire is not an attack from a hex-side.
+/// Shields do not count: fire is not an attack from a hex-side. Full body armor "will only
+/// protect a soaked figure for one turn" (SK-16.12-k): once his soak has burned a turn, no
+/// armor stops any fire on him.
 pub fn fire_armor(s: &State, f: &Figure, how: Exposure) -> i16 {
+    if f.burning > 0 && f.burning < 12 {
+        return 0;
+    }
     let Some(a) = f.armor.and_then(|a| s.rules.armor.get(usize::from(a))) else {
         return 0;
     };
@@ -118,7 +123,8 @@ pub(crate) fn check_total(
 }
 
 /// Rolls one part of a fire's damage and records it; a total of 0 or less is no hit (fire is not
-/// a weapon, so SK-12.3-c's "at least 1" does not apply).
+/// a weapon, so SK-12.3-c's "at least 1" does not apply). Shielding and energy shields take
+/// their R dice off a rolled fire first (SK-14.3-a, G-27; [`fire_r`]).
 fn burn(
     ctx: &mut Ctx,
     fig: FigId,
@@ -126,6 +132,21 @@ fn burn(
     expr: Damage,
     rule: RuleId,
 ) -> Result<i16, ResolveError> {
+    let mut expr = expr;
+    if expr.dice > 0 && !ctx.s.rules.options.shielding_roll {
+        let r = fire_r(&ctx.s, ctx.s.fig(fig));
+        let off = r.min(expr.dice);
+        if off > 0 {
+            ctx.emit(Event::FireShielded {
+                fig,
+                r,
+                dice: off,
+                hits: 0,
+                rule: RuleId("SK-14.3-a"),
+            });
+            expr = Damage::new(expr.dice - off, expr.adds);
+        }
+    }
     let rolled = roll_total(ctx, what, expr.dice)?;
     let hits = (rolled + i32::from(expr.adds)).max(0) as i16;
     ctx.emit(Event::Burn {
@@ -139,20 +160,74 @@ fn burn(
     Ok(hits)
 }
 
-/// Deals fire hits that have been added up, armor subtracted once (SK-16.12-m).
-fn scorch(
+// ---- Fire hits against armor and shielding (SK-16.12-m, SK-14.3-a, G-27).
+
+/// The R-factor that guards a figure against fire (SK-14.3-a: shielding and energy shields
+/// "protect from energy weapons, fire"): the shielding he wears, and every energy shield
+/// switched on whose field he is in. Ours: a fire reaches him from outside the field (the
+/// inside and outside of SK-14.3-f are those of shots), and a Reflector, with no firer to send
+/// it back to, stops it as the others do.
+pub(crate) fn fire_r(s: &State, f: &Figure) -> u8 {
+    let mut r = crate::combat::shielding::worn_r(s, f);
+    for (wearer, a) in crate::shield::fields(s) {
+        if crate::shield::in_field(s.fig(wearer), f.pos) {
+            r = r.saturating_add(a.r_factor);
+        }
+    }
+    r
+}
+
+/// Deals fire hits that have been added up (SK-16.12-m) against `armor` (the figure's armor
+/// against this fire, [`fire_armor`]) and his shielding: against fixed hits (`fixed`) R × 3.5
+/// rounded down (G-27, INVENTED), or with `sk.shielding = "roll_and_subtract"` R dice rolled
+/// against any fire (SK-14.3-b); a rolled fire has had its R dice taken off already ([`burn`]).
+/// Every fire hit of a turn adds up before armor (SK-16.12-m): what the armor and shielding
+/// stopped earlier this turn (`Figure::fire_stopped`) is gone from them for the turn's later
+/// fire, so the turn's hits meet them once.
+pub(crate) fn scorch(
     ctx: &mut Ctx,
     fig: FigId,
+    source: Option<FigId>,
     hits: i16,
-    how: Exposure,
+    armor: i16,
+    fixed: bool,
     rule: RuleId,
-) -> Result<(), ResolveError> {
+) -> Result<i16, ResolveError> {
     if hits <= 0 {
-        return Ok(());
+        return Ok(0);
     }
-    let armor = fire_armor(&ctx.s, ctx.s.fig(fig), how);
-    deal_damage(ctx, fig, None, Damage::points(hits), 1, armor, false, rule)?;
-    Ok(())
+    let r = fire_r(&ctx.s, ctx.s.fig(fig));
+    let mut shielding = 0i16;
+    if r > 0 && ctx.s.rules.options.shielding_roll {
+        let (_, rolled) = ctx.roll("shielding", r)?;
+        shielding = rolled as i16;
+    } else if r > 0 && fixed {
+        shielding = i16::from(r) * 7 / 2;
+    }
+    if shielding > 0 {
+        ctx.emit(Event::FireShielded {
+            fig,
+            r,
+            dice: 0,
+            hits: shielding,
+            rule: RuleId(if ctx.s.rules.options.shielding_roll {
+                "SK-14.3-b"
+            } else {
+                "SK-14.3-a"
+            }),
+        });
+    }
+    let left = (armor + shielding - i16::from(ctx.s.fig(fig).fire_stopped)).max(0);
+    let taken = deal_damage(ctx, fig, source, Damage::points(hits), 1, left, false, rule)?;
+    let stopped = hits.min(left);
+    if stopped > 0 {
+        ctx.emit(Event::FireArmor {
+            fig,
+            stopped,
+            rule: RuleId("SK-16.12-m"),
+        });
+    }
+    Ok(taken)
 }
 
 /// Puts out the fires on a figure: his §16.11 fire, and the molotov soak when `soak` (an
@@ -322,7 +397,8 @@ pub(crate) fn crossing(ctx: &mut Ctx, fig: FigId, path: &[Pos]) -> Result<(), Re
         oil += burn(ctx, fig, what, Damage::points(hits), rule)?;
     }
     if ctx.s.fig(fig).active() {
-        scorch(ctx, fig, oil, Exposure::Soaked, RuleId("SK-16.12-m"))?;
+        let armor = fire_armor(&ctx.s, ctx.s.fig(fig), Exposure::Soaked);
+        scorch(ctx, fig, None, oil, armor, true, RuleId("SK-16.12-m"))?;
     }
     // SK-16.11-g: the burning hexes passed through, then the one stopped in.
     let through = path[1..last]
@@ -343,7 +419,8 @@ pub(crate) fn crossing(ctx: &mut Ctx, fig: FigId, path: &[Pos]) -> Result<(), Re
         heat += burn(ctx, fig, "stop-in-burning", expr, RuleId("SK-16.11-g"))?;
     }
     if ctx.s.fig(fig).active() {
-        scorch(ctx, fig, heat, Exposure::Immolated, RuleId("SK-16.11-i"))?;
+        let armor = fire_armor(&ctx.s, ctx.s.fig(fig), Exposure::Immolated);
+        scorch(ctx, fig, None, heat, armor, false, RuleId("SK-16.11-i"))?;
     }
     let wet = path[1..]
         .iter()
@@ -372,21 +449,9 @@ pub(crate) fn end_of_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
         // the first turn only.
         let f = f.clone();
         if f.burning > 0 && f.active() {
-            let armor = if f.burning == 12 {
-                fire_armor(&ctx.s, &f, Exposure::Soaked)
-            } else {
-                0
-            };
-            deal_damage(
-                ctx,
-                id,
-                None,
-                Damage::points(4),
-                1,
-                armor,
-                false,
-                RuleId("SK-16.12-k"),
-            )?;
+            // (`fire_armor` reads nothing once the soak has burned a turn.)
+            let armor = fire_armor(&ctx.s, &f, Exposure::Soaked);
+            scorch(ctx, id, None, 4, armor, true, RuleId("SK-16.12-k"))?;
             // The soak burns down one turn (a figure it put out of the fight is left be).
             if ctx.s.fig(id).active() {
                 ctx.emit(Event::Effect {
@@ -417,7 +482,8 @@ pub(crate) fn end_of_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
                 });
             }
             let hits = burn(ctx, id, "on-fire", expr, rule)?;
-            scorch(ctx, id, hits, Exposure::Immolated, RuleId("SK-16.11-i"))?;
+            let armor = fire_armor(&ctx.s, ctx.s.fig(id), Exposure::Immolated);
+            scorch(ctx, id, None, hits, armor, false, RuleId("SK-16.11-i"))?;
             let g = ctx.s.fig(id);
             if g.rolling {
                 // SK-16.11-d: a turn of rolling puts it out, after the turn's burn.
@@ -442,7 +508,8 @@ pub(crate) fn end_of_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
         if let Some(h) = hex_fire(&ctx.s, f.pos) {
             let expr = Damage::new(1 + u8::from(h == HexFire::Coals), 0);
             let hits = burn(ctx, id, "stay-in-burning", expr, RuleId("SK-16.11-g"))?;
-            scorch(ctx, id, hits, Exposure::Immolated, RuleId("SK-16.11-i"))?;
+            let armor = fire_armor(&ctx.s, ctx.s.fig(id), Exposure::Immolated);
+            scorch(ctx, id, None, hits, armor, false, RuleId("SK-16.11-i"))?;
         }
         let fire = ctx.s.fires.iter().find(|x| x.pos == f.pos).copied();
         if let Some(fire) = fire.filter(|x| x.turns_left < 12) {
@@ -453,7 +520,8 @@ pub(crate) fn end_of_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
             };
             let hits = burn(ctx, id, "stay-in-fire", Damage::points(hits), RuleId(rule))?;
             if ctx.s.fig(id).active() {
-                scorch(ctx, id, hits, Exposure::Soaked, RuleId("SK-16.12-k"))?;
+                let armor = fire_armor(&ctx.s, ctx.s.fig(id), Exposure::Soaked);
+                scorch(ctx, id, None, hits, armor, true, RuleId("SK-16.12-k"))?;
             }
         }
     }

@@ -194,6 +194,19 @@ pub struct Options {
     pub brawl_fire_13_8: bool,
     /// SK-21.5-e OPT: an engaged figure's shoulderarm fires once and is dropped, or clubs.
     pub engaged_shoulderarms: bool,
+    // ---- shots (SK-16.6-a, SK-13.6-b, SK-21.8-d): in the viewer header only when set, so the
+    // recorded logs of battles that keep the defaults stay as they were.
+    /// SK-16.6-a, G-32: after selective fire's one switch a turn, the new mode has the share of
+    /// the turn still unfired (default), or its own count less the shots already fired.
+    #[serde(skip_serializing_if = "is_false")]
+    pub selective_slots: bool,
+    /// SK-13.6-b: automatic fire and shotguns fire in an arc (default), or along the line only.
+    #[serde(skip_serializing_if = "is_false")]
+    pub arc_line: bool,
+    /// SK-21.8-d, G-62: an automatic weapon's opportunity shot is a burst (default), or one
+    /// round.
+    #[serde(skip_serializing_if = "is_false")]
+    pub opportunity_single: bool,
     // ---- order of the turn, awareness, fatigue (§8.3, §9, §21.3)
     /// SK-9-b GM input: the side (an index) that surprises the others on the first turn.
     pub surprise: Option<u8>,
@@ -297,6 +310,9 @@ impl Default for Options {
             sweep_penalty_flat: false,
             brawl_fire_13_8: false,
             engaged_shoulderarms: false,
+            selective_slots: false,
+            arc_line: false,
+            opportunity_single: false,
             scenario_type: ScenarioType::Adventure,
             heal_foes: false,
             practice_hits: DEFAULT_PRACTICE_HITS,
@@ -401,6 +417,10 @@ impl Options {
             sweep_penalty_flat: choice("sk.sweep_penalty") == "per_roll_flat_-4",
             brawl_fire_13_8: choice("sk.brawl_fire") == "section_13_8",
             engaged_shoulderarms: flag("sk.engaged_shoulderarms", d.engaged_shoulderarms),
+            // ---- shots (SK-16.6-a, SK-13.6-b, SK-21.8-d)
+            selective_slots: choice("sk.selective_switch") == "slots",
+            arc_line: choice("sk.arc_of_fire") == "line",
+            opportunity_single: choice("sk.opportunity_burst") == "single",
             scenario_type: ScenarioType::from_id(&choice("sk.scenario_type")),
             heal_foes: choice("sk.medics_heal") == "everyone",
             practice_hits: int("sk.practice_hits", i64::from(DEFAULT_PRACTICE_HITS)).clamp(0, 99)

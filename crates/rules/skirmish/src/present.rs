@@ -1172,6 +1172,48 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 name(s, *fig)
             );
         }
+        // ---- shots and fire (SK-16.6-a, SK-14.3-a, SK-16.12-m)
+        Event::FireModeSwitched {
+            fig,
+            mode,
+            shots,
+            rule,
+        } => {
+            let rest = match mode {
+                crate::action::FireMode::Burst => format!("bursts ({shots} this turn)"),
+                crate::action::FireMode::Auto => format!("full auto ({shots} rounds)"),
+                _ => format!("single shots ({shots} this turn)"),
+            };
+            let _ = write!(t, "  {} switches to {rest} [{rule}]", name(s, *fig));
+        }
+        Event::FireShielded {
+            fig,
+            r,
+            dice,
+            hits,
+            rule,
+        } => {
+            let _ = if *dice > 0 {
+                write!(
+                    t,
+                    "  R{r} shielding takes {dice} dice off the fire on {} [{rule}]",
+                    name(s, *fig)
+                )
+            } else {
+                write!(
+                    t,
+                    "  R{r} shielding stops {hits} of the fire's hits on {} [{rule}]",
+                    name(s, *fig)
+                )
+            };
+        }
+        Event::FireArmor { fig, stopped, rule } => {
+            let _ = write!(
+                t,
+                "  {}'s armor has stopped {stopped} fire hits this turn; later ones meet only what is left [{rule}]",
+                name(s, *fig)
+            );
+        }
         // ---- after the battle (§6.5.1, §6.8.1, §15.1, §19, §21.7)
         Event::PracticeHit { .. }
         | Event::Aftermath { .. }

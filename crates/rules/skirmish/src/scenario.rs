@@ -626,6 +626,9 @@ pub fn setup(loaded: &Loaded) -> Setup {
             struck_at: None,
             // ---- hand to hand (§16.15.6)
             held_by: None,
+            // ---- shots and fire (SK-16.6-a, SK-16.12-m)
+            mode_switched: false,
+            fire_stopped: 0,
         });
     }
     // SK-16.3-a: weapons change hands in battle (grabbed on the run, exchanged, taken by

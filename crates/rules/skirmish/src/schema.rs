@@ -289,6 +289,29 @@ pub const OPTIONS: &[OptionSpec] = &[
         false,
         "SK-21.5-e OPT: an engaged shoulderarm fires once (two rounds on full auto) and is dropped, or clubs",
     ),
+    // ---- shots (SK-16.6-a, SK-13.6-b, SK-21.8-d).
+    OptionSpec::choice(
+        "sk.selective_switch",
+        "share_of_turn",
+        &["share_of_turn", "slots"],
+        "SK-16.6-a, G-32: after selective fire's one switch a turn, the new mode fires the share \
+         of the turn still unfired (3 of 4 single shots left: 9 of 13 rounds), or its own count \
+         less the shots already fired",
+    ),
+    OptionSpec::choice(
+        "sk.arc_of_fire",
+        "flanks",
+        &["flanks", "line"],
+        "SK-13.6-b: bursts, full auto and birdshot or buckshot fire in an arc (between the lines \
+         through the two hexes flanking the target at its distance), or along the line only",
+    ),
+    OptionSpec::choice(
+        "sk.opportunity_burst",
+        "burst",
+        &["burst", "single"],
+        "SK-21.8-d, G-62: with sk.opportunity_fire, an automatic weapon's opportunity shot is a \
+         3-round burst, or a single round",
+    ),
     // ---- after the battle (§6.5.1, §6.8.1, §19): GM inputs the aftermath reads.
     OptionSpec::choice(
         "sk.scenario_type",

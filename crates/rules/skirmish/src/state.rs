@@ -420,6 +420,12 @@ pub struct Figure {
     /// SK-16.15.6-b: held by this foe, who subdued him: two turns without moving or acting
     /// (`stunned`), then the roll to break away.
     pub held_by: Option<FigId>,
+    // ---- shots and fire (SK-16.6-a, SK-16.12-m)
+    /// SK-16.6-a: this turn's one switch of fire mode is spent.
+    pub mode_switched: bool,
+    /// SK-16.12-m: the fire hits his armor and shielding stopped this turn; the turn's later
+    /// fire hits meet only what is left of them (all fire hits add up before armor).
+    pub fire_stopped: u8,
 }
 
 /// How much of a figure is on fire (SK-16.11-T1).

@@ -1677,3 +1677,53 @@ fn sk_21_7_a_e_19_shielding_wears_out_after_forty_dice_a_point_of_r() {
     let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[1, 1, 1]]));
     assert_eq!(damages(&ev)[0].expr, "3d6+2");
 }
+
+// =============================================================================================
+// SK-16.12-s: tear gas on whoever moves through the cloud.
+// =============================================================================================
+
+#[test]
+fn sk_16_12_s_a_figure_who_only_walks_through_the_cloud_is_gassed() {
+    // Turn 1: Ash's tear gas lands on Cal's hex [1, 3] (12 + 2 − 1 = 13; a 10) and makes a
+    // one-hex cloud at the turn's end, which gasses Cal. Turn 2: Cal steps out to [0, 4]; Bay
+    // walks north from [1, 5] through [1, 3] to [1, 1], two hexes from the cloud's centre, out
+    // of the MH it grows to at the end of the turn. He "moves through the cloud" without a mask
+    // (SK-16.12-s): −4 DEX from the moment he enters it.
+    let mut g = game(
+        &[],
+        &open(3, 8),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["tear-gas-grenade"], THROWER),
+            unit("Cal", 1, (1, 3), N, &[], GUNNER),
+            unit("Bay", 1, (1, 5), N, &[], GUNNER),
+        ],
+    );
+    g.reach_actions(0);
+    g.play("Ash throws the Tear gas grenade at [1, 3]", &d3(10));
+    g.finish_turn();
+    assert!(g.fig("Cal").gassed && !g.fig("Bay").gassed);
+    g.start_turn(1);
+    g.act("Cal moves to [0, 4] facing N");
+    let ev = g.act("Bay moves to [1, 1] facing N");
+    let bay = g.id("Bay");
+    assert!(
+        effects(&ev).contains(&(bay, Effect::Gassed, "SK-16.12-s")),
+        "{ev:#?}"
+    );
+    let at = |p: fn(&Event) -> bool| ev.iter().position(p).expect("event");
+    assert!(
+        at(|e| matches!(e, Event::Moved { .. }))
+            < at(|e| matches!(
+                e,
+                Event::Effect {
+                    effect: Effect::Gassed,
+                    ..
+                }
+            ))
+    );
+    assert!(g.fig("Bay").gassed);
+    g.finish_turn();
+    assert_eq!(clouds(&g), [("[1, 3]".to_string(), 1)]);
+    assert_eq!(g.fig("Bay").pos.to_string(), "[1, 1]");
+}

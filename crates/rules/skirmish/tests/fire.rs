@@ -1309,13 +1309,14 @@ fn sk_16_12_h_i_a_molotov_does_four_in_its_hex_and_two_around() {
 #[test]
 fn sk_16_12_p_an_incendiary_does_eight_in_its_multihex_and_four_around() {
     // 4 hexes, 2 MH: 12 + 2 − 2 = 12; 10 lands on Bay's hex; it goes off at the end of the turn
-    // (SK-16.12-g): Bay 8 (and his soak roll, 8 ≤ 12), Cal in the multihex 8, Dan two hexes off
-    // 4 (G-51). The fire is incendiary, and lit this turn it burns nobody more at its end.
+    // (SK-16.12-g): Bay 8, Cal in the multihex 8, Dan two hexes off 4 (G-51). Bay and Cal, both
+    // in the MH the burning material covers, roll 4d6 not to be soaked (8 ≤ 12, 8 ≤ 12). The
+    // whole MH burns, incendiary; lit this turn it burns nobody more at its end.
     let mut g = grenade_scene("incendiary-grenade", (1, 4), (2, 4), (1, 6));
     let ev = g.play("Ash throws the Incendiary grenade at [1, 4]", &d3(10));
     assert_eq!(roll(&ev).target_number, 12);
     assert!(damages(&ev).is_empty(), "it waits for the end of the turn");
-    let ev = finish(&mut g, &d4(8));
+    let ev = finish(&mut g, &faces(&[&d4(8), &d4(8)]));
     let d: Vec<(FigId, i16, &str)> = damages(&ev)
         .iter()
         .map(|d| (d.target, d.rolled as i16, d.rule))
@@ -1328,8 +1329,15 @@ fn sk_16_12_p_an_incendiary_does_eight_in_its_multihex_and_four_around() {
             (g.id("Dan"), 4, "SK-16.12-p")
         ]
     );
-    assert_eq!(fires(&g), [p(1, 4)]);
-    assert!(g.s.fires[0].incendiary);
+    let soaks: Vec<FigId> = checks(&ev).iter().map(|c| c.0).collect();
+    assert_eq!(soaks, [g.id("Bay"), g.id("Cal")]);
+    assert_eq!(fires(&g), multihex(p(1, 4)));
+    let turns = g.s.fires[0].turns_left;
+    assert!(g
+        .s
+        .fires
+        .iter()
+        .all(|f| f.incendiary && f.turns_left == turns));
     assert!(burns(&ev).is_empty());
 }
 
@@ -1360,4 +1368,171 @@ fn sk_16_13_c_a_burst_at_the_map_edge_turns_to_keep_its_counters() {
         &faces(&[&d3(10), &d4(10)]),
     );
     assert_eq!(burst(&ev), (true, vec![p(0, 8), p(1, 8), p(2, 9)]));
+}
+
+// =============================================================================================
+// SK-16.12-p: an incendiary's fire covers the MH it lands in.
+// =============================================================================================
+
+/// The incendiary's MH: the landing hex and its six neighbours, sorted.
+fn multihex(at: Pos) -> Vec<Pos> {
+    let mut v = vec![at];
+    v.extend((0..6).map(|d| at.neighbour(d)));
+    v.sort();
+    v
+}
+
+#[test]
+fn sk_16_12_p_a_figure_who_stops_in_the_incendiarys_multihex_takes_eight() {
+    // The incendiary of the test above burns the whole MH around [1, 4] (SK-16.12-p: "spreads a
+    // burning material … into the MH it lands in"). Turn 2: Dan walks from [1, 6] into [1, 5],
+    // a hex of that MH: the INT check to enter a fire (3d6: 10 ≤ 10, SK-16.11-h), then 8 hits for
+    // stopping in an incendiary fire, against no armor: 12 with the blast's 4.
+    let mut g = grenade_scene("incendiary-grenade", (1, 4), (2, 4), (1, 6));
+    g.play("Ash throws the Incendiary grenade at [1, 4]", &d3(10));
+    finish(&mut g, &faces(&[&d4(8), &d4(8)]));
+    assert_eq!(fires(&g), multihex(p(1, 4)));
+    // Bay and Cal, in the fire, check INT to stay (9, 9: they stay).
+    start(&mut g, 1, &faces(&[&d3(9), &d3(9)]));
+    let ev = movement(&mut g, &[("Dan", "Dan moves to [1, 5] facing N", &d3(10))]);
+    let dan = g.id("Dan");
+    assert_eq!(
+        checks(&ev),
+        [(dan, "enter-fire", 3, 10, 10, true, "SK-16.11-h")]
+    );
+    assert_eq!(burns(&ev), [(dan, "stop-in-fire", 8, "SK-16.12-p")]);
+    assert_eq!(g.fig("Dan").damage, 12);
+}
+
+// =============================================================================================
+// SK-16.12-m: every fire hit of a turn adds up before armor.
+// =============================================================================================
+
+#[test]
+fn sk_16_12_m_the_burns_at_the_end_of_a_turn_add_up_before_armor() {
+    // Vic in steel (5, medieval: 2 against immolation, SK-16.11-i) stops in the burning hex
+    // [1, 1] (1d6−2: a 1, nothing). Turn 2 he is on fire, the whole body, and stays put: at the
+    // end of the turn his fire burns 1d6 = 6 and the hex 1d6 = 6. Added before armor: 12 − 2 =
+    // 10 (each apart would be 4 + 4 = 8). The steel stops its 2 on the first burn; the second
+    // meets what is left of it, nothing.
+    let mut g = hex_scene("F...", &["steel"], &[]);
+    movement(
+        &mut g,
+        &[(
+            "Vic",
+            "Vic moves to [1, 1] facing S",
+            &faces(&[&d3(10), &[1]]),
+        )],
+    );
+    finish(&mut g, &[]);
+    let vic = g.id("Vic");
+    g.s.fig_mut(vic).on_fire = Blaze::Whole;
+    // The INT checks: not to run (5d6: 5) and to stay in the fire (3d6: 9).
+    start(&mut g, 0, &faces(&[&d5(5), &d3(9)]));
+    let ev = finish(&mut g, &[6, 6]);
+    let d: Vec<(i16, i16)> = damages(&ev).iter().map(|d| (d.armor, d.taken)).collect();
+    assert_eq!(d, [(2, 4), (0, 6)]);
+    assert_eq!(g.fig("Vic").damage, 10);
+}
+
+#[test]
+fn sk_16_12_k_m_a_soaked_figure_past_his_first_turn_has_no_armor_against_any_fire() {
+    // Vic in ceramic (13, full body armor) stands in a molotov fire lit before this turn,
+    // soaked a turn ago (11 turns left). "Full body armor … will only protect a soaked figure
+    // for one turn" (SK-16.12-k): the soak's 4 and the fire's 4 for staying (G-52) add up to 8
+    // (SK-16.12-m), and no armor stops any of it.
+    let mut g = hex_scene("....", &["ceramic"], &[]);
+    let vic = g.id("Vic");
+    g.s.fires.push(Fire {
+        pos: p(1, 0),
+        turns_left: 10,
+        incendiary: false,
+    });
+    g.s.fig_mut(vic).burning = 11;
+    let ev = finish(&mut g, &[]);
+    let d: Vec<(i16, i16)> = damages(&ev).iter().map(|d| (d.armor, d.taken)).collect();
+    assert_eq!(d, [(0, 4), (0, 4)]);
+    assert_eq!(g.fig("Vic").damage, 8);
+}
+
+// =============================================================================================
+// SK-14.3-a, G-27: shielding and energy shields against fire.
+// =============================================================================================
+
+/// Ash throws a molotov at Bay 3 hexes south (12 + 2 − 1 = 13; a 10 lands it), Bay wearing
+/// `bay_gear`; it burns at once (SK-16.12-g).
+fn molotov_on(opts: &[(&str, &str)], bay_gear: &[&str], faces_after: &[i64]) -> Vec<Event> {
+    let units = [
+        unit(
+            "Ash",
+            0,
+            (1, 0),
+            S,
+            &["molotov"],
+            "str = 10, dex = 12, int = 10, thrown_weapons = 1",
+        ),
+        unit("Bay", 1, (1, 3), N, bay_gear, PLAIN),
+    ];
+    let mut g = game(opts, &open(3, 6), &[], &units);
+    g.reach_actions(0);
+    until(&mut g, "Ash");
+    g.play(
+        "Ash throws the Molotov at [1, 3]",
+        &faces(&[&d3(10), faces_after]),
+    )
+}
+
+#[test]
+fn sk_14_3_a_g_27_shielding_stops_r_times_three_and_a_half_fixed_fire_hits() {
+    // The molotov's 4 hits on Bay in a spacesuit: its body armor 1, and its R1 shielding
+    // against fire's fixed hits, R × 3.5 rounded down = 3 (G-27): nothing gets through. Then
+    // his 4d6 not to be soaked (8 ≤ 12).
+    let ev = molotov_on(&[], &["spacesuit-armor"], &d4(8));
+    let d: Vec<(i16, i16)> = damages(&ev).iter().map(|d| (d.armor, d.taken)).collect();
+    assert_eq!(d, [(4, 0)]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::FireShielded {
+            r: 1,
+            dice: 0,
+            hits: 3,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn sk_14_3_b_option_roll_and_subtract_rolls_r_dice_against_fire() {
+    // `sk.shielding = "roll_and_subtract"` (SK-14.3-b): R1 rolls 1d6 (a 2) and stops that many
+    // as armor does: 4 − (1 + 2) = 1.
+    let ev = molotov_on(
+        &[("sk.shielding", "\"roll_and_subtract\"")],
+        &["spacesuit-armor"],
+        &faces(&[&[2], &d4(8)]),
+    );
+    let d: Vec<(i16, i16)> = damages(&ev).iter().map(|d| (d.armor, d.taken)).collect();
+    assert_eq!(d, [(3, 1)]);
+}
+
+#[test]
+fn sk_14_3_a_g_27_shielding_takes_r_dice_off_a_rolled_fire() {
+    // Vic in a spacesuit (R1) stops in a burning hex: 1d6−2 less one die is 0d6−2: no die is
+    // rolled and nothing burns him (G-27: R dice off fire's rolled damage).
+    let mut g = hex_scene("F...", &["spacesuit-armor"], &[]);
+    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 1] facing S", &d3(10))]);
+    let vic = g.id("Vic");
+    assert_eq!(burns(&ev), [(vic, "stop-in-burning", 0, "SK-16.11-g")]);
+    assert_eq!(g.fig("Vic").damage, 0);
+}
+
+#[test]
+fn sk_14_3_a_g_27_an_energy_shield_guards_its_field_against_fire() {
+    // Vic switches on his Deflector (R2; 3d6: a 10 holds, SK-14.3-e) and stops in a burning
+    // hex: energy shields protect against fire (SK-14.3-a), coming from outside the field: 1d6−2
+    // less two dice: nothing is rolled.
+    let mut g = hex_scene("F...", &["deflector"], &[]);
+    g.play("Vic switches his energy shield on", &d3(10));
+    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 1] facing S", &d3(10))]);
+    let vic = g.id("Vic");
+    assert_eq!(burns(&ev), [(vic, "stop-in-burning", 0, "SK-16.11-g")]);
 }

@@ -28,7 +28,9 @@ pub(crate) fn string_at(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveE
     let mut left = spec.rounds;
     // SK-16.6-g: the figures in the way first, nearest first; "any rounds that miss John could
     // still hit Zorgo's intended target".
-    let lof = line_of_fire(&ctx.s, att.pos, tgt.pos);
+    let mut lof = line_of_fire(&ctx.s, att.pos, tgt.pos);
+    // SK-13.6-b: automatic fire's arc.
+    crate::attack::arc::widen_between(&ctx.s, spec, &mut lof.between);
     for &b in &lof.between {
         let by = ctx.s.fig(b).clone();
         // SK-12.2-c: an adjacent friend beside the attacker is never in the way.
@@ -149,7 +151,9 @@ pub(crate) fn sweep(ctx: &mut Ctx, fig: FigId, from: FigId, to: FigId) -> Result
     };
     ctx.emit(Event::Acted { fig });
     // SK-13.6-e: firing over a wall exposes the firer.
-    crate::attack::missile::expose_if_over_wall(ctx, fig, from);
+    if !crate::attack::missile::expose_if_over_wall(ctx, fig, from)? {
+        return Ok(());
+    }
     ctx.emit(Event::Sweep {
         fig,
         from,

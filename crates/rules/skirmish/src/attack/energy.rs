@@ -131,7 +131,9 @@ pub(crate) fn shoot(
         opportunity: None,
         maneuver: None,
     };
-    expose_if_over_wall(ctx, fig, target);
+    if !expose_if_over_wall(ctx, fig, target)? {
+        return Ok(());
+    }
     let r = strike(ctx, &spec)?;
     if w.rounds > 0 {
         spend(ctx, fig, slot, dice);

@@ -8,7 +8,6 @@
 use crate::action::Burst;
 use crate::autoresult::{break_severity, classify, Break, ToHit};
 use crate::combat::ctx::Ctx;
-use crate::combat::damage::deal_damage;
 use crate::combat::edex::order_dex;
 use crate::combat::modifiers::{attack_mods, AttackSpec};
 use crate::combat::weapon_of;
@@ -16,7 +15,6 @@ use crate::data::{Length, Weapon};
 use crate::event::{AttackKind, Effect, Event};
 use crate::fire::{fire_armor, Exposure};
 use crate::geometry::{arc_from, engagers_of};
-use crate::progression::Damage;
 use crate::state::{FigId, Pos, State};
 use fireteam_engine::{Modifier, ResolveError, RuleId};
 use fireteam_grid::Arc;
@@ -306,7 +304,8 @@ pub(crate) fn oil_lands(
             continue;
         };
         let armor = fire_armor(&ctx.s, o, Exposure::Soaked);
-        deal_damage(ctx, id, source, Damage::points(hits), 1, armor, false, rule)?;
+        // SK-16.12-m, SK-14.3-a: fire hits, with the turn's others, against armor and shielding.
+        crate::fire::scorch(ctx, id, source, hits, armor, true, rule)?;
         if hit && ctx.s.fig(id).active() {
             let need = order_dex(&ctx.s, ctx.s.fig(id));
             if !crate::fire::check_total(ctx, id, "not-soaked", soak_dice, need, rule)? {

@@ -199,7 +199,11 @@ pub(crate) fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError
                     _ => continue,
                 };
                 let tf = ctx.s.fig(t).clone();
-                let armor = armor_value(&ctx.s, &tf, g.pos, Some(&w));
+                // SK-14.3-a, G-27: shielding stops R hits of a blast too; SK-21.3-b: the
+                // grenade's attack type.
+                let shielding = i16::from(crate::combat::shielding::worn_r(&ctx.s, &tf));
+                let armor = armor_value(&ctx.s, &tf, g.pos, Some(&w)) + shielding;
+                ctx.hit.kind = w.attack_type;
                 let taken = deal_damage(
                     ctx,
                     t,
@@ -226,26 +230,23 @@ pub(crate) fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError
                     continue;
                 };
                 let tf = ctx.s.fig(t).clone();
-                // SK-16.12-k: only full body armor protects against fire.
-                let armor = tf
-                    .armor
-                    .and_then(|a| ctx.s.rules.armor.get(usize::from(a)))
-                    .filter(|a| a.kind == crate::data::ArmorKind::Body)
-                    .map_or(0, |a| a.defense);
-                deal_damage(
+                // SK-16.12-k: only full body armor protects against fire; SK-16.12-m,
+                // SK-14.3-a: with the turn's other fire hits, and shielding against them.
+                let armor = crate::fire::fire_armor(&ctx.s, &tf, crate::fire::Exposure::Soaked);
+                crate::fire::scorch(
                     ctx,
                     t,
                     Some(g.thrower),
-                    crate::progression::Damage::points(hits),
-                    1,
+                    hits,
                     armor,
-                    false,
+                    true,
                     RuleId(if inc { "SK-16.12-p" } else { "SK-16.12-h" }),
                 )?;
                 // SK-16.12-i: everyone in the target hex rolls 4d6 vs eDEX or is soaked and
-                // burns (SK-16.12-j/k: 12 turns, 4 hits a turn).
+                // burns (SK-16.12-j/k: 12 turns, 4 hits a turn); an incendiary's target is its
+                // MH (SK-16.12-p: "molotov rules … into the MH it lands in").
                 let now = ctx.s.fig(t).clone();
-                if d == 0 && now.active() {
+                if d <= r && now.active() {
                     let need = order_dex(&ctx.s, &now);
                     if !ctx.check(t, "not-soaked", 4, need, RuleId("SK-16.12-i"))? {
                         ctx.emit(Event::Effect {
@@ -264,11 +265,24 @@ pub(crate) fn explode(ctx: &mut Ctx, g: &LiveGrenade) -> Result<(), ResolveError
                     }
                 }
             }
+            // SK-16.12-j: the hex burns 12 turns; SK-16.12-p: an incendiary's whole MH does.
             ctx.emit(Event::FireLit {
                 at: g.pos,
                 turns: 12,
                 incendiary: inc,
             });
+            if inc {
+                for dir in 0..6u8 {
+                    let at = g.pos.neighbour(dir);
+                    if ctx.s.passable(at) {
+                        ctx.emit(Event::FireLit {
+                            at,
+                            turns: 12,
+                            incendiary: true,
+                        });
+                    }
+                }
+            }
         }
         Some(k @ (GrenadeKind::Smoke | GrenadeKind::TearGas | GrenadeKind::AntiLaser)) => {
             // SK-16.12-q: smoke and gas make a cloud, one hex on its first turn.

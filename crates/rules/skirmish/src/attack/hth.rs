@@ -138,12 +138,17 @@ fn reaction(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError
             AttackKind::Melee,
         );
         let w = weapon_of(&ctx.s, &t, t.ready).cloned();
-        let armor = armor_value(&ctx.s, &f, t.pos, w.as_ref());
+        // ---- shots (SK-14.3-a, G-27; SK-21.3-b, G-61): the attacker's shielding, and the
+        // weapon's attack type (bare hands are bludgeoning).
+        let shot =
+            crate::combat::shielding::on_hit(ctx, &t, &f, w.as_ref(), AttackKind::Melee, expr)?;
+        let armor = armor_value(&ctx.s, &f, t.pos, w.as_ref()) + shot.hits;
+        ctx.hit.kind = crate::combat::damage::attack_type(w.as_ref());
         deal_damage(
             ctx,
             fig,
             Some(target),
-            expr,
+            shot.expr,
             1,
             armor,
             false,
@@ -225,7 +230,7 @@ pub(crate) fn escape(ctx: &mut Ctx, fig: FigId, to: Pos) -> Result<(), ResolveEr
     if free {
         // ---- SK-11.9.3-a, G-39 (1): each foe in the hex who has not acted may strike him as
         // he goes, at -1 per point of eDEX he has more (as SK-11.5-b; G-43: the blow is that
-        // foe's action).
+        // foe's action); `let_go` lets him go after the last of them.
         match next_to_strike(&ctx.s, fig, None) {
             Some(o) => ctx.emit(Event::Phase {
                 phase: Phase::HthLeaving {
@@ -234,10 +239,18 @@ pub(crate) fn escape(ctx: &mut Ctx, fig: FigId, to: Pos) -> Result<(), ResolveEr
                     to,
                 },
             }),
-            None => ctx.emit(Event::HthEnded { fig, to }),
+            None => leave(ctx, fig, to)?,
         }
     }
     Ok(())
+}
+
+/// He breaks free to `to`; opportunity fire (SK-21.8-b) sees breaking free as leaving cover
+/// at his action.
+fn leave(ctx: &mut Ctx, fig: FigId, to: Pos) -> Result<(), ResolveError> {
+    let before = crate::attack::opportunity::exposed_to(&ctx.s, fig);
+    ctx.emit(Event::HthEnded { fig, to });
+    crate::attack::opportunity::left_cover(ctx, fig, before)
 }
 
 // ---- hand to hand: the blows at one who breaks free (SK-11.9.3-a, G-39 (1), G-43)
@@ -282,7 +295,7 @@ pub(crate) fn let_go(ctx: &mut Ctx, fig: FigId) -> Result<(), ResolveError> {
             });
             let m = ctx.s.fig(mover);
             if m.active() && m.in_hth && m.posture != Posture::Fallen && !ctx.s.anyone_at(to) {
-                ctx.emit(Event::HthEnded { fig: mover, to });
+                leave(ctx, mover, to)?;
             }
         }
     }

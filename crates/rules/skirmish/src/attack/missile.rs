@@ -37,6 +37,17 @@ pub(crate) fn shoot(
     let first = !f.acted;
     let in_mag = f.weapons[usize::from(slot)].map_or(0, |s| s.rounds);
     let engaged_now = engagers_of(&ctx.s, &f, f.pos) != 0;
+    // SK-16.6-a: a later shot in another mode than the turn's is its one switch; that mode has
+    // its share of what is left of the turn (G-32, `attack::selective`).
+    let switch = !first && mode != crate::attack::selective::turn_mode(&f);
+    let share = if switch {
+        if !crate::attack::selective::switches(&ctx.s, &f, &w, in_mag).contains(&mode) {
+            return Err(ResolveError::Illegal("no switch to that mode now".into()));
+        }
+        crate::attack::selective::share(&ctx.s, &f, &w, mode)
+    } else {
+        0
+    };
     let rounds: u8 = match mode {
         FireMode::Single | FireMode::Power { .. } => 1,
         FireMode::Burst => 3,
@@ -44,10 +55,19 @@ pub(crate) fn shoot(
         FireMode::Auto if engaged_now && ctx.s.rules.options.engaged_shoulderarms => {
             in_mag.clamp(1, 2) as u8
         }
+        FireMode::Auto if switch => (u16::from(share).min(in_mag.max(1))) as u8,
         FireMode::Auto => (u16::from(w.auto).min(in_mag.max(1))) as u8,
     };
     if first {
         ctx.emit(Event::Acted { fig });
+    }
+    if switch {
+        ctx.emit(Event::FireModeSwitched {
+            fig,
+            mode,
+            shots: share,
+            rule: RuleId("SK-16.6-a"),
+        });
     }
     let spec = AttackSpec {
         attacker: fig,
@@ -62,7 +82,9 @@ pub(crate) fn shoot(
         opportunity: None,
         maneuver: None,
     };
-    expose_if_over_wall(ctx, fig, target);
+    if !expose_if_over_wall(ctx, fig, target)? {
+        return Ok(());
+    }
     if mode == FireMode::Single {
         let r = strike(ctx, &spec)?;
         spend_shot(ctx, fig, slot, &w, rounds);
@@ -152,12 +174,23 @@ pub(crate) fn throw(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), Reso
 }
 
 /// Walls: firing over one exposes the firer to −6 for the rest of the turn (SK-17.7-a,
-/// SK-13.6-e).
-pub(crate) fn expose_if_over_wall(ctx: &mut Ctx, fig: FigId, target: FigId) {
+/// SK-13.6-e). Rising over it outside the movement phase is leaving cover: a foe covering him
+/// fires at once (SK-21.8-b, optional). Returns whether he can still fire.
+pub(crate) fn expose_if_over_wall(
+    ctx: &mut Ctx,
+    fig: FigId,
+    target: FigId,
+) -> Result<bool, ResolveError> {
     let lof = line_of_fire(&ctx.s, ctx.s.fig(fig).pos, ctx.s.fig(target).pos);
     if lof.wall.is_some_and(|w| w.2) {
+        let before = crate::attack::opportunity::exposed_to(&ctx.s, fig);
         ctx.emit(Event::Exposed { fig });
+        if !matches!(ctx.s.phase, crate::state::Phase::Movement { .. }) {
+            crate::attack::opportunity::left_cover(ctx, fig, before)?;
+        }
     }
+    let f = ctx.s.fig(fig);
+    Ok(f.active() && f.posture != crate::state::Posture::Fallen && f.ready_slot().is_some())
 }
 
 /// Ammunition for one shot (G-73): rounds, or for an energy weapon the shot's dice of battery

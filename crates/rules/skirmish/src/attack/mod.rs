@@ -4,7 +4,8 @@
 //! shots and their batteries (`energy`); grenades (`grenade`); flame throwers (`flame`); hand to hand
 //! (`hth`); STR put into a throw (`power`); two weapons at once (`two_weapons`); a pole arm set against a charge (`set`); bayonets
 //! (`bayonet`); what a mono-filament or plasma sword does to a parry (`swords`); and the optional opportunity fire (`opportunity`), aimed attacks (`aimed`) and quick
-//! shots (`quick_shot`). Each states the attack as an `AttackSpec` and rolls it with
+//! shots (`quick_shot`); selective fire's one switch a turn (`selective`) and the arc of fire of
+//! automatic weapons and shotguns (`arc`). Each states the attack as an `AttackSpec` and rolls it with
 //! `combat::strike`; `single_attack` is the finish they share.
 
 pub(crate) mod aimed;
@@ -20,6 +21,9 @@ pub(crate) mod missile;
 pub(crate) mod opportunity;
 pub(crate) mod power;
 pub(crate) mod quick_shot;
+// ---- shots (SK-16.6-a, SK-13.6-b)
+pub(crate) mod arc;
+pub(crate) mod selective;
 pub(crate) mod set;
 pub(crate) mod stray;
 pub(crate) mod suppression;
@@ -58,8 +62,8 @@ pub(crate) fn finish_attack(
     rolled: Option<Rolled>,
 ) -> Result<(), ResolveError> {
     let (fig, target) = (spec.attacker, spec.target);
-    if expose {
-        expose_if_over_wall(ctx, fig, target);
+    if expose && !expose_if_over_wall(ctx, fig, target)? {
+        return Ok(());
     }
     let r = match rolled {
         Some(r) => land(ctx, spec, r, spec.rounds)?.result,

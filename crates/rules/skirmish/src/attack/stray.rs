@@ -27,7 +27,9 @@ use smallvec::SmallVec;
 pub(crate) fn avoid_rolls(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveError> {
     let att = ctx.s.fig(spec.attacker).clone();
     let tgt = ctx.s.fig(spec.target).clone();
-    let lof = line_of_fire(&ctx.s, att.pos, tgt.pos);
+    let mut lof = line_of_fire(&ctx.s, att.pos, tgt.pos);
+    // SK-13.6-b: a shotgun's arc.
+    crate::attack::arc::widen_between(&ctx.s, spec, &mut lof.between);
     // The miss's margin must be within the intervening penalty (SK-12.2-g).
     let Some(Event::Roll { margin, .. }) = ctx
         .out
@@ -198,6 +200,8 @@ fn past_the_target(ctx: &Ctx, spec: &AttackSpec) -> SmallVec<[FigId; 4]> {
             break;
         }
     }
+    // SK-13.6-b: automatic fire and shotguns spread across their arc past the target.
+    crate::attack::arc::widen_past(&ctx.s, spec, &mut order);
     order
 }
 
@@ -322,7 +326,11 @@ pub(crate) fn bullets_into(
     rule: RuleId,
 ) -> Result<u8, ResolveError> {
     let att = ctx.s.fig(spec.attacker).clone();
-    let expr = damage_expr(&ctx.s, &att, spec.slot, spec.kind);
+    // SK-16.8-b: a lower-power shot is its dice (G-48), as on its target.
+    let expr = crate::attack::energy::shot_damage(
+        damage_expr(&ctx.s, &att, spec.slot, spec.kind),
+        spec.mode,
+    );
     let w = weapon_of(&ctx.s, &att, spec.slot).cloned();
     // SK-19.3-a: a practice weapon's hits on him are only recorded.
     if crate::practice::is_practice(w.as_ref()) {
@@ -336,18 +344,34 @@ pub(crate) fn bullets_into(
         if !by.active() {
             break;
         }
-        let armor = armor_value(&ctx.s, &by, att.pos, w.as_ref());
+        // SK-14.3-a, G-27: his shielding, as a target's (R hits; against an energy weapon R
+        // dice, with whatever else the shot meets on its way to him, SK-12.3-e).
+        let shot = crate::combat::shielding::on_hit(ctx, &att, &by, w.as_ref(), spec.kind, expr)?;
+        landed += 1;
+        if let Some(wearer) = shot.reflected_by {
+            crate::combat::shielding::reflect(
+                ctx,
+                spec.attacker,
+                victim,
+                wearer,
+                shot.expr,
+                w.as_ref(),
+            )?;
+            continue;
+        }
+        let armor = armor_value(&ctx.s, &by, att.pos, w.as_ref()) + shot.hits;
+        // SK-21.3-b, G-61 (optional nonlethal): the weapon's attack type.
+        ctx.hit.kind = crate::combat::damage::attack_type(w.as_ref());
         deal_damage(
             ctx,
             victim,
             Some(spec.attacker),
-            expr,
+            shot.expr,
             1,
             armor,
             false,
             rule,
         )?;
-        landed += 1;
         if n > 1 && !was_fallen && ctx.s.fig(victim).posture == Posture::Fallen {
             break;
         }

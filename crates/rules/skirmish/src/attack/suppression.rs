@@ -119,7 +119,7 @@ pub(crate) fn fire_into(ctx: &mut Ctx, fig: FigId, foe: FigId) -> Result<(), Res
         opportunity: None,
         maneuver: None,
     };
-    expose_if_over_wall(ctx, fig, foe);
+    expose_if_over_wall(ctx, fig, foe)?;
     let (mut mods, dice, dark) = attack_mods(&ctx.s, &spec);
     // One round at each foe met: no automatic fire bonus; many foes in one hex are one fire,
     // not new targets of the turn (SK-16.6-h).

@@ -21,6 +21,12 @@ pub struct HitInfo {
     pub cap: Option<i16>,
 }
 
+/// SK-21.3-b, G-61: the attack type of a hit with this weapon (bare hands are bludgeoning), for
+/// the hits that come from no roll to hit: a bystander's, the HTH reaction's, a fumble's.
+pub fn attack_type(w: Option<&crate::data::Weapon>) -> crate::data::AttackType {
+    w.map_or(crate::data::AttackType::Bludgeoning, |w| w.attack_type)
+}
+
 /// The damage expression of an attack (SK-13-T1, G-05, SK-16.15.1, G-39), before multipliers,
 /// with the STR-minimum damage penalty (SK-13.2-a, G-35).
 pub fn damage_expr(s: &State, att: &Figure, slot: Option<u8>, kind: AttackKind) -> Damage {

@@ -325,7 +325,10 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
                     RuleId("SK-17.4-a"),
                 ));
             }
-            // Intervening figures (SK-12.2-f, SK-13.8-b; G-14's floor).
+            // Intervening figures (SK-12.2-f, SK-13.8-b; G-14's floor); a shotgun's arc
+            // (SK-13.6-b).
+            let mut lof = lof;
+            crate::attack::arc::widen_between(s, a, &mut lof.between);
             let penalty = intervening_penalty(s, a, &lof);
             if penalty != 0 {
                 m.push(Modifier::applied(

@@ -71,6 +71,19 @@ fn cloud_r1(s: &State, kind: CloudKind, w: &Weapon) -> Option<&'static str> {
     }
 }
 
+/// The R-factor of the shielding a figure wears (SK-14.3-a); none once worn out (SK-21.7-a,
+/// E-19, optional degraded armor: after taking 40 × R dice off energy weapons, R2: 80 dice).
+pub(crate) fn worn_r(s: &State, f: &Figure) -> u8 {
+    let worn = f
+        .armor
+        .map_or(0, |i| s.rules.armor[usize::from(i)].r_factor);
+    if s.rules.options.degraded_armor && u32::from(f.shielding_dice) >= 40 * u32::from(worn) {
+        0
+    } else {
+        worn
+    }
+}
+
 /// What the hit of `w` (an attack of `kind` by `att` on `tgt`, damage `expr`) meets on its way.
 pub(crate) fn on_hit(
     ctx: &mut Ctx,
@@ -80,14 +93,7 @@ pub(crate) fn on_hit(
     kind: AttackKind,
     mut expr: Damage,
 ) -> Result<Shot, ResolveError> {
-    let mut worn = tgt
-        .armor
-        .map_or(0, |i| ctx.s.rules.armor[usize::from(i)].r_factor);
-    // SK-21.7-a, E-19 (optional degraded armor): shielding is useless after taking 40 × R dice
-    // off energy weapons (R2: 80 dice).
-    if ctx.s.rules.options.degraded_armor && u32::from(tgt.shielding_dice) >= 40 * u32::from(worn) {
-        worn = 0;
-    }
+    let worn = worn_r(&ctx.s, tgt);
     let energy_shot = w.filter(|w| w.energy && kind == AttackKind::Missile);
     let Some(w) = energy_shot else {
         // G-27: against every other weapon the target's shielding stops R hits; clouds and
@@ -216,6 +222,8 @@ pub(crate) fn reflect(
     let f = ctx.s.fig(firer).clone();
     let from = ctx.s.fig(target).pos;
     let armor = armor_value(&ctx.s, &f, from, w);
+    // SK-21.3-b (optional): the weapon's own attack type.
+    ctx.hit.kind = crate::combat::damage::attack_type(w);
     deal_damage(
         ctx,
         firer,

@@ -328,7 +328,9 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
             crate::attack::flame::tank_hit(ctx, &on_victim, mark)?;
         }
         ToHit::Dropped | ToHit::Broken if w.is_none() => {
-            // SK-16.15.1-a: an unarmed fumble does 1d6 to the attacker (G-36: no armor).
+            // SK-16.15.1-a: an unarmed fumble does 1d6 to the attacker (G-36: no armor); his own
+            // fist's, so bludgeoning (SK-21.3-b, G-61, optional nonlethal).
+            ctx.hit.kind = crate::data::AttackType::Bludgeoning;
             deal_damage(
                 ctx,
                 a.attacker,

@@ -87,18 +87,21 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
                 // SK-16.8-b: an energy weapon's later shots are lower-power shots.
                 crate::legal::gear::later_power_shots(s, id, out);
             } else if w.class == Class::Missile && (w.rounds == 0 || sl.rounds > 0) {
+                // ---- shots (SK-16.6-a): the turn's mode, then, after holding fire, the one
+                // switch a turn to another mode.
+                let switches = crate::attack::selective::switches(s, f, w, sl.rounds);
+                let turn = crate::attack::selective::turn_mode(f);
+                // The later bursts of a burst-fire turn stay bursts (SK-16.6-b, E-09); a
+                // magazine too low for one more leaves a switch to single shots in its place.
+                let mode = if turn == FireMode::Burst && w.rounds > 0 && sl.rounds < 3 {
+                    switches
+                        .contains(&FireMode::Single)
+                        .then_some(FireMode::Single)
+                } else {
+                    Some(turn)
+                };
                 for (t, tf) in enemies(s, f) {
-                    if shootable(s, f, tf) {
-                        // The later bursts of a burst-fire turn stay bursts (SK-16.6-b, E-09).
-                        let mode = if w.bursts > 0
-                            && f.shots_fired > 0
-                            && sl.rounds >= 3
-                            && f.burst_turn
-                        {
-                            FireMode::Burst
-                        } else {
-                            FireMode::Single
-                        };
+                    if let Some(mode) = mode.filter(|_| shootable(s, f, tf)) {
                         out.push(Action::Shoot {
                             fig: id,
                             target: t,
@@ -106,6 +109,20 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
                         });
                     }
                 }
+                out.push(Action::HoldFire { fig: id });
+                for (t, tf) in enemies(s, f) {
+                    if !shootable(s, f, tf) {
+                        continue;
+                    }
+                    for &m in switches.iter().filter(|&&m| Some(m) != mode) {
+                        out.push(Action::Shoot {
+                            fig: id,
+                            target: t,
+                            mode: m,
+                        });
+                    }
+                }
+                return;
             }
         }
         out.push(Action::HoldFire { fig: id });

@@ -24,7 +24,7 @@ pub(crate) fn disengage(ctx: &mut Ctx, fig: FigId, to: Pos) -> Result<(), Resolv
                 to,
             },
         }),
-        None => ctx.emit(Event::Disengaged { fig, to }),
+        None => step_away(ctx, fig, to)?,
     }
     Ok(())
 }
@@ -72,9 +72,17 @@ pub(crate) fn after_reaction(ctx: &mut Ctx, fig: FigId) -> Result<(), ResolveErr
             });
             let m = ctx.s.fig(mover);
             if m.active() && m.posture == Posture::Standing && !ctx.s.anyone_at(to) {
-                ctx.emit(Event::Disengaged { fig: mover, to });
+                step_away(ctx, mover, to)?;
             }
         }
     }
     Ok(())
+}
+
+/// The figure steps away to `to`. Leaving at his action, he meets the opportunity fire of a foe
+/// covering the hex he steps into (SK-21.8-b, optional).
+fn step_away(ctx: &mut Ctx, fig: FigId, to: Pos) -> Result<(), ResolveError> {
+    let before = crate::attack::opportunity::exposed_to(&ctx.s, fig);
+    ctx.emit(Event::Disengaged { fig, to });
+    crate::attack::opportunity::left_cover(ctx, fig, before)
 }

@@ -12,7 +12,7 @@ use crate::combat::edex::order_dex;
 use crate::combat::footing::{footing_save, microgravity_check};
 use crate::combat::modifiers::dark;
 use crate::event::{Effect, Event};
-use crate::geometry::{self, engagers_of, in_front, line_of_fire, reach_from};
+use crate::geometry::{self, engagers_of, reach_from};
 use crate::skills;
 use crate::state::{FigId, Figure, Guard, MoveKind, Phase, Pos, Posture, State};
 use crate::terrain::crossing::{cross, Crossed};
@@ -266,14 +266,11 @@ pub(crate) fn walk_path(
             if !last && crate::terrain::crossing::in_the_air(&ctx.s, fig, p) {
                 continue;
             }
-            let watcher = ctx.s.figures.iter().position(|o| {
-                o.side != f.side
-                    && o.active()
-                    && !o.posture.down()
-                    && o.overwatch.is_some_and(|h| h.distance(p) <= 1)
-                    && in_front(o, p)
-                    && !line_of_fire(&ctx.s, o.pos, p).blocked
-            });
+            let watcher = ctx
+                .s
+                .figures
+                .iter()
+                .position(|o| crate::attack::opportunity::covers(&ctx.s, o, f.side, p));
             // SK-21.8-g: suppression fire at a foe entering the suppressed hex.
             let suppressors = crate::attack::suppression::suppressors(ctx, f.side, p);
             if watcher.is_none() && suppressors.is_empty() {
@@ -309,6 +306,8 @@ pub(crate) fn walk_path(
     let whole = &path[..=crossed.at];
     // ---- fire (SK-16.11-g, SK-16.12-j/m): the fire hexes crossed and the one stopped in.
     crate::fire::crossing(ctx, fig, whole)?;
+    // SK-16.12-s: tear gas on the way.
+    crate::cloud::breathed_on_the_way(ctx, fig, whole);
     if !finish || crossed.fell {
         return Ok(Some(crossed));
     }

@@ -64,6 +64,10 @@ pub(crate) fn push(
             return Ok(());
         }
     }
+    // SK-21.8-b (optional): pushed out of cover "for any reason", the victim (and a pusher who
+    // follows) meets the opportunity fire of a foe covering where he ends.
+    let before = crate::attack::opportunity::exposed_to(&ctx.s, victim);
+    let before_fig = crate::attack::opportunity::exposed_to(&ctx.s, fig);
     ctx.emit(Event::Pushed {
         fig,
         victim,
@@ -72,6 +76,10 @@ pub(crate) fn push(
     });
     if danger && ctx.s.terrain(to).is_some_and(|t| t.is_pit()) {
         crate::terrain::falling::fall_into(ctx, victim, to, RuleId("SK-12.5-c"))?;
+    }
+    crate::attack::opportunity::left_cover(ctx, victim, before)?;
+    if follow {
+        crate::attack::opportunity::left_cover(ctx, fig, before_fig)?;
     }
     Ok(())
 }
