@@ -18,7 +18,7 @@ use crate::turn::movement::movement_allowance;
 use smallvec::SmallVec;
 
 /// Movement so far, in hexes, within the option lists' limits (SK-25-a).
-fn moved_at_most(f: &Figure, limit: MoveKind, mov: u32) -> bool {
+pub(crate) fn moved_at_most(f: &Figure, limit: MoveKind, mov: u32) -> bool {
     let d = u32::from(f.moved);
     let allowed = match limit {
         MoveKind::StandStill => 0,
@@ -493,6 +493,8 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     crate::fire::fire_actions(s, id, out);
     // Energy weapons, shields, protective gear, smoke and gas: after every other option.
     crate::legal::gear::gear_actions(s, id, out);
+    // ---- SK-16.12-b: grenades thrown at an area, after every other grenade option.
+    crate::legal::area::area_actions(s, id, out);
     // ---- SK-6.3.8-b: listening actively, where an enemy could move unheard.
     if crate::stealth::may_listen(s, f) {
         out.push(Action::Listen { fig: id });

@@ -4,6 +4,8 @@
 //! duel the benchmark asks for: the order of each list is part of the behaviour.
 
 pub(crate) mod action;
+// ---- grenades thrown at an area (SK-16.12-b)
+pub(crate) mod area;
 pub(crate) mod disengage;
 pub(crate) mod gear;
 pub(crate) mod movement;
