@@ -402,6 +402,12 @@ pub enum Action {
         fig: FigId,
         target: FigId,
     },
+    // ---- the Shield skill (SK-6.1.7-a)
+    /// Sling the shield in hand on the back (the re-sling of a Ready, SK-11.7.4-a), freeing a
+    /// figure without the Shield skill to fight with a weapon (SK-6.1.7-a).
+    SlingShield {
+        fig: FigId,
+    },
 }
 
 /// A flame thrower burst and its shape (SK-16.13-b/c). The book lets the firer place the fire
@@ -515,7 +521,8 @@ impl Action {
             | Pull { fig, .. }
             | Brake { fig }
             | Patch { fig }
-            | ShootTether { fig, .. } => Some(fig),
+            | ShootTether { fig, .. }
+            | SlingShield { fig } => Some(fig),
         }
     }
 }

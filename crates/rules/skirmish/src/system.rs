@@ -91,6 +91,7 @@ impl RuleSystem for Skirmish {
     }
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let start = out.len();
         match s.phase {
             Phase::Over => {}
             Phase::TurnStart => out.push(Action::StartTurn),
@@ -140,6 +141,8 @@ impl RuleSystem for Skirmish {
                 }
             }
         }
+        // ---- SK-6.1.7-a: no attack with a weapon with a shield in hand without the skill.
+        legal::shield_skill::strip(s, out, start);
     }
 
     fn resolve(

@@ -531,6 +531,10 @@ pub fn action_text(s: &State, a: &Action) -> String {
         Action::ShootTether { fig, target } => {
             let _ = write!(t, "{} attacks {}'s tether", name(fig), name(target));
         }
+        // ---- the Shield skill (SK-6.1.7-a)
+        Action::SlingShield { fig } => {
+            let _ = write!(t, "{} slings his shield", name(fig));
+        }
     }
     t
 }

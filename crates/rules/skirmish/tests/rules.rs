@@ -821,6 +821,7 @@ fn sk_16_12_s_tear_gas_minus_four() {
 #[test]
 fn sk_14_1_e_sk_14_2_a_armor_shield_and_encumbrance_dex_penalties() {
     // Heavy Alloy (−4), Tower Shield (−1), and 32.5 kg on STR 10 (3–4 × STR: −1, SK-14.2-T1).
+    // With the Shield skill he fights beside the shield (SK-6.1.7-a).
     let ash = unit(
         "Ash",
         0,
@@ -832,7 +833,7 @@ fn sk_14_1_e_sk_14_2_a_armor_shield_and_encumbrance_dex_penalties() {
             "heavy-alloy",
             "tower-shield",
         ],
-        FIGHTER,
+        &format!("{FIGHTER}, shield = 1"),
     );
     let mut g = duel(&[], ash, blade("Bay", 1, (1, 2), N));
     assert_eq!(g.fig("Ash").enc_dex, -1);

@@ -712,6 +712,8 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
     {
         out.push(Action::PickUpShield { fig: id });
     }
+    // ---- SK-6.1.7-a: without the Shield skill, the shield slung to fight with a weapon.
+    crate::legal::shield_skill::sling_actions(s, id, out);
 }
 
 /// SK-6.5.3-b: a figure parrying with its other weapon attacks with the main one (any blow

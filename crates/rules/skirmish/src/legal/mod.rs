@@ -10,4 +10,6 @@ pub(crate) mod disengage;
 pub(crate) mod gear;
 pub(crate) mod movement;
 pub(crate) mod retreat;
+// ---- the Shield skill (SK-6.1.7-a, SK-14.1-g)
+pub(crate) mod shield_skill;
 pub(crate) mod targets;
