@@ -531,7 +531,21 @@ pub fn action_text(s: &State, a: &Action) -> String {
         Action::ShootTether { fig, target } => {
             let _ = write!(t, "{} attacks {}'s tether", name(fig), name(target));
         }
-        // ---- the Shield skill (SK-6.1.7-a)
+        // ---- standing up from kneeling (G-41), the Shield skill (SK-6.1.7-a)
+        Action::StandUpAndMove {
+            fig,
+            to,
+            facing,
+            shift,
+        } => {
+            let _ = write!(
+                t,
+                "{} stands up and {} to {to} facing {}",
+                name(fig),
+                if shift { "shifts" } else { "moves" },
+                FACINGS[usize::from(facing % 6)]
+            );
+        }
         Action::SlingShield { fig } => {
             let _ = write!(t, "{} slings his shield", name(fig));
         }

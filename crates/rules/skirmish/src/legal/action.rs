@@ -26,8 +26,20 @@ pub(crate) fn moved_at_most(f: &Figure, limit: MoveKind, mov: u32) -> bool {
         MoveKind::Pace => 2,
         MoveKind::Half => mov.div_ceil(2),
         MoveKind::Full | MoveKind::Crawl | MoveKind::StandUp => mov,
+        MoveKind::StandUpThenReady | MoveKind::StandUpThenHalf | MoveKind::StandUpThenShift => mov,
     };
-    d <= allowed && f.move_kind != MoveKind::StandUp
+    match f.move_kind {
+        MoveKind::StandUp | MoveKind::StandUpThenShift => false,
+        // ---- G-41: up from a knee and a Half Move: standing took the other half, so only
+        // the options allowed after a Half Move (or more).
+        MoveKind::StandUpThenHalf => {
+            matches!(
+                limit,
+                MoveKind::Half | MoveKind::Full | MoveKind::Crawl | MoveKind::StandUp
+            ) && d <= allowed
+        }
+        _ => d <= allowed,
+    }
 }
 
 /// SK-21.4-c: the five places an aimed attack can be made at.
@@ -73,6 +85,14 @@ pub(crate) fn ready_limit(s: &State, f: &Figure, engaged: bool) -> bool {
 }
 
 pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
+    let start = out.len();
+    options(s, id, extra, out);
+    // ---- G-41: up from a knee where he was, a Ready or nothing.
+    crate::turn::standing::ready_only(s, id, out, start);
+}
+
+/// The action options of `action_actions`, before G-41's limit on a figure who stood up.
+fn options(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
     let f = s.fig(id);
     let opts = &s.rules.options;
     let mov = movement_allowance(s, f);
