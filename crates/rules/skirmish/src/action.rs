@@ -414,6 +414,21 @@ pub enum Action {
     EscapeArena {
         fig: FigId,
     },
+    // ---- standing up from kneeling (SK-10.7.2-a, SK-10.8.2-a, G-41), the Shield skill
+    // (SK-6.1.7-a)
+    /// Stand up from kneeling, then a Half Move to `to` (or, engaged, a Shift: `shift`),
+    /// facing `facing`. `StandUp` is standing up where he is.
+    StandUpAndMove {
+        fig: FigId,
+        to: Pos,
+        facing: u8,
+        shift: bool,
+    },
+    /// Sling the shield in hand on the back (the re-sling of a Ready, SK-11.7.4-a), freeing a
+    /// figure without the Shield skill to fight with a weapon (SK-6.1.7-a).
+    SlingShield {
+        fig: FigId,
+    },
 }
 
 /// A flame thrower burst and its shape (SK-16.13-b/c). The book lets the firer place the fire
@@ -529,7 +544,9 @@ impl Action {
             | Patch { fig }
             | ShootTether { fig, .. }
             | PickUpInHth { fig, .. }
-            | EscapeArena { fig } => Some(fig),
+            | EscapeArena { fig }
+            | StandUpAndMove { fig, .. }
+            | SlingShield { fig } => Some(fig),
         }
     }
 }

@@ -335,9 +335,10 @@ pub(crate) fn constrain_moves(s: &State, id: FigId, out: &mut Vec<Action>, start
     }
     if f.must_leave {
         let leaves = |a: &Action| match a {
-            Action::Move { to, .. } | Action::Shift { to, .. } | Action::Crawl { to, .. } => {
-                !daunting(s, *to)
-            }
+            Action::Move { to, .. }
+            | Action::Shift { to, .. }
+            | Action::Crawl { to, .. }
+            | Action::StandUpAndMove { to, .. } => !daunting(s, *to),
             _ => false,
         };
         if out[start..].iter().any(leaves) {

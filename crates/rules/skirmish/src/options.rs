@@ -224,6 +224,11 @@ pub struct Options {
     /// SK-17.11-d GM input: a hostile atmosphere's d6 a turn (0: none; logged only when set).
     #[serde(skip_serializing_if = "no_dice")]
     pub atmosphere_dice: u8,
+    // ---- standing up from kneeling (SK-10.7.2-a, SK-10.8.2-a, G-41). Logged only when set.
+    /// SK-11.7.1-a read literally: standing up from kneeling takes the whole turn, as from
+    /// fallen or prone (default: G-41's Half Move or Ready after it).
+    #[serde(skip_serializing_if = "is_false")]
+    pub kneeling_stand_up_whole_turn: bool,
     // ---- after the battle (§6.5.1, §6.8.1, §19). In the viewer header only when set, so the
     // recorded logs of battles that do not use them stay as they were.
     /// SK-19-a GM input: the kind of fight.
@@ -322,6 +327,7 @@ impl Default for Options {
             fatigue: false,
             vacuum: false,
             atmosphere_dice: 0,
+            kneeling_stand_up_whole_turn: false,
         }
     }
 }
@@ -434,6 +440,7 @@ impl Options {
             fatigue: flag("sk.fatigue", d.fatigue),
             vacuum: flag("sk.vacuum", d.vacuum),
             atmosphere_dice: int("sk.atmosphere_dice", 0).clamp(0, 10) as u8,
+            kneeling_stand_up_whole_turn: choice("sk.kneeling_stand_up") == "whole_turn",
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::autoresult::ToHit;
 use crate::event::{Effect, Event};
-use crate::state::{Condition, Phase, State, WeaponState};
+use crate::state::{Condition, MoveKind, Phase, State, WeaponState};
 use crate::system::Skirmish;
 use crate::text::FACINGS;
 use crate::Action;
@@ -87,11 +87,17 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             if path.len() <= 1 {
                 return None;
             }
+            // ---- G-41: up from a knee, then a Half Move or a Shift.
+            let how = match kind {
+                MoveKind::StandUpThenHalf => "stands up and moves".to_string(),
+                MoveKind::StandUpThenShift => "stands up and shifts".to_string(),
+                _ => format!("{kind:?}"),
+            };
             let _ = write!(
                 t,
-                "{} {:?} {} hex{} to {} facing {}{}",
+                "{} {} {} hex{} to {} facing {}{}",
                 name(s, *fig),
-                kind,
+                how,
                 path.len() - 1,
                 if path.len() == 2 { "" } else { "es" },
                 path.last().copied().unwrap_or(s.fig(*fig).pos),

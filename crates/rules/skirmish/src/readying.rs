@@ -68,6 +68,13 @@ pub(crate) fn ready_off_hand(ctx: &mut Ctx, fig: FigId, slot: u8) {
     hands(ctx, fig, Some(slot), shield, "SK-6.5.3-a");
 }
 
+/// ---- SK-6.1.7-a: the shield in hand slung on the back (the re-sling of a Ready,
+/// SK-11.7.4-a), so that a figure without the Shield skill may fight with his weapon.
+pub(crate) fn sling_shield(ctx: &mut Ctx, fig: FigId) {
+    let off = ctx.s.fig(fig).off_hand;
+    hands(ctx, fig, off, ShieldAt::Back, "SK-6.1.7-a");
+}
+
 /// The slung shield taken in hand; a weapon in the other hand is put away (SK-13.3-a).
 pub(crate) fn ready_shield(ctx: &mut Ctx, fig: FigId) {
     hands(ctx, fig, None, ShieldAt::Hand, "SK-13.3-a");

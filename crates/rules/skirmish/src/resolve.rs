@@ -40,6 +40,19 @@ pub(crate) fn resolve_action(ctx: &mut Ctx, a: &Action) -> Result<(), ResolveErr
         Action::Crawl { fig, to, facing } => movement::crawl(ctx, fig, to, facing),
         Action::StandUp { fig } if ctx.s.fig(fig).floating => movement::regain_footing(ctx, fig),
         Action::StandUp { fig } => movement::stand_up(ctx, fig),
+        // ---- G-41: standing up from kneeling, then a Half Move or (engaged) a Shift.
+        Action::StandUpAndMove {
+            fig,
+            to,
+            facing,
+            shift,
+        } => crate::turn::standing::stand_up_and_move(ctx, fig, to, facing, shift),
+        // ---- SK-6.1.7-a: the shield slung to free the hand.
+        Action::SlingShield { fig } => {
+            ctx.emit(Event::Acted { fig });
+            readying::sling_shield(ctx, fig);
+            Ok(())
+        }
         Action::Attack {
             fig,
             target,

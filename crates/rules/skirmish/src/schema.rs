@@ -365,6 +365,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         "SK-21.3-h OPT (with sk.nonlethal): each turn of melee attack, Defend or full run adds \
          1 nonlethal",
     ),
+    // ---- standing up from kneeling (SK-10.7.2-a, SK-10.8.2-a, SK-11.1-a, G-41).
+    OptionSpec::choice(
+        "sk.kneeling_stand_up",
+        "half_move_or_ready",
+        &["half_move_or_ready", "whole_turn"],
+        "G-41: standing up from kneeling is followed by a Half Move and an action allowed after \
+         one, or by a Ready where he stands (engaged: a Shift or a Ready), or it takes the whole \
+         turn (SK-11.7.1-a: \"stand up ... and do nothing else\")",
+    ),
     // ---- microgravity and vacuum (§17.10, §17.11): GM inputs.
     OptionSpec::bool(
         "sk.vacuum",

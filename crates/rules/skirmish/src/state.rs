@@ -162,6 +162,13 @@ pub enum MoveKind {
     Shift,
     Crawl,
     StandUp,
+    // ---- standing up from kneeling (SK-10.7.2-a, SK-10.8.2-a, G-41)
+    /// Stood up from kneeling where he was: his action may only Ready or change weapons.
+    StandUpThenReady,
+    /// Stood up from kneeling, then a Half Move: only the actions allowed after a Half Move.
+    StandUpThenHalf,
+    /// Stood up from kneeling while engaged, then a Shift: nothing more this turn.
+    StandUpThenShift,
 }
 
 /// One figure.

@@ -96,6 +96,7 @@ impl RuleSystem for Skirmish {
     }
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let start = out.len();
         match s.phase {
             Phase::Over => {}
             Phase::TurnStart => out.push(Action::StartTurn),
@@ -149,6 +150,8 @@ impl RuleSystem for Skirmish {
                 mover, opponent, ..
             } => legal::disengage::hth_reaction_actions(mover, opponent, out),
         }
+        // ---- SK-6.1.7-a: no attack with a weapon with a shield in hand without the skill.
+        legal::shield_skill::strip(s, out, start);
     }
 
     fn resolve(

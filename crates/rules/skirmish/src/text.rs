@@ -553,6 +553,24 @@ pub fn action_text(s: &State, a: &Action) -> String {
                 s.fig(fig).pos
             );
         }
+        // ---- standing up from kneeling (G-41), the Shield skill (SK-6.1.7-a)
+        Action::StandUpAndMove {
+            fig,
+            to,
+            facing,
+            shift,
+        } => {
+            let _ = write!(
+                t,
+                "{} stands up and {} to {to} facing {}",
+                name(fig),
+                if shift { "shifts" } else { "moves" },
+                FACINGS[usize::from(facing % 6)]
+            );
+        }
+        Action::SlingShield { fig } => {
+            let _ = write!(t, "{} slings his shield", name(fig));
+        }
     }
     t
 }

@@ -28,6 +28,11 @@ fn harm(s: &State, f: &crate::state::Figure) -> f64 {
     if (f.ready_slot().is_none() || empty_gun) && f.weapons.iter().flatten().count() > 0 {
         h += 0.1;
     }
+    // ---- SK-6.1.7-a: a weapon he may not fight with (a shield in hand without the Shield
+    // skill) is as good as none until the shield is slung.
+    if f.ready_slot().is_some() && crate::legal::shield_skill::barred(s, f) {
+        h += 0.1;
+    }
     h + fire_harm(s, f) / st + practice_harm(s, f)
 }
 

@@ -1727,3 +1727,171 @@ fn sk_16_12_s_a_figure_who_only_walks_through_the_cloud_is_gassed() {
     assert_eq!(clouds(&g), [("[1, 3]".to_string(), 1)]);
     assert_eq!(g.fig("Bay").pos.to_string(), "[1, 1]");
 }
+// SK-16.12-b: a grenade is thrown at an area, not at an enemy. Besides each enemy's hex, the
+// engine offers a small canonical set of hexes (`legal/area.rs`): every hex next to an enemy,
+// and for smoke (a screen) each friend's hex and the hex halfway to each enemy; all in front
+// (SK-10.5-d), within 2.25 × STR hexes (SK-16.12-f), on open ground.
+// =============================================================================================
+
+/// Ash (side A) at [2, 0] facing S with `gear`; Bay (side B, a pistol) at [2, 6] facing N, and
+/// Ash's friend Cal (unarmed) at [0, 1]; open ground 5 × 9; turn 1 up to Ash's action.
+fn area(gear: &[&str]) -> Game {
+    let mut g = game(
+        &[],
+        &open(5, 9),
+        &[],
+        &[
+            unit("Ash", 0, (2, 0), S, gear, THROWER),
+            unit("Bay", 1, (2, 6), N, &["pistol"], GUNNER),
+            unit("Cal", 0, (0, 1), S, &[], "str = 10, dex = 8, int = 10"),
+        ],
+    );
+    g.reach_actions(0);
+    pass_until(&mut g, "Ash");
+    g
+}
+
+/// The hexes a throw of this grenade is offered at, in legal order (end-of-turn fuse).
+fn throws_at(g: &Game, grenade: &str) -> Vec<String> {
+    let head = format!("Ash throws the {grenade} at ");
+    g.texts()
+        .iter()
+        .filter_map(|t| t.strip_prefix(&head))
+        .filter(|t| !t.ends_with("the next movement"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn sk_16_12_b_the_area_throws_on_offer_are_the_canonical_hexes() {
+    // HE: Bay's hex first (as before), then the hexes next to him, hex-side 0 (N) first and
+    // clockwise (flat-top odd-q: an even column's neighbours lie half a row up): all six lie in
+    // Ash's front arc, 5 to 7 hexes away (STR 10: 22 at most).
+    let g = area(&["he-grenade"]);
+    assert_eq!(
+        throws_at(&g, "High-explosive (fragmentation) grenade"),
+        ["[2, 6]", "[2, 5]", "[3, 5]", "[3, 6]", "[2, 7]", "[1, 6]", "[1, 5]"]
+    );
+    // Each comes with the other fuse too (SK-16.12-g), after every end-of-turn throw.
+    assert!(g.can(
+        "Ash throws the High-explosive (fragmentation) grenade at [3, 6] to go off after the next movement"
+    ));
+    // Smoke adds a screen: the hex halfway to Bay ([2, 3], of the five between) and Cal's hex,
+    // [0, 1], which lies in Ash's front arc.
+    let g = area(&["smoke-grenade"]);
+    assert_eq!(
+        throws_at(&g, "Smoke grenade"),
+        [
+            "[2, 6]", "[2, 5]", "[3, 5]", "[3, 6]", "[2, 7]", "[1, 6]", "[1, 5]", "[2, 3]",
+            "[0, 1]"
+        ]
+    );
+}
+
+#[test]
+fn sk_16_12_b_a_smoke_grenade_laid_between_bay_and_ash_screens_bay_shot() {
+    // The throw at the empty hex [2, 3], 3 hexes off (1 MH): DEX 12 + 2 (Thrown Weapons) − 1
+    // (SK-16.12-b) = 13; a 10 lands it there, with no roll to avoid for anyone (SK-16.12-w).
+    let mut g = area(&["smoke-grenade"]);
+    let ev = g.play("Ash throws the Smoke grenade at [2, 3]", &d3(10));
+    let r = roll(&ev);
+    r.assert_mod("thrown-skill", 2, "SK-6.2.10-a");
+    r.assert_mod("range", -1, "SK-16.12-b");
+    assert_eq!(r.ids(), ["thrown-skill", "range"]);
+    r.assert_adds_up(12);
+    assert_eq!(rolls(&ev).len(), 1, "no roll to avoid");
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::GrenadeLanded { at, scatter: None, .. } if at.to_string() == "[2, 3]")
+    ));
+    // It goes off at the end of the turn: a one-hex cloud between them (SK-16.12-q).
+    g.finish_turn();
+    assert_eq!(clouds(&g), [("[2, 3]".to_string(), 0)]);
+    // Turn 2: Bay's shot at Ash crosses the smoke: −1 (SK-17.4-a); he does not stand in it, so
+    // no −2 (SK-17.4-c).
+    g.reach_actions(1);
+    pass_until(&mut g, "Bay");
+    let r = roll(&g.play("Bay shoots Ash", &d3(16)));
+    r.assert_mod("smoke", -1, "SK-17.4-a");
+    assert!(!r.has("in-smoke"));
+}
+
+#[test]
+fn sk_16_12_b_c_an_area_throw_that_misses_scatters_from_the_hex_aimed_at() {
+    // At [2, 3] the target number is 13; a 15 misses by 2 (SK-16.12-c): the scatter die 1 is
+    // Ash's facing, S (G-51), so it lands 2 hexes south of [2, 3], on [2, 5].
+    let mut g = area(&["smoke-grenade"]);
+    let ev = g.play(
+        "Ash throws the Smoke grenade at [2, 3]",
+        &faces(&[&d3(15), &[1]]),
+    );
+    let r = roll(&ev);
+    assert_eq!((r.target_number, r.margin), (13, -2));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::GrenadeLanded { at, scatter: Some((1, 2)), .. } if at.to_string() == "[2, 5]"
+    )));
+}
+
+#[test]
+fn sk_16_12_b_s_tear_gas_thrown_between_two_foes_gasses_both() {
+    // Bay at [1, 4] and Dan at [3, 4], both next to [2, 4] (the flat-top odd-q neighbours of
+    // [2, 4] are [1, 4] and [3, 4] among them) and neither in it. The throw: 4 hexes, 2 MH: DEX
+    // 12 + 2 − 2 = 12; a 9 lands it. The cloud forms in [2, 4] at the end of turn 1 (one hex:
+    // nobody gassed), grows to its MH at the end of turn 2 and gasses both (SK-16.12-q, -s).
+    let mut g = game(
+        &[],
+        &open(5, 7),
+        &[],
+        &[
+            unit("Ash", 0, (2, 0), S, &["tear-gas-grenade"], THROWER),
+            unit("Bay", 1, (1, 4), N, &[], GUNNER),
+            unit("Dan", 1, (3, 4), N, &[], GUNNER),
+        ],
+    );
+    g.reach_actions(0);
+    pass_until(&mut g, "Ash");
+    assert!(!g.s.figures.iter().any(|f| f.pos.to_string() == "[2, 4]"));
+    let r = roll(&g.play("Ash throws the Tear gas grenade at [2, 4]", &d3(9)));
+    r.assert_mod("range", -2, "SK-16.12-b");
+    assert_eq!(r.target_number, 12);
+    let n = g.log.len();
+    g.finish_turn();
+    assert_eq!(clouds(&g), [("[2, 4]".to_string(), 0)]);
+    assert!(!effects(&g.log[n..]).iter().any(|e| e.1 == Effect::Gassed));
+    let n = g.log.len();
+    g.start_turn(0);
+    g.finish_turn();
+    assert_eq!(clouds(&g), [("[2, 4]".to_string(), 1)]);
+    let gassed: Vec<_> = effects(&g.log[n..])
+        .into_iter()
+        .filter(|e| e.1 == Effect::Gassed)
+        .collect();
+    assert_eq!(
+        gassed,
+        [
+            (1, Effect::Gassed, "SK-16.12-s"),
+            (2, Effect::Gassed, "SK-16.12-s")
+        ]
+    );
+}
+
+#[test]
+fn sk_16_12_b_u_a_burning_smoke_grenade_is_thrown_again_at_an_area() {
+    // Bay picks up the burning smoke grenade in turn 2 and throws it again in turn 3 at [1, 1],
+    // the empty hex next to Ash (2 hexes, 1 MH): DEX 12 − 4 (no Thrown Weapons, SK-6-b) − 1
+    // (SK-16.12-b) = 7; a 7 lands it, and being lit it smokes there at once (SK-16.12-u).
+    let mut g = smoke_on_bay(&[], &["pistol"]);
+    g.reach_actions(1);
+    g.act("Bay picks up the burning Smoke grenade");
+    g.finish_turn();
+    g.reach_actions(1);
+    let r = roll(&g.play("Bay throws the burning Smoke grenade at [1, 1]", &d3(7)));
+    r.assert_mod("unskilled", -4, "SK-6-b");
+    r.assert_mod("range", -1, "SK-16.12-b");
+    assert_eq!(r.target_number, 7);
+    assert!(
+        clouds(&g).contains(&("[1, 1]".to_string(), 0)),
+        "{:?}",
+        clouds(&g)
+    );
+}

@@ -739,10 +739,11 @@ fn sk_13_1_g_a_one_handed_gun_held_in_both_hands_needs_half_the_str() {
 
 #[test]
 fn sk_13_1_g_with_a_shield_in_the_other_hand_the_full_str() {
-    // A Large Shield (DEX 0) in his other hand: one hand on the pistol, STR 15 asked, −7.
+    // A Large Shield (DEX 0) in his other hand (with the Shield skill, SK-6.1.7-a): one hand on
+    // the pistol, STR 15 asked, −7.
     let mut g = at_range(
         &["high-powered-pistol", "large-shield"],
-        "str = 8, dex = 12, int = 10, sidearms = 1",
+        "str = 8, dex = 12, int = 10, sidearms = 1, shield = 1",
     );
     assert_eq!(g.fig("Ash").shield_at, ShieldAt::Hand);
     let r = roll(&g.play("Ash shoots Bay", &d3(16)));
@@ -750,8 +751,8 @@ fn sk_13_1_g_with_a_shield_in_the_other_hand_the_full_str() {
     r.assert_adds_up(12);
 }
 
-/// Ash (STR 13, Sword) at [1, 1] facing S with the Broadsword/Katana and `more`; Bay (STR 16,
-/// DEX 10) at [1, 2] facing N.
+/// Ash (STR 13, Sword, Shield: he may fight beside a shield, SK-6.1.7-a) at [1, 1] facing S with
+/// the Broadsword/Katana and `more`; Bay (STR 16, DEX 10) at [1, 2] facing N.
 fn broadsword(more: &[&str]) -> Game {
     let mut gear = vec!["broadsword"];
     gear.extend_from_slice(more);
@@ -762,7 +763,7 @@ fn broadsword(more: &[&str]) -> Game {
             (1, 1),
             S,
             &gear,
-            "str = 13, dex = 12, int = 10, sword = 1",
+            "str = 13, dex = 12, int = 10, sword = 1, shield = 1",
         ),
         unit("Bay", 1, (1, 2), N, &[], "str = 16, dex = 10, int = 10"),
     ])
@@ -789,8 +790,8 @@ fn g_05_the_broadsword_beside_a_shield_is_2d6_minus_1_and_does_not_sweep() {
     assert_eq!((d.expr.as_str(), d.rolled, d.taken), ("2d6-1", 6, 6));
 }
 
-/// Ash (STR `st`, Axe) at [1, 1] facing S with the Fire Axe and a Large Shield; Bay (blade,
-/// DEX 14, so he acts first) at `bay` facing `facing`.
+/// Ash (STR `st`, Axe, Shield: SK-6.1.7-a) at [1, 1] facing S with the Fire Axe and a Large
+/// Shield; Bay (blade, DEX 14, so he acts first) at `bay` facing `facing`.
 fn axe_and_shield(st: i32, bay: (i32, i32), facing: u8) -> Game {
     fight(&[
         unit(
@@ -799,7 +800,7 @@ fn axe_and_shield(st: i32, bay: (i32, i32), facing: u8) -> Game {
             (1, 1),
             S,
             &["fire-axe", "large-shield"],
-            &format!("str = {st}, dex = 12, int = 10, axe = 1"),
+            &format!("str = {st}, dex = 12, int = 10, axe = 1, shield = 1"),
         ),
         unit(
             "Bay",
@@ -2707,4 +2708,89 @@ proptest::proptest! {
             }
         }
     }
+}
+
+// =============================================================================================
+// SK-6.1.7-a, SK-14.1-g: the Shield skill is "the ability to hold a shield in one hand while
+// fighting with a weapon in another". Without it, a figure with a shield in hand makes no attack
+// with a weapon (blow, shot, throw); the shield still protects, and he may punch, slam or go
+// hand to hand. Slinging the shield (a Ready, SK-11.7.4-a) frees him to fight.
+// =============================================================================================
+
+/// Ash (side A) at [1, 1] facing S with `gear` and `stats`; Bay (a blade) at [1, 2] facing N;
+/// Ash acts first.
+fn shield_bearer(gear: &[&str], stats: &str) -> Game {
+    fight(&[
+        unit("Ash", 0, (1, 1), S, gear, stats),
+        blade("Bay", 1, (1, 2), N),
+    ])
+}
+
+#[test]
+fn sk_6_1_7_a_sk_14_1_g_without_the_shield_skill_no_blow_with_the_shield_in_hand() {
+    let mut g = shield_bearer(&["saber", "large-shield"], FIGHTER);
+    assert_eq!(g.fig("Ash").shield_at, ShieldAt::Hand);
+    let texts = g.texts();
+    assert!(
+        !texts.iter().any(|t| t.starts_with("Ash attacks")),
+        "{texts:?}"
+    );
+    // A slam leads with the shield (SK-16.14-a): no weapon in it.
+    assert!(g.can("Ash slams Bay"), "{texts:?}");
+    assert!(g.can("Ash goes hand to hand with Bay"), "{texts:?}");
+    // He slings it (a Ready, SK-11.7.4-a): on his back it covers the rear only (SK-14.1-c), so
+    // Bay's blow from the front, 2d6 [3, 4] = 7, meets no shield.
+    let ash = g.id("Ash");
+    let ev = g.act("Ash slings his shield");
+    assert!(ev.contains(&Event::Hands {
+        fig: ash,
+        off_hand: None,
+        shield_at: ShieldAt::Back,
+        rule: fireteam_engine::RuleId("SK-6.1.7-a"),
+    }));
+    let ev = g.play("Bay attacks Ash", &faces(&[&d3(10), &[3, 4]]));
+    assert_eq!((damages(&ev)[0].armor, damages(&ev)[0].taken), (0, 7));
+    // Next turn he fights with the saber (Bay, unhurt, acts first: Ash took 5 or more, −2 to
+    // his ordering eDEX, SK-12.4-d).
+    g.finish_turn();
+    g.reach_actions(0);
+    g.act("Bay does nothing");
+    assert!(g.can("Ash attacks Bay"), "{:?}", g.texts());
+}
+
+#[test]
+fn sk_6_1_7_a_with_the_shield_skill_he_fights_with_the_shield_in_hand() {
+    let g = shield_bearer(
+        &["saber", "large-shield"],
+        "str = 10, dex = 12, int = 10, sword = 1, shield = 1",
+    );
+    assert!(g.can("Ash attacks Bay"));
+    assert!(!g.can("Ash slings his shield"));
+}
+
+#[test]
+fn sk_6_1_7_a_without_the_skill_no_shot_either_but_bare_hands_are_no_weapon() {
+    // A pistol with the shield in hand: no shot (the skill is for fighting with any weapon).
+    let mut g = at_range(
+        &["pistol", "large-shield"],
+        "str = 10, dex = 12, int = 10, sidearms = 1",
+    );
+    assert_eq!(g.fig("Ash").shield_at, ShieldAt::Hand);
+    assert!(!g.can("Ash shoots Bay"), "{:?}", g.texts());
+    g.act("Ash slings his shield");
+    g.finish_turn();
+    g.reach_actions(0);
+    assert!(g.can("Ash shoots Bay"), "{:?}", g.texts());
+    // Empty-handed with the shield in hand, a punch is no weapon: he may throw it.
+    let g = shield_bearer(&["large-shield"], "str = 10, dex = 12, int = 10");
+    assert_eq!(g.fig("Ash").shield_at, ShieldAt::Hand);
+    assert!(g.can("Ash attacks Bay"), "{:?}", g.texts());
+}
+
+#[test]
+fn sk_14_1_d_a_parrying_dagger_is_no_shield_and_needs_no_shield_skill() {
+    let g = shield_bearer(&["saber", "dagger"], FIGHTER);
+    assert_eq!(g.fig("Ash").shield_at, ShieldAt::Hand);
+    assert!(g.can("Ash attacks Bay"));
+    assert!(!g.can("Ash slings his shield"));
 }

@@ -821,6 +821,7 @@ fn sk_16_12_s_tear_gas_minus_four() {
 #[test]
 fn sk_14_1_e_sk_14_2_a_armor_shield_and_encumbrance_dex_penalties() {
     // Heavy Alloy (−4), Tower Shield (−1), and 32.5 kg on STR 10 (3–4 × STR: −1, SK-14.2-T1).
+    // With the Shield skill he fights beside the shield (SK-6.1.7-a).
     let ash = unit(
         "Ash",
         0,
@@ -832,7 +833,7 @@ fn sk_14_1_e_sk_14_2_a_armor_shield_and_encumbrance_dex_penalties() {
             "heavy-alloy",
             "tower-shield",
         ],
-        FIGHTER,
+        &format!("{FIGHTER}, shield = 1"),
     );
     let mut g = duel(&[], ash, blade("Bay", 1, (1, 2), N));
     assert_eq!(g.fig("Ash").enc_dex, -1);
@@ -2498,4 +2499,219 @@ fn sk_12_a_every_attack_type_is_recorded_with_its_roll() {
         .kind,
         AttackKind::Grenade
     );
+}
+
+// =============================================================================================
+// SK-10.7.2-a, SK-10.8.2-a, SK-11.1-a, G-41: standing up. From fallen or prone it is the whole
+// turn; from kneeling the figure then Half Moves and takes an action allowed after a Half Move,
+// or stays and Readies (engaged: Shifts, or stays and Readies). Option `sk.kneeling_stand_up`.
+// =============================================================================================
+
+/// Ash (side A) kneeling at [1, 0] facing S with `gear`; Bay (side B, a blade) at [1, 6] facing
+/// N; open ground 8 × 9; turn 1's movement phase, Ash to move first.
+fn kneeling(opts: &[(&str, &str)], gear: &[&str], stats: &str) -> Game {
+    let mut g = game(
+        opts,
+        &open(8, 9),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, gear, stats).stance("kneeling"),
+            blade("Bay", 1, (1, 6), N),
+        ],
+    );
+    g.start_turn(0);
+    g
+}
+
+/// The `Moved` events of these events as (kind, hexes moved).
+fn moves(ev: &[Event]) -> Vec<(fireteam_skirmish::state::MoveKind, usize)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Moved { kind, path, .. } => Some((*kind, path.len() - 1)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn sk_10_7_2_a_g_41_from_kneeling_he_stands_up_half_moves_and_charges() {
+    use fireteam_skirmish::state::MoveKind;
+    let mut g = kneeling(&[], &["duel-blade"], FIGHTER);
+    // The options he had are listed first, as before: standing still in each facing.
+    assert_eq!(g.texts()[0], "Ash stands facing S");
+    // G-41: up, then a Half Move: MOV 10, so 5 hexes at most, and some 5 away.
+    let ash = g.s.fig(g.id("Ash")).clone();
+    let ups: Vec<u32> = g
+        .legal()
+        .iter()
+        .filter_map(|a| match a {
+            fireteam_skirmish::Action::StandUpAndMove { to, .. } => Some(ash.pos.distance(*to)),
+            _ => None,
+        })
+        .collect();
+    assert!(!ups.is_empty());
+    assert!(ups.iter().all(|&d| (1..=5).contains(&d)), "{ups:?}");
+    assert!(ups.contains(&5));
+    // Five hexes, into Bay's threat zone (SK-10-d).
+    let ev = g.act("Ash stands up and moves to [1, 5] facing S");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Posture { posture: Posture::Standing, rule, .. } if rule.0 == "SK-10.7.2-a"
+    )));
+    assert_eq!(moves(&ev), [(MoveKind::StandUpThenHalf, 5)]);
+    assert_eq!(g.fig("Ash").pos, Pos::new(1, 5));
+    g.act("Bay stands facing N");
+    // His action: a charge attack is allowed after a Half Move (SK-11.7.8-a). Duel blade, DEX 12,
+    // no adjustment: a 16 misses outright (SK-12.1-d).
+    assert_eq!(g.decider(), Some(g.id("Ash")));
+    let r = roll(&g.play("Ash attacks Bay", &d3(16)));
+    assert_eq!((r.target_number, r.result), (12, AUTO_MISS));
+}
+
+#[test]
+fn sk_10_7_2_a_g_41_after_standing_and_moving_only_the_actions_of_a_half_move() {
+    // Up and one hex: the stand-up counts as the other half of his movement, so no shot (One
+    // Step at most, SK-11.7.3-a) and no Ready (One Pace, SK-11.7.4-a); Dodge and Drop, allowed
+    // after a Half Move (SK-11.7.5-a, SK-11.7.6-a), are on offer.
+    let mut g = kneeling(&[], &["pistol", "fighting-knife"], GUNNER);
+    g.act("Ash stands up and moves to [1, 1] facing S");
+    g.act("Bay stands facing N");
+    assert_eq!(g.decider(), Some(g.id("Ash")));
+    let texts = g.texts();
+    assert!(
+        !texts.iter().any(|t| t.starts_with("Ash shoots")),
+        "{texts:?}"
+    );
+    assert!(
+        !texts.iter().any(|t| t.starts_with("Ash readies")),
+        "{texts:?}"
+    );
+    assert!(g.can("Ash dodges") && g.can("Ash kneels"), "{texts:?}");
+}
+
+#[test]
+fn sk_10_7_2_a_g_41_standing_up_where_he_kneels_leaves_him_a_ready() {
+    // Up without moving: his action may only Ready (or change weapons), or nothing; no shot.
+    let mut g = kneeling(&[], &["pistol", "fighting-knife"], GUNNER);
+    let ev = g.act("Ash stands up");
+    assert_eq!(
+        moves(&ev),
+        [(fireteam_skirmish::state::MoveKind::StandUpThenReady, 0)]
+    );
+    g.act("Bay stands facing N");
+    assert_eq!(g.decider(), Some(g.id("Ash")));
+    assert_eq!(
+        g.texts(),
+        [
+            "Ash does nothing",
+            "Ash readies the Fighting Knife",
+            "Ash readies the Fighting Knife in his other hand"
+        ]
+    );
+    let ev = g.act("Ash readies the Fighting Knife");
+    assert!(ev.contains(&Event::Readied { fig: 0, slot: 1 }), "{ev:#?}");
+}
+
+#[test]
+fn sk_10_8_2_a_g_41_engaged_and_kneeling_he_stands_up_and_shifts_or_readies() {
+    use fireteam_skirmish::state::MoveKind;
+    // Ash kneels at [1, 1] in Bay's threat zone (Bay at [1, 2] facing N). No Half Move: only a
+    // Shift to a hex where Bay still engages him, and after it no action (SK-10.8.2-a).
+    let setup = || {
+        let mut g = game(
+            &[],
+            &open(3, 5),
+            &[],
+            &[
+                unit(
+                    "Ash",
+                    0,
+                    (1, 1),
+                    S,
+                    &["duel-blade", "fighting-knife"],
+                    FIGHTER,
+                )
+                .stance("kneeling"),
+                blade("Bay", 1, (1, 2), N),
+            ],
+        );
+        g.start_turn(0);
+        g
+    };
+    let mut g = setup();
+    let texts = g.texts();
+    assert!(
+        !texts.iter().any(|t| t.contains("stands up and moves")),
+        "{texts:?}"
+    );
+    let shifts: Vec<&String> = texts
+        .iter()
+        .filter(|t| t.starts_with("Ash stands up and shifts to"))
+        .collect();
+    // Bay's threat zone: [1, 1] and his two front-side hexes [0, 2] and [2, 2] (flat-top odd-q:
+    // an odd column's neighbours lie half a row down), both next to Ash; 6 facings each.
+    assert_eq!(shifts.len(), 12, "{shifts:?}");
+    assert!(g.can("Ash stands up and shifts to [0, 2] facing SE"));
+    let ev = g.act("Ash stands up and shifts to [0, 2] facing SE");
+    assert_eq!(moves(&ev), [(MoveKind::StandUpThenShift, 1)]);
+    assert_eq!(posture(&g, "Ash"), Posture::Standing);
+    g.act("Bay stands facing N");
+    // The action phase: Ash has nothing left (SK-11.8.1-a); Bay decides.
+    assert_eq!(g.decider(), Some(g.id("Bay")));
+    // Or he stands up where he is and readies.
+    let mut g = setup();
+    g.act("Ash stands up");
+    g.act("Bay stands facing N");
+    assert_eq!(g.decider(), Some(g.id("Ash")));
+    assert!(g
+        .texts()
+        .iter()
+        .all(|t| t == "Ash does nothing" || t.starts_with("Ash readies")));
+    assert!(g.can("Ash readies the Fighting Knife"));
+}
+
+#[test]
+fn sk_11_1_a_g_41_from_prone_standing_up_is_still_the_whole_turn() {
+    let mut g = game(
+        &[],
+        &open(8, 9),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["pistol", "fighting-knife"], GUNNER).stance("prone"),
+            blade("Bay", 1, (1, 6), N),
+        ],
+    );
+    g.start_turn(0);
+    assert!(!g.texts().iter().any(|t| t.contains("stands up and")));
+    let ev = g.act("Ash stands up");
+    assert_eq!(
+        moves(&ev),
+        [(fireteam_skirmish::state::MoveKind::StandUp, 0)]
+    );
+    g.act("Bay stands facing N");
+    assert_ne!(
+        g.decider(),
+        Some(g.id("Ash")),
+        "no action after standing up"
+    );
+}
+
+#[test]
+fn option_sk_kneeling_stand_up_whole_turn_takes_the_turn_from_a_knee_too() {
+    // SK-11.7.1-a read literally: "stand up during the turn and do nothing else".
+    let whole = [("sk.kneeling_stand_up", "\"whole_turn\"")];
+    let mut g = kneeling(&whole, &["pistol", "fighting-knife"], GUNNER);
+    assert!(!g.texts().iter().any(|t| t.contains("stands up and")));
+    let ev = g.act("Ash stands up");
+    assert_eq!(
+        moves(&ev),
+        [(fireteam_skirmish::state::MoveKind::StandUp, 0)]
+    );
+    g.act("Bay stands facing N");
+    assert_ne!(g.decider(), Some(g.id("Ash")));
+    // The default reading (G-41) leaves him a Ready.
+    let mut g = kneeling(&[], &["pistol", "fighting-knife"], GUNNER);
+    g.act("Ash stands up");
+    g.act("Bay stands facing N");
+    assert_eq!(g.decider(), Some(g.id("Ash")));
 }

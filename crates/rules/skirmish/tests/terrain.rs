@@ -938,10 +938,12 @@ fn sk_10_c_a_prone_figure_crawls_two_hexes_and_does_not_walk() {
 
 #[test]
 fn sk_10_5_b_only_drop_stand_up_and_fire_change_position() {
-    // A kneeling figure has no walking move; a standing one that moves stays standing.
+    // A kneeling figure has no walking move: it moves only by standing up first (SK-10.7.2-a,
+    // G-41); a standing one that moves stays standing.
     let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN).stance("kneeling");
     let g = runner_with(&[], &["......."; 7], &[], ash);
-    assert!(!g.texts().iter().any(|t| t.contains("moves")));
+    assert!(!g.texts().iter().any(|t| t.starts_with("Ash moves")));
+    assert!(g.can("Ash stands up and moves to [1, 1] facing S"));
     let mut g = runner(&[], &["......."; 7], &[], PLAIN);
     g.act("Ash moves to [1, 3] facing S");
     assert_eq!(g.fig("Ash").posture, Posture::Standing);

@@ -18,7 +18,7 @@ use crate::turn::movement::movement_allowance;
 use smallvec::SmallVec;
 
 /// Movement so far, in hexes, within the option lists' limits (SK-25-a).
-fn moved_at_most(f: &Figure, limit: MoveKind, mov: u32) -> bool {
+pub(crate) fn moved_at_most(f: &Figure, limit: MoveKind, mov: u32) -> bool {
     let d = u32::from(f.moved);
     let allowed = match limit {
         MoveKind::StandStill => 0,
@@ -26,8 +26,20 @@ fn moved_at_most(f: &Figure, limit: MoveKind, mov: u32) -> bool {
         MoveKind::Pace => 2,
         MoveKind::Half => mov.div_ceil(2),
         MoveKind::Full | MoveKind::Crawl | MoveKind::StandUp => mov,
+        MoveKind::StandUpThenReady | MoveKind::StandUpThenHalf | MoveKind::StandUpThenShift => mov,
     };
-    d <= allowed && f.move_kind != MoveKind::StandUp
+    match f.move_kind {
+        MoveKind::StandUp | MoveKind::StandUpThenShift => false,
+        // ---- G-41: up from a knee and a Half Move: standing took the other half, so only
+        // the options allowed after a Half Move (or more).
+        MoveKind::StandUpThenHalf => {
+            matches!(
+                limit,
+                MoveKind::Half | MoveKind::Full | MoveKind::Crawl | MoveKind::StandUp
+            ) && d <= allowed
+        }
+        _ => d <= allowed,
+    }
 }
 
 /// SK-21.4-c: the five places an aimed attack can be made at.
@@ -73,6 +85,14 @@ pub(crate) fn ready_limit(s: &State, f: &Figure, engaged: bool) -> bool {
 }
 
 pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
+    let start = out.len();
+    options(s, id, extra, out);
+    // ---- G-41: up from a knee where he was, a Ready or nothing.
+    crate::turn::standing::ready_only(s, id, out, start);
+}
+
+/// The action options of `action_actions`, before G-41's limit on a figure who stood up.
+fn options(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
     let f = s.fig(id);
     let opts = &s.rules.options;
     let mov = movement_allowance(s, f);
@@ -519,6 +539,8 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     crate::fire::fire_actions(s, id, out);
     // Energy weapons, shields, protective gear, smoke and gas: after every other option.
     crate::legal::gear::gear_actions(s, id, out);
+    // ---- SK-16.12-b: grenades thrown at an area, after every other grenade option.
+    crate::legal::area::area_actions(s, id, out);
     // ---- SK-6.3.8-b: listening actively, where an enemy could move unheard.
     if crate::stealth::may_listen(s, f) {
         out.push(Action::Listen { fig: id });
@@ -741,6 +763,8 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
     {
         out.push(Action::PickUpShield { fig: id });
     }
+    // ---- SK-6.1.7-a: without the Shield skill, the shield slung to fight with a weapon.
+    crate::legal::shield_skill::sling_actions(s, id, out);
 }
 
 /// SK-6.5.3-b: a figure parrying with its other weapon attacks with the main one (any blow

@@ -66,8 +66,9 @@ pub(crate) fn gear_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     // SK-16.12-u: a burning smoke or gas grenade in the hand is thrown again as a grenade is
     // (not engaged, after at most a Step, at an enemy's hex in front within 2.25 × STR hexes).
     if f.holding.is_some() {
-        // At most a Step (SK-25-a), as `moved_at_most(.., Step, ..)` counts it.
-        let step = u32::from(f.moved) <= 1 && f.move_kind != MoveKind::StandUp;
+        // At most a Step (SK-25-a).
+        let mov = crate::turn::movement::movement_allowance(s, f);
+        let step = crate::legal::action::moved_at_most(f, MoveKind::Step, mov);
         if !engaged && step && !f.posture.down() {
             let max = (9 * i32::from(f.st) / 4) as u32;
             let mut seen: SmallVec<[Pos; 8]> = SmallVec::new();

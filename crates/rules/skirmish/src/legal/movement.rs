@@ -134,6 +134,10 @@ fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
                     }
                 }
             }
+            // ---- G-41: up from a knee, then a Half Move (engaged: a Shift).
+            if can_rise {
+                crate::turn::standing::stand_up_actions(s, f, engaged, out);
+            }
         }
         Posture::Standing => {
             if engaged != 0 {

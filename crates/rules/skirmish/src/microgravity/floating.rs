@@ -70,7 +70,8 @@ pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>, star
                     Action::Move { to, .. }
                     | Action::Shift { to, .. }
                     | Action::Crawl { to, .. }
-                    | Action::Grab { to, .. } => tether_reaches(f, *to),
+                    | Action::Grab { to, .. }
+                    | Action::StandUpAndMove { to, .. } => tether_reaches(f, *to),
                     _ => true,
                 }
         });

@@ -15,6 +15,8 @@ pub(crate) mod initiative;
 pub mod movement;
 pub(crate) mod retreat;
 pub(crate) mod running;
+// ---- standing up from kneeling (SK-10.7.2-a, SK-10.8.2-a, G-41)
+pub(crate) mod standing;
 pub(crate) mod surprise;
 pub(crate) mod victory;
 
@@ -81,8 +83,10 @@ pub(crate) fn advance(ctx: &mut Ctx) -> Result<(), ResolveError> {
             }
             Phase::Action => {
                 if let Some((f, extra)) = next_actor(&ctx.s) {
-                    // A figure that stood up this turn has nothing left to do (G-41).
-                    if !extra && ctx.s.fig(f).move_kind == MoveKind::StandUp {
+                    // A figure that stood up this turn has nothing left to do (G-41), unless
+                    // he got up from a knee and kept a Ready or a Half Move's action.
+                    let kind = ctx.s.fig(f).move_kind;
+                    if !extra && matches!(kind, MoveKind::StandUp | MoveKind::StandUpThenShift) {
                         ctx.emit(Event::Acted { fig: f });
                         continue;
                     }

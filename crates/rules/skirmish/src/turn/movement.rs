@@ -128,12 +128,15 @@ pub(crate) fn regain_footing(ctx: &mut Ctx, fig: FigId) -> Result<(), ResolveErr
     Ok(())
 }
 
-/// Stand Up: the whole turn (SK-10.7.2-a, SK-11.1-a, G-41).
+/// Stand Up where he is: from fallen or prone the whole turn (SK-10.7.2-a, SK-11.1-a, G-41);
+/// from kneeling his action may still Ready (G-41, `turn::standing`).
 pub(crate) fn stand_up(ctx: &mut Ctx, fig: FigId) -> Result<(), ResolveError> {
     // SK-10.7.2-a / SK-11.1-a / G-41: one Stand Up turn; with a leg out or still down
     // from a leg hit (SK-21.4-f), only up to a knee.
     let g = ctx.s.fig(fig);
     let knee = g.leg_out || ctx.s.turn < g.leg_down_until;
+    // ---- G-41: up from kneeling, he keeps a Ready or change of weapons for his action.
+    let ready = !knee && crate::turn::standing::from_the_knee(&ctx.s, g);
     ctx.emit(Event::Posture {
         fig,
         posture: if knee {
@@ -147,10 +150,16 @@ pub(crate) fn stand_up(ctx: &mut Ctx, fig: FigId) -> Result<(), ResolveError> {
         fig,
         path: SmallVec::from_slice(&[ctx.s.fig(fig).pos]),
         facing: ctx.s.fig(fig).facing,
-        kind: MoveKind::StandUp,
+        kind: if ready {
+            MoveKind::StandUpThenReady
+        } else {
+            MoveKind::StandUp
+        },
         engaged: false,
     });
-    ctx.emit(Event::Acted { fig });
+    if !ready {
+        ctx.emit(Event::Acted { fig });
+    }
     done_moving(ctx);
     Ok(())
 }
@@ -210,6 +219,9 @@ fn move_to(
     let budget = match kind {
         Some(MoveKind::Shift) => 1,
         Some(MoveKind::Crawl) => 2,
+        // ---- G-41: up from kneeling, a Half Move or a Shift.
+        Some(MoveKind::StandUpThenHalf) => mov.div_ceil(2),
+        Some(MoveKind::StandUpThenShift) => 1,
         _ => mov,
     };
     let walking = kind != Some(MoveKind::Crawl);
