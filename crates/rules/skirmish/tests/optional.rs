@@ -473,6 +473,43 @@ fn sk_21_5_b_g_21_separate_draw_roll_then_minus_two() {
 }
 
 #[test]
+fn sk_6_4_5_a_g_21_quick_reflexes_rolls_the_separate_draw_on_two_dice() {
+    // §20's model: the draw is a check of its own (3d6 vs DEX 12); Quick Reflexes rolls one
+    // die fewer on it (SK-6.4.5-a: "checks for a quick-shot"): 2d6 = 6 + 6 = 12 draws. The
+    // shot then rolls 3d6 at −2 as always: 12 − 2 = 10; 9 hits; the pistol's 2d6: 1 + 1 = 2.
+    let stats = format!("{GUNNER_EMPTY}, quick_reflexes = 1");
+    let mut g = range(&[QUICK, SEPARATE_DRAW], (&["pistol"], &stats), (&[], PLAIN));
+    let ash = g.id("Ash");
+    let ev = g.play(
+        "Ash quick-draws the Pistol and shoots Bay",
+        &faces(&[&[6, 6], &d3(9), &[1, 1]]),
+    );
+    assert_eq!(
+        checks(&ev),
+        [(ash, "quick-draw", 2, 12, 12, true, "SK-6.4.5-a")]
+    );
+    let r = roll(&ev);
+    assert_eq!(r.dice, 3);
+    r.assert_mod("quickdraw", -2, "SK-24-T1");
+    assert_eq!((r.target_number, r.result), (10, PLAIN_HIT));
+    assert_eq!(hurt(&ev).lethal, 2);
+    // Without the skill the same 12 needs three dice: 6 + 6 + 1 = 13 fails.
+    let mut g = range(
+        &[QUICK, SEPARATE_DRAW],
+        (&["pistol"], GUNNER_EMPTY),
+        (&[], PLAIN),
+    );
+    let ev = g.play(
+        "Ash quick-draws the Pistol and shoots Bay",
+        &faces(&[&[6, 6, 1]]),
+    );
+    assert_eq!(
+        checks(&ev),
+        [(ash, "quick-draw", 3, 13, 12, false, "SK-21.5-b")]
+    );
+}
+
+#[test]
 fn sk_21_5_b_g_21_failed_draw_roll_fires_nothing() {
     let mut g = range(
         &[QUICK, SEPARATE_DRAW],
