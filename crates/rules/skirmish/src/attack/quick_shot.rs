@@ -1,7 +1,8 @@
 //! The quick shot from the belt (SK-21.5-b, optional, G-21): with empty hands, a short missile
 //! weapon, or a thrown weapon with Thrown Weapons, drawn and fired at once at +1 die, or after a
-//! separate draw roll at −2 (one die fewer with Quick Reflexes, SK-6.4.5-a). Two figures of the same eDEX quick-drawing at each other fire in
-//! the order of their margins on the draw (SK-21.5-c).
+//! separate draw roll at −2 (one die fewer with Quick Reflexes, SK-6.4.5-a). Two figures of the
+//! same eDEX quick-drawing at each other fire in the order of their margins on the draw
+//! (SK-21.5-c).
 
 use crate::action::{Action, FireMode};
 use crate::attack::{finish_attack, single_attack};
