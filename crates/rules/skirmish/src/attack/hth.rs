@@ -73,7 +73,8 @@ fn reaction(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError
     let t = ctx.s.fig(target).clone();
     let (_, die) = ctx.roll("hth-reaction", 1)?;
     let mut m = 0i8;
-    if geometry::arc_from(&t, f.pos) == fireteam_grid::Arc::Rear {
+    // SK-10.5-c: from any hex, when the defender crawled or picked up a weapon this turn.
+    if geometry::attacked_from(&t, f.pos) == fireteam_grid::Arc::Rear {
         m -= 2;
     }
     let ma_diff = t.martial_arts as i8 - f.martial_arts as i8;
