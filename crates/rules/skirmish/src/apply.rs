@@ -157,12 +157,14 @@ pub fn apply(s: &mut State, e: &Event) {
                         f.trail[3] = *p;
                     }
                 }
+                // SK-16.2-a "(no facing changes)": the facing chosen at the end of the move is
+                // the line's own, the way he ran.
                 f.straight = f.trail_len == 4 && {
                     let t = f.trail;
                     let d1 = t[3].hex() - t[2].hex();
                     let d2 = t[2].hex() - t[1].hex();
                     let d3 = t[1].hex() - t[0].hex();
-                    d1 == d2 && d2 == d3
+                    d1 == d2 && d2 == d3 && t[2].neighbour(*facing) == t[3]
                 };
             }
         }

@@ -715,6 +715,32 @@ fn sk_16_2_a_g_46_pole_arm_charge_straight_for_three_hexes_doubles_damage() {
 }
 
 #[test]
+fn sk_16_2_a_g_46_pole_arm_charge_ending_in_another_facing_does_not_double() {
+    // The same straight run [1, 0] → [1, 3] due S, but Ash ends it facing SE (Bay, due S, is
+    // still in his front): "no facing changes" (SK-16.2-a) fails at the last hex, so the spear
+    // does its plain two-handed 1d6+1: 4 + 1 = 5.
+    let mut g = game(
+        &[],
+        &open(3, 7),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["spear"], SPEARMAN),
+            unit("Bay", 1, (1, 4), N, &[], STURDY),
+        ],
+    );
+    g.start_turn(0);
+    movement(&mut g, &[("Ash", "Ash moves to [1, 3] facing SE", &[])]);
+    assert_eq!((g.fig("Ash").pos, g.fig("Ash").facing), (p(1, 3), SE));
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[4]]));
+    let d = &damages(&ev)[0];
+    assert_eq!(
+        (d.expr.as_str(), d.rolled, d.mult, d.taken),
+        ("1d6+1", 5, 1, 5)
+    );
+    assert!(!g.fig("Ash").straight);
+}
+
+#[test]
 fn sk_16_2_a_g_46_pole_arm_bent_path_does_not_double() {
     // [0, 1] → [1, 3] is three hexes but not on one line: the last three are not straight.
     let (mut g, path) = charge("spear", SPEARMAN, (0, 1), SE);
