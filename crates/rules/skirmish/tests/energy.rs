@@ -1428,6 +1428,46 @@ fn sk_17_5_c_the_flashlight_needs_a_hand_free() {
     assert_eq!(r.target_number, 5);
 }
 
+#[test]
+fn sk_17_5_c_sk_17_5_a_a_flashlight_lights_its_holders_way_no_footing_roll() {
+    // Complete darkness: moving more than half MOV (6 hexes of MOV 10) rolls 3d6 vs DEX 12 to
+    // stay up (SK-17.5-a). Ash, his flashlight switched on in turn 1 and pointed where he goes,
+    // sees his footing (SK-17.5-c): no roll. Bay far off, out of the way.
+    let fresh = || {
+        let mut g = game(
+            &[DARK],
+            &open(3, 14),
+            &[],
+            &[
+                unit("Ash", 0, (1, 0), S, &["flashlight"], GUNNER),
+                unit("Bay", 1, (1, 13), N, &["pistol"], GUNNER),
+            ],
+        );
+        g.reach_actions(0);
+        g
+    };
+    let mut g = fresh();
+    g.act("Ash switches on his flashlight");
+    g.finish_turn();
+    g.start_turn(0);
+    let ev = g.play("Ash moves to [1, 6] facing S", &[]);
+    assert!(checks(&ev).is_empty(), "{ev:#?}");
+    assert_eq!(
+        g.fig("Ash").posture,
+        fireteam_skirmish::state::Posture::Standing
+    );
+    // Left off, the same move rolls: 6 + 6 + 1 = 13 > 12, and he falls where he is.
+    let mut g = fresh();
+    g.finish_turn();
+    g.start_turn(0);
+    let ev = g.play("Ash moves to [1, 6] facing S", &[6, 6, 1]);
+    assert_eq!(checks(&ev), [(0, "footing", 3, 13, 12, false, "SK-17.5-a")]);
+    assert_eq!(
+        g.fig("Ash").posture,
+        fireteam_skirmish::state::Posture::Fallen
+    );
+}
+
 // =============================================================================================
 // Invariants, over random play.
 // =============================================================================================
