@@ -502,6 +502,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             enc_dex: enc.dex_penalty as i16,
             enc_mov: enc.mov_penalty as i16,
             immobile: enc.immobile,
+            tiring_load: enc.fatigue(),
             weapons: slots,
             ready,
             spare_magazines: stat("rounds_carried").clamp(0, 20) as u8,

@@ -187,6 +187,8 @@ pub struct Figure {
     pub enc_mov: i16,
     /// Carrying at maximum lift or beyond the model's cap (SK-14.2-T1).
     pub immobile: bool,
+    /// SK-14.2-T1: carrying 5–7 × STR, which tires him: −1 STR (nonlethal) every 2 minutes.
+    pub tiring_load: bool,
     pub weapons: [Option<Slot>; 4],
     /// The slot in hand (SK-12-b).
     pub ready: Option<u8>,

@@ -2115,6 +2115,78 @@ fn option_sk_gravity_percent_sk_17_9_b() {
     assert_eq!((g.fig("Ash").enc_dex, g.fig("Ash").enc_mov), (0, 0));
 }
 
+/// Two figures far apart under 1.72 g who never fight, for `turns` turns at most: Ash (STR 10)
+/// bears (1.72 − 1) × 70 = 50.4 kg of his own weight, the 5–7 × STR band (SK-17.9-b, G-25);
+/// Bay (STR 30) bears it easily.
+fn laden(turns: u32) -> Game {
+    let text = scenario_toml(
+        &[("sk.gravity_percent", "172")],
+        &open(3, 12),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &[], PLAIN),
+            unit("Bay", 1, (1, 11), N, &[], "str = 30, dex = 10, int = 10"),
+        ],
+    )
+    .replace("max_rounds = 60", &format!("max_rounds = {turns}"));
+    Game {
+        s: load(&text),
+        log: Vec::new(),
+    }
+}
+
+/// The `Fatigued` events of a whole turn played standing still: (figure, amount, rule).
+fn tiring_turn(g: &mut Game) -> Vec<(u16, i16, &'static str)> {
+    let start = g.log.len();
+    g.start_turn(0);
+    g.finish_turn();
+    g.log[start..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::Fatigued { fig, amount, rule } => Some((*fig, *amount, rule.0)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn sk_14_2_t1_five_to_seven_times_str_costs_one_str_every_two_minutes() {
+    // "5-7x STR in kg: −1 STR every 2 minutes (nonlethal/fatigue). Max of 10 minutes." A turn
+    // is 5 s (SK-8.4-a), so 2 minutes are 24 turns: the point is lost at the end of turns 24,
+    // 48, 72, 96 and 120, and no more after 10 minutes. It is nonlethal (it lowers his eSTR,
+    // never kills), even with the optional nonlethal rules off.
+    let mut g = laden(130);
+    let ash = g.id("Ash");
+    for turn in 1..=130u32 {
+        let tired = tiring_turn(&mut g);
+        if turn % 24 == 0 && turn <= 120 {
+            assert_eq!(tired, [(ash, 1, "SK-14.2-T1")], "turn {turn}");
+        } else {
+            assert!(tired.is_empty(), "turn {turn}: {tired:?}");
+        }
+    }
+    assert_eq!(g.fig("Ash").nonlethal, 5);
+    assert_eq!((g.fig("Ash").est(), g.fig("Ash").damage), (5, 0));
+    assert_eq!(g.fig("Bay").nonlethal, 0);
+}
+
+#[test]
+fn sk_14_2_t1_fatigue_of_the_load_knocks_out_a_figure_at_estr_1() {
+    // Ash already down to eSTR 2 (8 lethal) loses his point at the end of turn 24: eSTR 1 is
+    // unconscious (SK-12.4-c, G-24), and not dead (it is fatigue, not a wound).
+    let mut g = laden(30);
+    g.s.figures[0].damage = 8;
+    for _ in 1..24 {
+        tiring_turn(&mut g);
+    }
+    let start = g.log.len();
+    g.start_turn(0);
+    g.finish_turn();
+    let fx = effects(&g.log[start..]);
+    assert_eq!(fx, [(0, Effect::Unconscious, "SK-12.4-c")]);
+    assert_eq!(g.fig("Ash").condition, Condition::Unconscious);
+}
+
 #[test]
 fn option_sk_avoid_penalty_g_14() {
     // A friend 13 hexes out (MH 5: distance modifier 2) between Ash and Bay at 15: the floor

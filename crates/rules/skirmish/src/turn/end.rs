@@ -56,6 +56,7 @@ pub(crate) fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
     // ---- order of the turn, fatigue: a turn of exertion tires (SK-21.3-h, optional), and the
     // first turn's surprise is over (SK-8.1-b).
     crate::turn::fatigue::end_of_turn(ctx)?;
+    crate::turn::fatigue::tiring_load(ctx)?;
     crate::turn::surprise::end_of_turn(ctx);
     let turn = ctx.s.turn;
     ctx.emit(Event::TurnEnded { turn });
