@@ -479,6 +479,8 @@ pub fn setup(loaded: &Loaded) -> Setup {
             ShieldAt::Hand
         };
         let posture = match u.stance.as_deref() {
+            // SK-17.9-c: crushed by more than he can carry, he lies where he is.
+            _ if !enc.can_carry() => Posture::Fallen,
             Some("kneeling") => Posture::Kneeling,
             Some("prone") => Posture::Prone,
             _ => Posture::Standing,
@@ -503,6 +505,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             enc_mov: enc.mov_penalty as i16,
             immobile: enc.immobile,
             tiring_load: enc.fatigue(),
+            overloaded: !enc.can_carry(),
             weapons: slots,
             ready,
             spare_magazines: stat("rounds_carried").clamp(0, 20) as u8,

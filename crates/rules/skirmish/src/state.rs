@@ -189,6 +189,10 @@ pub struct Figure {
     pub immobile: bool,
     /// SK-14.2-T1: carrying 5–7 × STR, which tires him: −1 STR (nonlethal) every 2 minutes.
     pub tiring_load: bool,
+    /// SK-17.9-c: more than he can carry at all (over 5 × STR under §13.1, over STR² under
+    /// §14.2), his own weight under the gravity included: "completely incapacitated", he lies
+    /// fallen and makes no move, so he never acts.
+    pub overloaded: bool,
     pub weapons: [Option<Slot>; 4],
     /// The slot in hand (SK-12-b).
     pub ready: Option<u8>,

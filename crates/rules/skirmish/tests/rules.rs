@@ -2067,6 +2067,61 @@ fn option_sk_encumbrance_both_models_give_the_same_battle_penalties_up_to_5x() {
 }
 
 #[test]
+fn sk_17_9_c_e_12_at_1_72_g_a_str_10_human_under_section_13_1_is_wholly_incapacitated() {
+    // (1.72 − 1) × 70 = 50.4 kg of his own weight is over §13.1's 5 × STR 10 = 50 kg (E-12):
+    // "A gravity of 1.72 will completely incapacitate the average (STR 10) human". He lies
+    // where he is (fallen), makes no move at all (no 4d6 lift check, no standing up, no crawl)
+    // and so never acts (SK-8.4.3-b); a foe's blow meets a prone target (+4, SK-10.5-g).
+    let opts = [
+        ("sk.gravity_percent", "172"),
+        ("sk.encumbrance", "\"section_13_1\""),
+    ];
+    let mut g = game(
+        &opts,
+        &open(3, 8),
+        &[],
+        &[
+            unit("Ash", 0, (1, 1), S, &[], PLAIN),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &["duel-blade"],
+                "str = 30, dex = 12, int = 10, sword = 1",
+            ),
+        ],
+    );
+    assert_eq!(g.fig("Ash").posture, Posture::Fallen);
+    g.start_turn(0);
+    assert_eq!(g.texts(), ["Ash stands facing S"]);
+    g.act("Ash stands facing S");
+    g.stand_all();
+    assert_eq!(g.decider(), Some(g.id("Bay")));
+    let r = roll(&g.play("Bay attacks Ash", &faces(&[&d3(10), &[1, 1]])));
+    r.assert_mod("prone-target", 4, "SK-10.5-g");
+    assert_eq!(r.target_number, 16);
+    // Ash's slot never comes: the turn ends with no decision of his.
+    assert_eq!(g.s.phase, Phase::TurnStart);
+    g.start_turn(0);
+    assert_eq!(g.texts(), ["Ash stands facing S"]);
+    // Under §14.2 (the default) the same 50.4 kg is the 5–7 × band: he stands and moves, at
+    // −6 MOV (G-25).
+    let mut g = game(
+        &opts[..1],
+        &open(3, 8),
+        &[],
+        &[
+            unit("Ash", 0, (1, 1), S, &[], PLAIN),
+            blade("Bay", 1, (0, 7), S),
+        ],
+    );
+    assert_eq!(g.fig("Ash").posture, Posture::Standing);
+    g.start_turn(0);
+    assert!(g.can("Ash moves to [1, 3] facing S"), "{:?}", g.texts());
+}
+
+#[test]
 fn sk_14_2_t1_maximum_lift_allows_only_one_hex() {
     // 75 kg on STR 10: between 7 × STR and STR² = maximum lift: "can move 1 hex with a 4d6
     // eSTR check, otherwise no movement allowed".

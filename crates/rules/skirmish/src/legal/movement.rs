@@ -46,6 +46,16 @@ fn room_to_stand(s: &State, f: &crate::state::Figure) -> bool {
 }
 
 pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
+    // ---- SK-17.9-c: completely incapacitated by his load: he lies still, as he is.
+    let f = s.fig(id);
+    if f.overloaded {
+        out.push(Action::StandStill {
+            fig: id,
+            facing: f.facing,
+            guard: Guard::None,
+        });
+        return;
+    }
     let start = out.len();
     options(s, id, out);
     // ---- microgravity and vacuum (§17.10, §17.11): the tether's reach, floating on purpose,
