@@ -586,7 +586,12 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
                 mode: crate::action::FireMode::Single,
             };
             if out.contains(&shot) {
+                // SK-21.5-e: an engaged shot drops the rifle, so it can only come second.
+                let drops = crate::attack::bayonet::engaged_shot_drops(s, f, t);
                 for stab_first in [false, true] {
+                    if drops && !stab_first {
+                        continue;
+                    }
                     out.push(Action::ShootAndStab {
                         fig: id,
                         target: t,
