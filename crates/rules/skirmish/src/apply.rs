@@ -287,6 +287,10 @@ pub fn apply(s: &mut State, e: &Event) {
             let f = s.fig_mut(*fig);
             if let Some(w) = &mut f.weapons[usize::from(*slot)] {
                 w.rounds = *rounds;
+                // SK-15.1-a: a new battery gives a flat sword its blade back.
+                if w.state == WeaponState::Drained {
+                    w.state = WeaponState::Ok;
+                }
             }
             f.spare_magazines = f.spare_magazines.saturating_sub(1);
         }
@@ -297,9 +301,16 @@ pub fn apply(s: &mut State, e: &Event) {
                 .retain(|d| !(d.owner == fig && d.slot == SHIELD_SLOT));
         }
         Event::PickedUp { fig, slot } => {
+            let rules = s.rules;
             let f = s.fig_mut(*fig);
             if let Some(w) = &mut f.weapons[usize::from(*slot)] {
-                w.state = WeaponState::Ok;
+                // SK-15.1-a: a sword dropped with a flat battery comes up flat.
+                let flat = w.rounds == 0 && rules.weapons[usize::from(w.weapon)].battery_sword();
+                w.state = if flat {
+                    WeaponState::Drained
+                } else {
+                    WeaponState::Ok
+                };
             }
             f.ready = Some(*slot);
             // SK-10.5-c: picking up a dropped weapon, he has only rear hexes.
@@ -849,6 +860,12 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
         }
         Effect::ItemSpent { item } => f.items &= !item.bit(),
         Effect::Blinded => f.blinded = true,
+        // ---- sword batteries (SK-15.1-a)
+        Effect::BatteryDead { slot } => {
+            if let Some(w) = &mut f.weapons[usize::from(slot)] {
+                w.state = WeaponState::Drained;
+            }
+        }
         // ---- after the battle (§19.3)
         Effect::Beaten => {
             f.condition = Condition::Beaten;

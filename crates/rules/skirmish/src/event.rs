@@ -161,6 +161,12 @@ pub enum Effect {
     LimbLost {
         limb: crate::autoresult::Location,
     },
+    // ---- sword batteries (SK-15.1-a, G-48)
+    /// The battery of the mono-filament or plasma sword in `slot` is flat (the sword is
+    /// `WeaponState::Drained` until a reload).
+    BatteryDead {
+        slot: u8,
+    },
 }
 
 /// What took dice off an energy weapon's shot on its way (SK-14.3, SK-16.8-d, SK-16.12-t).

@@ -326,6 +326,11 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                     format!("uses up his {}", item.id().replace('_', " "))
                 }
                 Effect::Blinded => "is blinded by the flash: −4 DEX for good".to_string(),
+                // ---- sword batteries (SK-15.1-a)
+                Effect::BatteryDead { slot } => format!(
+                    "'s {} has run its battery flat: no blade until a new one is put in",
+                    slot_name(s, *fig, *slot)
+                ),
                 // ---- microgravity and vacuum (§17.10, §17.11)
                 Effect::FloatedAway => "floats off into space, lost to the battle".to_string(),
                 Effect::Leak { leaks: 1, .. } => "'s suit is holed: a leak".to_string(),
@@ -1399,6 +1404,7 @@ impl ActionOdds for Skirmish {
                             }
                             WeaponState::Jammed => "weapon jammed".to_string(),
                             WeaponState::ParryOnly => "weapon only parries".to_string(),
+                            WeaponState::Drained => "battery flat".to_string(),
                             WeaponState::Ok => "weapon ok".to_string(),
                         });
                     }

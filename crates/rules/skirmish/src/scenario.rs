@@ -362,17 +362,20 @@ pub fn setup(loaded: &Loaded) -> Setup {
         };
         load += contents as f64;
         let backpack_heavy = contents > stat("str");
-        // SK-15.1-b: a battery pack feeds the first energy weapon that runs on a battery; it
-        // holds two batteries' dice (G-48), or what the scenario says is left in it (SK-15.1-c,
-        // GM input: not recharged since the last combat). `battery` likewise sets the dice left
-        // in that weapon's own battery.
+        // SK-15.1-b: a battery pack feeds the first energy weapon that runs on a battery (a
+        // gun: its dice are shots' worth, so not a sword, SK-15.1-a); it holds two batteries'
+        // dice (G-48), or what the scenario says is left in it (SK-15.1-c, GM input: not
+        // recharged since the last combat). `battery` likewise sets what is left in the first
+        // battery of his weapons (dice for a gun, combat turns for a sword).
         let energy_slot = (0..n_slots).find(|&k| {
             slots[k].is_some_and(|sl| {
                 let w = &weapons[usize::from(sl.weapon)];
-                w.energy && w.rounds > 0
+                w.energy && w.rounds > 0 && w.class == crate::data::Class::Missile
             })
         });
-        if let (Some(k), Some(&left)) = (energy_slot, u.stats.get("battery")) {
+        let battery_slot = (0..n_slots)
+            .find(|&k| slots[k].is_some_and(|sl| weapons[usize::from(sl.weapon)].on_battery()));
+        if let (Some(k), Some(&left)) = (battery_slot, u.stats.get("battery")) {
             if let Some(sl) = &mut slots[k] {
                 sl.rounds = (left.max(0) as u16).min(sl.rounds);
             }

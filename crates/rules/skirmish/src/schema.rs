@@ -442,7 +442,7 @@ pub const STATS: &[StatSpec] = &[
         0,
         500,
         None,
-        "SK-15.1-c GM input: dice left in the first energy weapon's battery (default: full, recharged)",
+        "SK-15.1-c GM input: left in his first weapon's battery (a gun's dice, a sword's turns; default full)",
     ),
     StatSpec::optional(
         "battery_pack",
@@ -672,7 +672,7 @@ const WEAPON_FIELDS: &[FieldSpec] = &[
     FieldSpec::optional(
         "rounds",
         FieldKind::Int { min: 1, max: 500 },
-        "G-73 magazine (or battery dice, G-48)",
+        "G-73 magazine (or battery dice, G-48; a sword's battery in combat turns, SK-15.1-a)",
     ),
     FieldSpec::optional(
         "reload_cost",

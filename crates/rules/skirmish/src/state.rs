@@ -114,6 +114,10 @@ pub enum WeaponState {
     /// Broken as a weapon by parrying a mono-filament or plasma sword: it still Defends, it
     /// no longer attacks (SK-16.10-d, G-50).
     ParryOnly,
+    // ---- sword batteries (SK-15.1-a, G-48)
+    /// A mono-filament or plasma sword whose battery is flat: no blade, so it neither attacks
+    /// nor Defends until a new battery is put in (a reload, one turn).
+    Drained,
 }
 
 /// One weapon a figure carries.

@@ -965,6 +965,44 @@ fn sk_15_1_c_each_battery_to_recharge_costs_five_credits() {
 }
 
 #[test]
+fn sk_15_1_c_sk_15_1_a_a_mono_filament_swords_batteries_are_recharged_too() {
+    // Ash's sword has 1 turn of battery left (unit stat `battery`, G-48's 20 turns a battery)
+    // and he carries a spare: turn 1 runs it flat; turn 2 he puts the spare in (20 turns; 19
+    // at the turn's end); turn 3 he kills Zed (12; 3d6 [6, 6, 6] + 6 = 24), which ends the
+    // battle before the turn's end. His bill: the flat battery and the one in the sword (19 of
+    // 20), 2 × 5 ₢.
+    let mut g = game(
+        &[],
+        &open(4, 4),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &["mono-filament-sword"],
+                "str = 10, dex = 12, int = 10, sword = 1, battery = 1, rounds_carried = 1",
+            ),
+            unit("Zed", 1, (1, 2), N, &[], "str = 10, dex = 10, int = 10"),
+        ],
+    );
+    g.reach_actions(0);
+    g.finish_turn();
+    g.reach_actions(0);
+    g.act("Ash reloads");
+    g.finish_turn();
+    g.reach_actions(0);
+    g.play("Ash attacks Zed", &[3, 4, 5, 6, 6, 6]);
+    assert_eq!(g.fig("Zed").condition, Condition::Dead);
+    assert_eq!(g.fig("Ash").drained, 1);
+    let sword = g.fig("Ash").weapons[0].unwrap();
+    assert_eq!(sword.rounds, 19);
+    let (out, _) = settled(&g, ScenarioType::Adventure, A_WINS);
+    assert_eq!(out, [recharge(0, sword.weapon, 2)]);
+}
+
+#[test]
 fn sk_19_2_b_sk_15_1_c_a_duels_surviving_loser_pays_no_bills_his_gear_is_the_victors() {
     // 4d6 + 2 = [1, 2, 2, 2] + 2 = 9 leaves Zed at eSTR 1, unconscious (SK-12.4-c). In an
     // adventure he recharges his own battery (48 − 8 = 40 dice: 5 ₢); in a duel Ash takes

@@ -7,6 +7,7 @@ mod common;
 
 use common::*;
 use fireteam_skirmish::event::Effect;
+use fireteam_skirmish::state::WeaponState;
 use fireteam_skirmish::Event;
 
 const GUNNER: &str = "str = 10, dex = 12, int = 10, sidearms = 1";
@@ -655,6 +656,120 @@ fn sk_15_1_b_the_battery_pack_moves_to_another_weapon_in_one_turn() {
     assert!(ev.contains(&Event::PackMoved { fig: 0, slot: 1 }));
     assert_eq!(g.fig("Ash").pack_slot, Some(1));
     assert!(g.fig("Ash").acted, "it takes his action");
+}
+
+// =============================================================================================
+// SK-15.1-a, G-48: the mono-filament and plasma swords run on batteries too.
+// =============================================================================================
+
+/// Ash with `sword` in hand (and `more` carried) next to Bay (a blade), facing each other.
+fn swordsman(sword: &str, more: &[&str], stats: &str) -> Game {
+    let mut gear = vec![sword];
+    gear.extend_from_slice(more);
+    game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            unit("Ash", 0, (1, 1), S, &gear, stats),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &["duel-blade"],
+                "str = 16, dex = 10, int = 10, sword = 1",
+            ),
+        ],
+    )
+}
+
+/// The turn played with nobody doing anything; its events.
+fn idle_turn(g: &mut Game) -> Vec<Event> {
+    let start = g.log.len();
+    g.start_turn(0);
+    g.finish_turn();
+    g.log[start..].to_vec()
+}
+
+#[test]
+fn sk_15_1_a_g_48_a_sword_in_hand_runs_its_battery_down_a_turn_at_a_time() {
+    // G-48 (INVENTED): a mono-filament sword's battery lasts 20 combat turns; a turn counts
+    // when the sword is in his hand at its end. Ash starts with 2 turns left (unit stat
+    // `battery`) and one spare battery (`rounds_carried`).
+    let mut g = swordsman(
+        "mono-filament-sword",
+        &[],
+        "str = 10, dex = 12, int = 10, sword = 1, battery = 2, rounds_carried = 1",
+    );
+    let sword = |g: &Game| g.fig("Ash").weapons[0].unwrap();
+    assert_eq!(sword(&g).rounds, 2);
+    let ev = idle_turn(&mut g);
+    assert!(ev.contains(&Event::Spent {
+        fig: 0,
+        slot: 0,
+        rounds: 1
+    }));
+    assert_eq!((sword(&g).rounds, sword(&g).state), (1, WeaponState::Ok));
+    // The second turn empties it: the blade is gone.
+    let ev = idle_turn(&mut g);
+    assert!(
+        effects(&ev).contains(&(0, Effect::BatteryDead { slot: 0 }, "SK-15.1-a")),
+        "{:?}",
+        effects(&ev)
+    );
+    assert_eq!(
+        (sword(&g).rounds, sword(&g).state),
+        (0, WeaponState::Drained)
+    );
+    // Turn 3: he cannot strike with it (nor punch, the hilt in his hand); changing the battery
+    // is his first choice and takes his action (SK-15.1-a: "one turn is spent reloading").
+    g.reach_actions(0);
+    pass_until(&mut g, "Ash");
+    assert!(!g.can("Ash attacks Bay"), "{:?}", g.texts());
+    assert_eq!(g.texts()[0], "Ash reloads");
+    let ev = g.act("Ash reloads");
+    assert!(ev.contains(&Event::Reloaded {
+        fig: 0,
+        slot: 0,
+        rounds: 20
+    }));
+    assert_eq!((sword(&g).rounds, sword(&g).state), (20, WeaponState::Ok));
+    assert_eq!(g.fig("Ash").spare_magazines, 0);
+    g.finish_turn();
+    assert_eq!(sword(&g).rounds, 19);
+    // Turn 4: the blade strikes again (12; 10 hits; 3d6+6).
+    g.reach_actions(0);
+    pass_until(&mut g, "Ash");
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[1, 1, 1]]));
+    assert_eq!(damages(&ev)[0].expr, "3d6+6");
+}
+
+#[test]
+fn sk_15_1_a_g_48_a_sword_on_the_belt_keeps_its_battery_and_takes_no_battery_pack() {
+    // The plasma sword (an energy weapon, SK-16.10-b) carried while a pistol is in hand spends
+    // nothing; a battery pack is plugged into an energy gun, never into a sword (its 96 dice
+    // are shots' worth, G-48).
+    let mut g = swordsman(
+        "pistol",
+        &["plasma-sword", "battery-pack"],
+        "str = 10, dex = 12, int = 10, sword = 1, sidearms = 1",
+    );
+    assert_eq!(g.fig("Ash").pack_slot, None);
+    let ev = idle_turn(&mut g);
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Spent { .. })),
+        "{ev:#?}"
+    );
+    assert_eq!(g.fig("Ash").weapons[1].unwrap().rounds, 20);
+    // In hand it spends: one turn.
+    let mut g = swordsman(
+        "plasma-sword",
+        &[],
+        "str = 10, dex = 12, int = 10, sword = 1",
+    );
+    idle_turn(&mut g);
+    assert_eq!(g.fig("Ash").weapons[0].unwrap().rounds, 19);
 }
 
 // =============================================================================================

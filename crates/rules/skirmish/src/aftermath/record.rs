@@ -77,10 +77,11 @@ pub fn record(s: &mut State, e: &Event) {
         Event::Recovered {
             fig, woke: true, ..
         } => s.fig_mut(*fig).downed_by = None,
-        // SK-15.1-c: a drained battery swapped out of an energy weapon is to be recharged.
+        // SK-15.1-c: a drained battery swapped out of an energy weapon (or a battery sword,
+        // SK-15.1-a) is to be recharged.
         Event::Reloaded { fig, slot, .. } => {
             let energy = s.fig(*fig).weapons[usize::from(*slot)]
-                .is_some_and(|w| s.rules.weapons[usize::from(w.weapon)].energy);
+                .is_some_and(|w| s.rules.weapons[usize::from(w.weapon)].on_battery());
             if energy {
                 let f = s.fig_mut(*fig);
                 f.drained = f.drained.saturating_add(1);

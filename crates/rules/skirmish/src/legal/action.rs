@@ -220,7 +220,8 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
         return;
     }
     let down = f.posture.down();
-    // Empty-handed with a weapon to take up: that comes first (the most direct action).
+    // Empty-handed with a weapon to take up: that comes first (the most direct action); so
+    // does a new battery for a flat sword in hand (SK-15.1-a).
     let rearm_first = slot.is_none()
         && (s
             .dropped
@@ -229,7 +230,8 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
             || f.weapons
                 .iter()
                 .flatten()
-                .any(|w| w.state == WeaponState::Ok));
+                .any(|w| w.state == WeaponState::Ok)
+            || flat_sword_reload(f));
     if rearm_first {
         rearm_actions(s, id, engaged, out);
     }
@@ -242,7 +244,7 @@ pub(crate) fn action_actions(s: &State, id: FigId, extra: bool, out: &mut Vec<Ac
     let parry_only = f
         .ready
         .and_then(|k| f.weapons[usize::from(k)])
-        .is_some_and(|sl| sl.state == WeaponState::ParryOnly);
+        .is_some_and(|sl| matches!(sl.state, WeaponState::ParryOnly | WeaponState::Drained));
     let melee_weapon = match w {
         None => !parry_only,
         Some(w) => w.class == Class::Melee,
@@ -1003,6 +1005,10 @@ fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
                 });
             }
         }
+        // SK-15.1-a: the flat battery of the sword in hand changed for a spare.
+        if flat_sword_reload(f) {
+            out.push(Action::Reload { fig: id });
+        }
         if let (Some(w), Some(sl)) = (w, slot) {
             // A flame thrower carries no spare fuel (SK-16.13-a).
             if w.rounds > 0
@@ -1020,4 +1026,13 @@ fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
             out.push(Action::PickUp { fig: id });
         }
     }
+}
+
+/// SK-15.1-a: the sword in hand has a flat battery (`WeaponState::Drained`) and he carries a
+/// spare one (`Figure::spare_magazines`, unit stat `rounds_carried`).
+fn flat_sword_reload(f: &Figure) -> bool {
+    f.spare_magazines > 0
+        && f.ready
+            .and_then(|k| f.weapons[usize::from(k)])
+            .is_some_and(|sl| sl.state == WeaponState::Drained)
 }

@@ -98,7 +98,8 @@ pub(crate) fn gear_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
         for (k, sl) in f.weapons.iter().enumerate() {
             let Some(sl) = sl else { continue };
             let w = &s.rules.weapons[usize::from(sl.weapon)];
-            if w.energy && w.rounds > 0 && f.pack_slot != Some(k as u8) {
+            // SK-15.1-a: not to a sword (its battery counts turns, not dice).
+            if w.energy && w.rounds > 0 && !w.battery_sword() && f.pack_slot != Some(k as u8) {
                 out.push(Action::MovePack {
                     fig: id,
                     slot: k as u8,
