@@ -649,6 +649,7 @@ pub fn apply(s: &mut State, e: &Event) {
             f.limbs_out &= !limb_bit(*limb);
             let out = f.limbs_out | f.limbs_lost;
             f.arm_out = out & ARMS != 0;
+            f.arms_out = out & ARMS;
             f.leg_out = out & LEGS != 0;
         }
         Event::PermanentLoss { .. } | Event::Attributes { .. } => {}
@@ -714,8 +715,18 @@ fn rank_initiative(s: &mut State) {
     }
 }
 
-fn s_rules_hands(rules: &crate::data::Rules, weapon: u16) -> u8 {
-    rules.weapons[usize::from(weapon)].hands
+/// SK-21.4-e: an arm out of use: the other hand's weapon is put away, and a main weapon that
+/// needs both hands at his STR (SK-13.3-b) is no longer ready (it stays carried).
+fn one_hand_less(rules: &crate::data::Rules, f: &mut crate::state::Figure) {
+    f.off_hand = None;
+    if let Some(k) = f.ready {
+        let two = f.weapons[usize::from(k)].is_some_and(|w| {
+            crate::hands::needs_both_hands(f, &rules.weapons[usize::from(w.weapon)])
+        });
+        if two {
+            f.ready = None;
+        }
+    }
 }
 
 fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
@@ -819,18 +830,12 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
         Effect::Gassed => f.gassed = true,
         Effect::Floating { on } => f.floating = on,
         Effect::HeadHit { turn } => f.head_turn = turn,
-        Effect::ArmOut => {
-            // SK-21.4-e: with an arm out of use, a two-handed weapon cannot be held ready, and
-            // the other hand holds nothing (SK-6.5.3).
+        Effect::ArmOut { arm } => {
+            // SK-21.4-e: with an arm out of use, a weapon that needs both hands cannot be held
+            // ready, and the other hand holds nothing (SK-6.5.3).
             f.arm_out = true;
-            f.off_hand = None;
-            if let Some(k) = f.ready {
-                let two = f.weapons[usize::from(k)]
-                    .is_some_and(|w| s_rules_hands(s_rules, w.weapon) == 2);
-                if two {
-                    f.ready = None;
-                }
-            }
+            f.arms_out |= crate::aftermath::injuries::limb_bit(arm);
+            one_hand_less(s_rules, f);
         }
         // ---- weapons and melee
         Effect::BrokenAsWeapon { slot } => {
@@ -904,14 +909,8 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             f.limbs_lost |= crate::aftermath::injuries::limb_bit(limb);
             if crate::aftermath::injuries::is_arm(limb) {
                 f.arm_out = true;
-                f.off_hand = None;
-                if let Some(k) = f.ready {
-                    let two = f.weapons[usize::from(k)]
-                        .is_some_and(|w| s_rules_hands(s_rules, w.weapon) == 2);
-                    if two {
-                        f.ready = None;
-                    }
-                }
+                f.arms_out |= crate::aftermath::injuries::limb_bit(limb);
+                one_hand_less(s_rules, f);
             } else {
                 f.leg_out = true;
             }

@@ -72,8 +72,10 @@ pub enum Effect {
     HeadHit {
         turn: u32,
     },
-    /// SK-21.4-e: an arm is out of use.
-    ArmOut,
+    /// SK-21.4-e: this arm is out of use.
+    ArmOut {
+        arm: crate::autoresult::Location,
+    },
     /// SK-21.4-f: down on a knee until this turn (3+), or the leg is out (6+: MOV 0).
     LegHit {
         until: u32,

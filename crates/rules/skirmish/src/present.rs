@@ -281,7 +281,10 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 Effect::Stunned => "is knocked down for two turns".to_string(),
                 Effect::Gassed => "breathes tear gas (−4 DEX)".to_string(),
                 Effect::HeadHit { .. } => "is hit in the head: −4 DEX next turn".to_string(),
-                Effect::ArmOut => "'s arm is out of use".to_string(),
+                Effect::ArmOut { arm } => format!(
+                    "'s {} is out of use",
+                    crate::aftermath::injuries::limb_name(*arm)
+                ),
                 Effect::LegHit { out, .. } => {
                     if *out {
                         "'s leg is out: MOV 0".to_string()
@@ -521,14 +524,14 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         } => {
             let _ = write!(
                 t,
-                "  {} {} the {:?}{} [SK-21.4-{}]",
+                "  {} {}'s {}{} [SK-21.4-{}]",
                 if *aimed {
                     "aimed at"
                 } else {
                     "critical hit in"
                 },
                 name(s, *fig),
-                location,
+                crate::aftermath::injuries::limb_name(*location),
                 roll.map_or(String::new(), |r| format!(" (2d6 {r})")),
                 if *aimed { "c" } else { "b" }
             );

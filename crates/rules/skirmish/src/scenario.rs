@@ -554,6 +554,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             first_target: None,
             head_turn: 0,
             arm_out: one_arm,
+            arms_out: lost_before,
             leg_down_until: 0,
             leg_out: false,
             floating: false,

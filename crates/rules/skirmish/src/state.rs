@@ -273,6 +273,9 @@ pub struct Figure {
     pub head_turn: u32,
     /// SK-21.4-e: an arm put out of use (no two-handed weapons).
     pub arm_out: bool,
+    /// SK-21.4-e: which arms are out of use in the battle, lost ones included
+    /// (`aftermath::injuries::limb_bit`); both out leaves no hand (`hands::hands_left`).
+    pub arms_out: u8,
     /// SK-21.4-f: a leg hit keeps him down until this turn; a 6+ leg hit leaves MOV 0.
     pub leg_down_until: u32,
     pub leg_out: bool,

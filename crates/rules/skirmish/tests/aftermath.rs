@@ -1716,7 +1716,13 @@ fn sk_21_4_e_sk_5_a_an_arm_hit_for_eight_is_lost_for_good_after_the_battle() {
         located(&ev),
         [
             (bay, Effect::WeaponDropped { slot: 0 }, "SK-21.4-e"),
-            (bay, Effect::ArmOut, "SK-21.4-e"),
+            (
+                bay,
+                Effect::ArmOut {
+                    arm: Location::WeaponArm
+                },
+                "SK-21.4-e"
+            ),
             (
                 bay,
                 Effect::LimbLost {
@@ -1814,7 +1820,16 @@ fn sk_21_4_e_an_arm_out_of_use_heals_between_combats() {
         "Ash shoots Bay in the other arm",
         &faces(&[&d3(8), &[3, 4]]),
     );
-    assert_eq!(located(&ev), [(bay, Effect::ArmOut, "SK-21.4-e")]);
+    assert_eq!(
+        located(&ev),
+        [(
+            bay,
+            Effect::ArmOut {
+                arm: Location::OtherArm
+            },
+            "SK-21.4-e"
+        )]
+    );
     assert!(g.fig("Bay").arm_out);
     g.finish_turn();
     let (out, s) = settled(&g, ScenarioType::Adventure, Outcome::Draw);
@@ -2171,7 +2186,7 @@ fn sk_21_4_e_a_unit_with_one_arm_fights_one_handed_from_the_start() {
     assert!(!texts.iter().any(|t| t.contains("Rifle")), "{texts:?}");
 
     // His remaining arm is his weapon arm; a hit on the "other arm" strikes the stump: 8 hits
-    // lose nothing more, and there is nothing to heal.
+    // put nothing more out of use and lose nothing more, and there is nothing to heal.
     let mut g = one_turn(
         &["pistol"],
         &["pistol"],
@@ -2182,7 +2197,7 @@ fn sk_21_4_e_a_unit_with_one_arm_fights_one_handed_from_the_start() {
         "Ash shoots Bay in the other arm",
         &faces(&[&d3(8), &[4, 4]]),
     );
-    assert_eq!(located(&ev), [(bay, Effect::ArmOut, "SK-21.4-e")]);
+    assert_eq!(located(&ev), [], "the stump is no arm to put out of use");
     g.finish_turn();
     let (out, _) = after(&g);
     assert!(out.is_empty(), "nothing new to heal or lose: {out:#?}");

@@ -108,7 +108,8 @@ fn reaction(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError
         // 3 or 4: "as above, but if the defender has a pistol or knife on their belt, they have
         // it ready within HTH Combat on the next turn".
         let d = ctx.s.fig(target).clone();
-        if result >= 3 && d.ready_slot().is_none() {
+        // SK-21.4-e: not with both arms out of use.
+        if result >= 3 && d.ready_slot().is_none() && !crate::hands::no_hands(&d) {
             let belt = d.weapons.iter().enumerate().find_map(|(k, sl)| {
                 let sl = (*sl)?;
                 let w = &ctx.s.rules.weapons[usize::from(sl.weapon)];

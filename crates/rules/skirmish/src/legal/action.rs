@@ -944,6 +944,10 @@ fn push_quick_shots_at(
 pub(crate) fn quick_draw_reaction(s: &State, fig: FigId, target: FigId, out: &mut Vec<Action>) {
     out.push(Action::LetDraw { fig: target });
     let t = s.fig(target);
+    // SK-21.4-e: no hand to draw with.
+    if crate::hands::no_hands(t) {
+        return;
+    }
     let down = t.posture.down() && !t.dropped_this_turn;
     push_quick_shots_at(s, target, down, true, Some(fig), out);
 }
@@ -1035,4 +1039,40 @@ fn flat_sword_reload(f: &Figure) -> bool {
         && f.ready
             .and_then(|k| f.weapons[usize::from(k)])
             .is_some_and(|sl| sl.state == WeaponState::Drained)
+}
+
+/// SK-21.4-e: a figure with both arms out of use ("the arm cannot be used") holds, takes up
+/// and uses nothing in his hands: no weapon, blow, grapple, throw or item. Of the actions
+/// listed from `start`, only those that need no hand stay, in their order: keeping a declared
+/// guard, a slam (SK-16.14-a) or a Martial Arts knockdown (SK-16.15.4-c: the legs), doing
+/// nothing, holding fire, dropping to the ground, Dodge and Defend (Martial Arts 3+ only, with
+/// nothing in hand, SK-11.4-b), disengaging, breaking free of hand to hand, waiting, taking a
+/// breather and listening.
+pub(crate) fn without_hands(s: &State, id: FigId, start: usize, out: &mut Vec<Action>) {
+    use crate::action::Strike;
+    if !crate::hands::no_hands(s.fig(id)) {
+        return;
+    }
+    let mut k = start;
+    out.retain(|a| {
+        k += 1;
+        k <= start
+            || matches!(
+                a,
+                Action::Pass { .. }
+                    | Action::HoldFire { .. }
+                    | Action::KeepGuard { .. }
+                    | Action::Guard { .. }
+                    | Action::Drop { .. }
+                    | Action::Disengage { .. }
+                    | Action::Escape { .. }
+                    | Action::WaitTurn { .. }
+                    | Action::Breather { .. }
+                    | Action::Listen { .. }
+                    | Action::Attack {
+                        strike: Strike::Slam | Strike::Knockdown | Strike::KnockdownStr,
+                        ..
+                    }
+            )
+    });
 }

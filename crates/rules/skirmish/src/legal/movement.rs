@@ -252,6 +252,10 @@ fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
 /// action of their own: a move whose path crosses a pit or a 1 m wall is the jump
 /// (`geometry::reach`).
 fn terrain_actions(s: &State, f: &Figure, out: &mut Vec<Action>) {
+    // SK-21.4-e: no hand to climb a rope or grab a weapon with.
+    if crate::hands::no_hands(f) {
+        return;
+    }
     let id = f.id;
     let mut climbs = smallvec::SmallVec::<[crate::state::Pos; 6]>::new();
     climb_targets(s, f, &mut climbs);

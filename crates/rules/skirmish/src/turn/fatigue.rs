@@ -64,7 +64,7 @@ pub const LOAD_FATIGUE_MAX_TURNS: u32 = 120;
 /// never kill him; without those rules nothing takes it away in the battle.
 pub(crate) fn tiring_load(ctx: &mut Ctx) -> Result<(), ResolveError> {
     let turn = ctx.s.turn;
-    if turn == 0 || turn % LOAD_FATIGUE_TURNS != 0 || turn > LOAD_FATIGUE_MAX_TURNS {
+    if turn == 0 || !turn.is_multiple_of(LOAD_FATIGUE_TURNS) || turn > LOAD_FATIGUE_MAX_TURNS {
         return Ok(());
     }
     let opts = ctx.s.rules.options;
