@@ -211,6 +211,11 @@ pub struct Options {
     /// SK-17.11-d GM input: a hostile atmosphere's d6 a turn (0: none; logged only when set).
     #[serde(skip_serializing_if = "no_dice")]
     pub atmosphere_dice: u8,
+    // ---- sword batteries (SK-15.1-a, G-48): in the viewer header only when set.
+    /// A sword's battery spends a turn only for a turn the figure struck or Defended, not for
+    /// every turn it is in hand (the default).
+    #[serde(skip_serializing_if = "is_false")]
+    pub sword_battery_when_used: bool,
     // ---- after the battle (§6.5.1, §6.8.1, §19). In the viewer header only when set, so the
     // recorded logs of battles that do not use them stay as they were.
     /// SK-19-a GM input: the kind of fight.
@@ -306,6 +311,7 @@ impl Default for Options {
             fatigue: false,
             vacuum: false,
             atmosphere_dice: 0,
+            sword_battery_when_used: false,
         }
     }
 }
@@ -414,6 +420,7 @@ impl Options {
             fatigue: flag("sk.fatigue", d.fatigue),
             vacuum: flag("sk.vacuum", d.vacuum),
             atmosphere_dice: int("sk.atmosphere_dice", 0).clamp(0, 10) as u8,
+            sword_battery_when_used: choice("sk.sword_battery") == "when_used",
         }
     }
 }

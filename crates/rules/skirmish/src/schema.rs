@@ -357,6 +357,14 @@ pub const OPTIONS: &[OptionSpec] = &[
         "SK-17.11-d GM input: a hostile atmosphere doing this many d6 a turn to anyone not in a \
          sealed suit, and through a leak (0: none)",
     ),
+    // ---- sword batteries (SK-15.1-a, G-48)
+    OptionSpec::choice(
+        "sk.sword_battery",
+        "in_hand",
+        &["in_hand", "when_used"],
+        "SK-15.1-a, G-48: a sword's battery (20 combat turns) spends a turn for every turn it is \
+         in hand, or only for a turn it struck or Defended",
+    ),
 ];
 
 /// Attributes, then skills. A skill is a stat: 0 (absent) or 1 (known); Martial Arts is a level.

@@ -746,6 +746,54 @@ fn sk_15_1_a_g_48_a_sword_in_hand_runs_its_battery_down_a_turn_at_a_time() {
 }
 
 #[test]
+fn option_sk_sword_battery_when_used_spends_only_the_turns_it_strikes() {
+    // With `sk.sword_battery = "when_used"` a turn in hand doing nothing spends nothing; a turn
+    // in which Ash strikes (12; 3d6 [6, 5, 4] = 15 misses) spends one.
+    let mut g = game(
+        &[("sk.sword_battery", "\"when_used\"")],
+        &open(3, 6),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &["plasma-sword"],
+                "str = 10, dex = 12, int = 10, sword = 1",
+            ),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &["duel-blade"],
+                "str = 16, dex = 10, int = 10, sword = 1",
+            ),
+        ],
+    );
+    let ev = idle_turn(&mut g);
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Spent { .. })),
+        "{ev:#?}"
+    );
+    assert_eq!(g.fig("Ash").weapons[0].unwrap().rounds, 20);
+    g.reach_actions(0);
+    pass_until(&mut g, "Ash");
+    g.play("Ash attacks Bay", &[6, 5, 4]);
+    g.finish_turn();
+    assert_eq!(g.fig("Ash").weapons[0].unwrap().rounds, 19);
+    // By default the idle turn in hand spends one.
+    let mut g = swordsman(
+        "plasma-sword",
+        &[],
+        "str = 10, dex = 12, int = 10, sword = 1",
+    );
+    idle_turn(&mut g);
+    assert_eq!(g.fig("Ash").weapons[0].unwrap().rounds, 19);
+}
+
+#[test]
 fn sk_15_1_a_g_48_a_sword_on_the_belt_keeps_its_battery_and_takes_no_battery_pack() {
     // The plasma sword (an energy weapon, SK-16.10-b) carried while a pistol is in hand spends
     // nothing; a battery pack is plugged into an energy gun, never into a sword (its 96 dice

@@ -51,15 +51,18 @@ pub(crate) fn parries_broken(ctx: &mut Ctx, spec: &AttackSpec, guard: Guard) {
 }
 
 /// SK-15.1-a, G-48: "all energy weapons and mono-filament swords run on batteries"; a sword's
-/// battery lasts 20 combat turns (G-48, INVENTED; the catalog's `rounds`). A turn counts for a
+/// battery lasts 20 combat turns (G-48, INVENTED; the catalog's `rounds`). The book gives no
+/// unit, so which turns count is option `sk.sword_battery`: by default a turn counts for a
 /// sword in the hand (main or other) of a figure in action at the end of the turn, the blade
-/// being on while he holds it ready (ours: the book gives no unit); one on the belt spends
-/// nothing. When the battery is flat the sword has no blade (`WeaponState::Drained`) until a
-/// new battery is put in: a reload, one turn (SK-15.1-a), from the spares he carries.
+/// being on while he holds it ready; with `"when_used"` only a turn in which he struck a blow
+/// or Defended (`Figure::exerted`). One on the belt spends nothing. When the battery is flat
+/// the sword has no blade (`WeaponState::Drained`) until a new battery is put in: a reload, one
+/// turn (SK-15.1-a), from the spares he carries.
 pub(crate) fn battery_turn(ctx: &mut Ctx) {
+    let when_used = ctx.s.rules.options.sword_battery_when_used;
     for i in 0..ctx.s.figures.len() {
         let f = &ctx.s.figures[i];
-        if !f.active() {
+        if !f.active() || (when_used && !f.exerted) {
             continue;
         }
         let fig = i as crate::state::FigId;
