@@ -44,6 +44,16 @@ pub fn no_hands(f: &Figure) -> bool {
     hands_left(f) == 0
 }
 
+/// A hand free for a small item (a flashlight, a burning grenade picked up, SK-17.5-c,
+/// SK-16.12-u) beside the main weapon: not with a two-handed weapon ready, nor with the one hand
+/// an arm out of use leaves holding a weapon (SK-21.4-e).
+pub fn item_hand_free(s: &State, f: &Figure) -> bool {
+    let main = crate::combat::weapon_of(s, f, f.ready)
+        .filter(|_| f.ready.is_some())
+        .map_or(0, |w| if w.hands >= 2 { 2 } else { 1 });
+    hands_left(f) > main
+}
+
 /// SK-21.4-e "drops his weapon if it hit the weapon hand": the arm whose hand holds his main
 /// weapon: his weapon arm, or, once it is out of use, the other arm, the one hand he has left
 /// (a one-armed figure's arm left is his weapon arm, `scenario::setup`).

@@ -17,7 +17,7 @@ pub fn shining(s: &State, f: &Figure) -> bool {
     f.active()
         && f.light_on
         && f.has_item(ItemKind::Flashlight)
-        && crate::combat::weapon_of(s, f, f.ready).is_none_or(|w| w.hands < 2)
+        && crate::hands::item_hand_free(s, f)
 }
 
 /// SK-17.5-c: whether a flashlight lifts the darkness between an attacker and his target: the

@@ -1592,6 +1592,33 @@ fn sk_17_5_c_the_flashlight_needs_a_hand_free() {
 }
 
 #[test]
+fn sk_17_5_c_sk_21_4_e_one_arm_holding_a_pistol_has_no_hand_for_the_flashlight() {
+    // A one-armed figure (unit stat `arms = 1`: an arm out of use from the start) with his
+    // pistol in his one hand cannot switch the flashlight on; with the pistol on his belt he can.
+    let with = |stats: &str| {
+        let mut g = game(
+            &[DARK],
+            &open(3, 8),
+            &[],
+            &[
+                unit("Ash", 0, (1, 0), S, &["pistol", "flashlight"], stats),
+                unit("Bay", 1, (1, 4), N, &[], GUNNER),
+            ],
+        );
+        g.reach_actions(0);
+        g
+    };
+    let g = with(&format!("{GUNNER}, arms = 1"));
+    assert_eq!(g.fig("Ash").ready, Some(0));
+    assert!(!g.can("Ash switches on his flashlight"), "{:?}", g.texts());
+    let g = with(&format!("{GUNNER}, arms = 1, ready = 0"));
+    assert!(g.can("Ash switches on his flashlight"), "{:?}", g.texts());
+    // Two arms, the pistol in one hand: the other holds the light.
+    let g = with(GUNNER);
+    assert!(g.can("Ash switches on his flashlight"), "{:?}", g.texts());
+}
+
+#[test]
 fn sk_17_5_c_sk_17_5_a_a_flashlight_lights_its_holders_way_no_footing_roll() {
     // Complete darkness: moving more than half MOV (6 hexes of MOV 10) rolls 3d6 vs DEX 12 to
     // stay up (SK-17.5-a). Ash, his flashlight switched on in turn 1 and pointed where he goes,
