@@ -161,12 +161,14 @@ pub fn apply(s: &mut State, e: &Event) {
                         f.trail[3] = *p;
                     }
                 }
+                // SK-16.2-a "(no facing changes)": the facing chosen at the end of the move is
+                // the line's own, the way he ran.
                 f.straight = f.trail_len == 4 && {
                     let t = f.trail;
                     let d1 = t[3].hex() - t[2].hex();
                     let d2 = t[2].hex() - t[1].hex();
                     let d3 = t[1].hex() - t[0].hex();
-                    d1 == d2 && d2 == d3
+                    d1 == d2 && d2 == d3 && t[2].neighbour(*facing) == t[3]
                 };
             }
         }
@@ -289,6 +291,10 @@ pub fn apply(s: &mut State, e: &Event) {
             let f = s.fig_mut(*fig);
             if let Some(w) = &mut f.weapons[usize::from(*slot)] {
                 w.rounds = *rounds;
+                // SK-15.1-a: a new battery gives a flat sword its blade back.
+                if w.state == WeaponState::Drained {
+                    w.state = WeaponState::Ok;
+                }
             }
             f.spare_magazines = f.spare_magazines.saturating_sub(1);
         }
@@ -299,9 +305,16 @@ pub fn apply(s: &mut State, e: &Event) {
                 .retain(|d| !(d.owner == fig && d.slot == SHIELD_SLOT));
         }
         Event::PickedUp { fig, slot } => {
+            let rules = s.rules;
             let f = s.fig_mut(*fig);
             if let Some(w) = &mut f.weapons[usize::from(*slot)] {
-                w.state = WeaponState::Ok;
+                // SK-15.1-a: a sword dropped with a flat battery comes up flat.
+                let flat = w.rounds == 0 && rules.weapons[usize::from(w.weapon)].battery_sword();
+                w.state = if flat {
+                    WeaponState::Drained
+                } else {
+                    WeaponState::Ok
+                };
             }
             f.ready = Some(*slot);
             // SK-10.5-c: picking up a dropped weapon, he has only rear hexes.
@@ -640,6 +653,7 @@ pub fn apply(s: &mut State, e: &Event) {
             f.limbs_out &= !limb_bit(*limb);
             let out = f.limbs_out | f.limbs_lost;
             f.arm_out = out & ARMS != 0;
+            f.arms_out = out & ARMS;
             f.leg_out = out & LEGS != 0;
         }
         Event::PermanentLoss { .. } | Event::Attributes { .. } => {}
@@ -734,8 +748,18 @@ fn rank_initiative(s: &mut State) {
     }
 }
 
-fn s_rules_hands(rules: &crate::data::Rules, weapon: u16) -> u8 {
-    rules.weapons[usize::from(weapon)].hands
+/// SK-21.4-e: an arm out of use: the other hand's weapon is put away, and a main weapon that
+/// needs both hands at his STR (SK-13.3-b) is no longer ready (it stays carried).
+fn one_hand_less(rules: &crate::data::Rules, f: &mut crate::state::Figure) {
+    f.off_hand = None;
+    if let Some(k) = f.ready {
+        let two = f.weapons[usize::from(k)].is_some_and(|w| {
+            crate::hands::needs_both_hands(f, &rules.weapons[usize::from(w.weapon)])
+        });
+        if two {
+            f.ready = None;
+        }
+    }
 }
 
 fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
@@ -839,18 +863,12 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
         Effect::Gassed => f.gassed = true,
         Effect::Floating { on } => f.floating = on,
         Effect::HeadHit { turn } => f.head_turn = turn,
-        Effect::ArmOut => {
-            // SK-21.4-e: with an arm out of use, a two-handed weapon cannot be held ready, and
-            // the other hand holds nothing (SK-6.5.3).
+        Effect::ArmOut { arm } => {
+            // SK-21.4-e: with an arm out of use, a weapon that needs both hands cannot be held
+            // ready, and the other hand holds nothing (SK-6.5.3).
             f.arm_out = true;
-            f.off_hand = None;
-            if let Some(k) = f.ready {
-                let two = f.weapons[usize::from(k)]
-                    .is_some_and(|w| s_rules_hands(s_rules, w.weapon) == 2);
-                if two {
-                    f.ready = None;
-                }
-            }
+            f.arms_out |= crate::aftermath::injuries::limb_bit(arm);
+            one_hand_less(s_rules, f);
         }
         // ---- weapons and melee
         Effect::BrokenAsWeapon { slot } => {
@@ -880,6 +898,12 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
         }
         Effect::ItemSpent { item } => f.items &= !item.bit(),
         Effect::Blinded => f.blinded = true,
+        // ---- sword batteries (SK-15.1-a)
+        Effect::BatteryDead { slot } => {
+            if let Some(w) = &mut f.weapons[usize::from(slot)] {
+                w.state = WeaponState::Drained;
+            }
+        }
         // ---- after the battle (§19.3)
         Effect::Beaten => {
             f.condition = Condition::Beaten;
@@ -918,14 +942,8 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             f.limbs_lost |= crate::aftermath::injuries::limb_bit(limb);
             if crate::aftermath::injuries::is_arm(limb) {
                 f.arm_out = true;
-                f.off_hand = None;
-                if let Some(k) = f.ready {
-                    let two = f.weapons[usize::from(k)]
-                        .is_some_and(|w| s_rules_hands(s_rules, w.weapon) == 2);
-                    if two {
-                        f.ready = None;
-                    }
-                }
+                f.arms_out |= crate::aftermath::injuries::limb_bit(limb);
+                one_hand_less(s_rules, f);
             } else {
                 f.leg_out = true;
             }

@@ -143,6 +143,18 @@ impl Weapon {
         self.group.as_deref() == Some(g)
     }
 
+    /// SK-15.1-a, G-48: a melee weapon with a battery (`rounds`, counted in combat turns): the
+    /// mono-filament and plasma swords.
+    pub fn battery_sword(&self) -> bool {
+        self.class == Class::Melee && self.rounds > 0
+    }
+
+    /// SK-15.1-a: the weapon runs on batteries: an energy weapon with a battery (in dice of
+    /// output, G-48), or a battery sword (in combat turns).
+    pub fn on_battery(&self) -> bool {
+        self.rounds > 0 && (self.energy || self.battery_sword())
+    }
+
     /// Missile and thrown attacks are "ranged": Dodge works against them (SK-11.4-a).
     pub fn ranged(&self) -> bool {
         matches!(self.class, Class::Missile | Class::Thrown)

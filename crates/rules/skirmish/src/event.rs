@@ -72,8 +72,10 @@ pub enum Effect {
     HeadHit {
         turn: u32,
     },
-    /// SK-21.4-e: an arm is out of use.
-    ArmOut,
+    /// SK-21.4-e: this arm is out of use.
+    ArmOut {
+        arm: crate::autoresult::Location,
+    },
     /// SK-21.4-f: down on a knee until this turn (3+), or the leg is out (6+: MOV 0).
     LegHit {
         until: u32,
@@ -172,6 +174,12 @@ pub enum Effect {
     BrokeAway,
     /// SK-16.15.6-b: failed to break away: subdued, out of the fight.
     Subdued,
+    // ---- sword batteries (SK-15.1-a, G-48)
+    /// The battery of the mono-filament or plasma sword in `slot` is flat (the sword is
+    /// `WeaponState::Drained` until a reload).
+    BatteryDead {
+        slot: u8,
+    },
 }
 
 /// What took dice off an energy weapon's shot on its way (SK-14.3, SK-16.8-d, SK-16.12-t).

@@ -98,6 +98,18 @@ pub fn arc_from(f: &Figure, target: Pos) -> Arc {
     }
 }
 
+/// SK-10.5-c: the arc an attack from `from` comes in at on `f`. A figure crawling or picking up a
+/// dropped weapon this turn "counts all its hexes as rear hexes when attacked": everything an
+/// attack reads of his facing (the side and rear bonus, what his shield and backpack cover, the
+/// hand-to-hand rules' "from behind", a shield's rear hit) takes the attacker as behind him.
+pub fn attacked_from(f: &Figure, from: Pos) -> Arc {
+    if f.crawled {
+        Arc::Rear
+    } else {
+        arc_from(f, from)
+    }
+}
+
 /// Attacks go only into the attacker's front (SK-10.5-d).
 pub fn in_front(f: &Figure, target: Pos) -> bool {
     arc_from(f, target) == Arc::Front

@@ -32,6 +32,41 @@ pub fn other_hand_free(f: &Figure) -> bool {
     f.off_hand.is_none() && !shield_in_hand(f) && !f.arm_out
 }
 
+// ---- arms out of use (SK-21.4-e)
+
+/// SK-21.4-e: the hands he can use, one for each arm not out of use (nor lost).
+pub fn hands_left(f: &Figure) -> u8 {
+    2u8.saturating_sub((f.arms_out & crate::aftermath::injuries::ARMS).count_ones() as u8)
+}
+
+/// SK-21.4-e: both arms out of use: he can hold, take up or use nothing in his hands.
+pub fn no_hands(f: &Figure) -> bool {
+    hands_left(f) == 0
+}
+
+/// A hand free for a small item (a flashlight, a burning grenade picked up, SK-17.5-c,
+/// SK-16.12-u) beside the main weapon: not with a two-handed weapon ready, nor with the one hand
+/// an arm out of use leaves holding a weapon (SK-21.4-e).
+pub fn item_hand_free(s: &State, f: &Figure) -> bool {
+    let main = crate::combat::weapon_of(s, f, f.ready)
+        .filter(|_| f.ready.is_some())
+        .map_or(0, |w| if w.hands >= 2 { 2 } else { 1 });
+    hands_left(f) > main
+}
+
+/// SK-21.4-e "drops his weapon if it hit the weapon hand": the arm whose hand holds his main
+/// weapon: his weapon arm, or, once it is out of use, the other arm, the one hand he has left
+/// (a one-armed figure's arm left is his weapon arm, `scenario::setup`).
+pub fn weapon_hand(f: &Figure) -> crate::autoresult::Location {
+    use crate::aftermath::injuries::limb_bit;
+    use crate::autoresult::Location;
+    if f.arms_out & limb_bit(Location::WeaponArm) != 0 {
+        Location::OtherArm
+    } else {
+        Location::WeaponArm
+    }
+}
+
 /// The main-hand weapon's grip (see the module doc).
 pub fn grip(f: &Figure) -> Grip {
     if other_hand_free(f) {

@@ -229,6 +229,11 @@ pub struct Options {
     /// fallen or prone (default: G-41's Half Move or Ready after it).
     #[serde(skip_serializing_if = "is_false")]
     pub kneeling_stand_up_whole_turn: bool,
+    // ---- sword batteries (SK-15.1-a, G-48): in the viewer header only when set.
+    /// A sword's battery spends a turn only for a turn the figure struck or Defended, not for
+    /// every turn it is in hand (the default).
+    #[serde(skip_serializing_if = "is_false")]
+    pub sword_battery_when_used: bool,
     // ---- after the battle (§6.5.1, §6.8.1, §19). In the viewer header only when set, so the
     // recorded logs of battles that do not use them stay as they were.
     /// SK-19-a GM input: the kind of fight.
@@ -328,6 +333,7 @@ impl Default for Options {
             vacuum: false,
             atmosphere_dice: 0,
             kneeling_stand_up_whole_turn: false,
+            sword_battery_when_used: false,
         }
     }
 }
@@ -441,6 +447,7 @@ impl Options {
             vacuum: flag("sk.vacuum", d.vacuum),
             atmosphere_dice: int("sk.atmosphere_dice", 0).clamp(0, 10) as u8,
             kneeling_stand_up_whole_turn: choice("sk.kneeling_stand_up") == "whole_turn",
+            sword_battery_when_used: choice("sk.sword_battery") == "when_used",
         }
     }
 }

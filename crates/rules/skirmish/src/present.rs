@@ -287,7 +287,10 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 Effect::Stunned => "is knocked down for two turns".to_string(),
                 Effect::Gassed => "breathes tear gas (−4 DEX)".to_string(),
                 Effect::HeadHit { .. } => "is hit in the head: −4 DEX next turn".to_string(),
-                Effect::ArmOut => "'s arm is out of use".to_string(),
+                Effect::ArmOut { arm } => format!(
+                    "'s {} is out of use",
+                    crate::aftermath::injuries::limb_name(*arm)
+                ),
                 Effect::LegHit { out, .. } => {
                     if *out {
                         "'s leg is out: MOV 0".to_string()
@@ -332,6 +335,11 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                     format!("uses up his {}", item.id().replace('_', " "))
                 }
                 Effect::Blinded => "is blinded by the flash: −4 DEX for good".to_string(),
+                // ---- sword batteries (SK-15.1-a)
+                Effect::BatteryDead { slot } => format!(
+                    "'s {} has run its battery flat: no blade until a new one is put in",
+                    slot_name(s, *fig, *slot)
+                ),
                 // ---- microgravity and vacuum (§17.10, §17.11)
                 Effect::FloatedAway => "floats off into space, lost to the battle".to_string(),
                 Effect::Leak { leaks: 1, .. } => "'s suit is holed: a leak".to_string(),
@@ -535,14 +543,14 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         } => {
             let _ = write!(
                 t,
-                "  {} {} the {:?}{} [SK-21.4-{}]",
+                "  {} {}'s {}{} [SK-21.4-{}]",
                 if *aimed {
                     "aimed at"
                 } else {
                     "critical hit in"
                 },
                 name(s, *fig),
-                location,
+                crate::aftermath::injuries::limb_name(*location),
                 roll.map_or(String::new(), |r| format!(" (2d6 {r})")),
                 if *aimed { "c" } else { "b" }
             );
@@ -1495,6 +1503,7 @@ impl ActionOdds for Skirmish {
                             }
                             WeaponState::Jammed => "weapon jammed".to_string(),
                             WeaponState::ParryOnly => "weapon only parries".to_string(),
+                            WeaponState::Drained => "battery flat".to_string(),
                             WeaponState::Ok => "weapon ok".to_string(),
                         });
                     }

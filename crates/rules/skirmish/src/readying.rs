@@ -31,7 +31,8 @@ pub(crate) fn free_hands_for(ctx: &mut Ctx, fig: FigId, slot: u8) {
     let Some(w) = weapon_of(&ctx.s, &f, Some(slot)).cloned() else {
         return;
     };
-    let both = needs_both_hands(&f, &w);
+    // SK-21.4-e: with one hand left, whatever is readied takes that hand.
+    let both = needs_both_hands(&f, &w) || crate::hands::hands_left(&f) < 2;
     let off = if f.off_hand == Some(slot) || both {
         None
     } else {

@@ -362,17 +362,20 @@ pub fn setup(loaded: &Loaded) -> Setup {
         };
         load += contents as f64;
         let backpack_heavy = contents > stat("str");
-        // SK-15.1-b: a battery pack feeds the first energy weapon that runs on a battery; it
-        // holds two batteries' dice (G-48), or what the scenario says is left in it (SK-15.1-c,
-        // GM input: not recharged since the last combat). `battery` likewise sets the dice left
-        // in that weapon's own battery.
+        // SK-15.1-b: a battery pack feeds the first energy weapon that runs on a battery (a
+        // gun: its dice are shots' worth, so not a sword, SK-15.1-a); it holds two batteries'
+        // dice (G-48), or what the scenario says is left in it (SK-15.1-c, GM input: not
+        // recharged since the last combat). `battery` likewise sets what is left in the first
+        // battery of his weapons (dice for a gun, combat turns for a sword).
         let energy_slot = (0..n_slots).find(|&k| {
             slots[k].is_some_and(|sl| {
                 let w = &weapons[usize::from(sl.weapon)];
-                w.energy && w.rounds > 0
+                w.energy && w.rounds > 0 && w.class == crate::data::Class::Missile
             })
         });
-        if let (Some(k), Some(&left)) = (energy_slot, u.stats.get("battery")) {
+        let battery_slot = (0..n_slots)
+            .find(|&k| slots[k].is_some_and(|sl| weapons[usize::from(sl.weapon)].on_battery()));
+        if let (Some(k), Some(&left)) = (battery_slot, u.stats.get("battery")) {
             if let Some(sl) = &mut slots[k] {
                 sl.rounds = (left.max(0) as u16).min(sl.rounds);
             }
@@ -479,6 +482,8 @@ pub fn setup(loaded: &Loaded) -> Setup {
             ShieldAt::Hand
         };
         let posture = match u.stance.as_deref() {
+            // SK-17.9-c: crushed by more than he can carry, he lies where he is.
+            _ if !enc.can_carry() => Posture::Fallen,
             Some("kneeling") => Posture::Kneeling,
             Some("prone") => Posture::Prone,
             _ => Posture::Standing,
@@ -502,6 +507,8 @@ pub fn setup(loaded: &Loaded) -> Setup {
             enc_dex: enc.dex_penalty as i16,
             enc_mov: enc.mov_penalty as i16,
             immobile: enc.immobile,
+            tiring_load: enc.fatigue(),
+            overloaded: !enc.can_carry(),
             weapons: slots,
             ready,
             spare_magazines: stat("rounds_carried").clamp(0, 20) as u8,
@@ -547,6 +554,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             first_target: None,
             head_turn: 0,
             arm_out: one_arm,
+            arms_out: lost_before,
             leg_down_until: 0,
             leg_out: false,
             floating: false,

@@ -389,6 +389,14 @@ pub const OPTIONS: &[OptionSpec] = &[
         "SK-17.11-d GM input: a hostile atmosphere doing this many d6 a turn to anyone not in a \
          sealed suit, and through a leak (0: none)",
     ),
+    // ---- sword batteries (SK-15.1-a, G-48)
+    OptionSpec::choice(
+        "sk.sword_battery",
+        "in_hand",
+        &["in_hand", "when_used"],
+        "SK-15.1-a, G-48: a sword's battery (20 combat turns) spends a turn for every turn it is \
+         in hand, or only for a turn it struck or Defended",
+    ),
 ];
 
 /// Attributes, then skills. A skill is a stat: 0 (absent) or 1 (known); Martial Arts is a level.
@@ -474,7 +482,7 @@ pub const STATS: &[StatSpec] = &[
         0,
         500,
         None,
-        "SK-15.1-c GM input: dice left in the first energy weapon's battery (default: full, recharged)",
+        "SK-15.1-c GM input: left in his first weapon's battery (a gun's dice, a sword's turns; default full)",
     ),
     StatSpec::optional(
         "battery_pack",
@@ -722,7 +730,7 @@ const WEAPON_FIELDS: &[FieldSpec] = &[
     FieldSpec::optional(
         "rounds",
         FieldKind::Int { min: 1, max: 500 },
-        "G-73 magazine (or battery dice, G-48)",
+        "G-73 magazine (or battery dice, G-48; a sword's battery in combat turns, SK-15.1-a)",
     ),
     FieldSpec::optional(
         "reload_cost",

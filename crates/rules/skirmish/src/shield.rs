@@ -121,9 +121,11 @@ pub(crate) fn rear_hit(
     if worn(&ctx.s, &t).is_none() {
         return Ok(());
     }
-    // The rear hex-side itself, not widened by Martial Arts (SK-16.15.4-e is about attacks).
-    let rear = fireteam_grid::arc(t.pos.hex(), crate::state::hex_dir(t.facing), from.hex())
-        == Some(fireteam_grid::Arc::Rear);
+    // The rear hex-side itself, not widened by Martial Arts (SK-16.15.4-e is about attacks);
+    // every hex while he crawls or picks up a weapon (SK-10.5-c).
+    let rear = t.crawled
+        || fireteam_grid::arc(t.pos.hex(), crate::state::hex_dir(t.facing), from.hex())
+            == Some(fireteam_grid::Arc::Rear);
     if !rear {
         return Ok(());
     }

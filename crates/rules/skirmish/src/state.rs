@@ -121,6 +121,10 @@ pub enum WeaponState {
     /// Broken as a weapon by parrying a mono-filament or plasma sword: it still Defends, it
     /// no longer attacks (SK-16.10-d, G-50).
     ParryOnly,
+    // ---- sword batteries (SK-15.1-a, G-48)
+    /// A mono-filament or plasma sword whose battery is flat: no blade, so it neither attacks
+    /// nor Defends until a new battery is put in (a reload, one turn).
+    Drained,
 }
 
 /// One weapon a figure carries.
@@ -201,6 +205,12 @@ pub struct Figure {
     pub enc_mov: i16,
     /// Carrying at maximum lift or beyond the model's cap (SK-14.2-T1).
     pub immobile: bool,
+    /// SK-14.2-T1: carrying 5–7 × STR, which tires him: −1 STR (nonlethal) every 2 minutes.
+    pub tiring_load: bool,
+    /// SK-17.9-c: more than he can carry at all (over 5 × STR under §13.1, over STR² under
+    /// §14.2), his own weight under the gravity included: "completely incapacitated", he lies
+    /// fallen and makes no move, so he never acts.
+    pub overloaded: bool,
     pub weapons: [Option<Slot>; 4],
     /// The slot in hand (SK-12-b).
     pub ready: Option<u8>,
@@ -277,6 +287,9 @@ pub struct Figure {
     pub head_turn: u32,
     /// SK-21.4-e: an arm put out of use (no two-handed weapons).
     pub arm_out: bool,
+    /// SK-21.4-e: which arms are out of use in the battle, lost ones included
+    /// (`aftermath::injuries::limb_bit`); both out leaves no hand (`hands::hands_left`).
+    pub arms_out: u8,
     /// SK-21.4-f: a leg hit keeps him down until this turn; a 6+ leg hit leaves MOV 0.
     pub leg_down_until: u32,
     pub leg_out: bool,

@@ -109,7 +109,10 @@ impl RuleSystem for Skirmish {
             }
             Phase::Action => {
                 if let Some((f, extra)) = next_actor(s) {
+                    let start = out.len();
                     legal::action::action_actions(s, f, extra, out);
+                    // ---- SK-21.4-e: both arms out of use: only what needs no hand.
+                    legal::action::without_hands(s, f, start, out);
                 }
             }
             Phase::DisengageReaction {
@@ -265,6 +268,21 @@ impl RuleSystem for Skirmish {
             let three = a.off_hand.is_some() && crate::hands::shield_in_hand(a);
             if (main_both && other) || twice || three {
                 return Err(format!("{} holds more than two hands can", s.name(a.id)));
+            }
+            // ---- SK-21.4-e: no more in hand than the arms in use can hold (brass knuckles,
+            // which cannot be let go of, aside).
+            let main = a
+                .ready_slot()
+                .map(|w| &s.rules.weapons[usize::from(w.weapon)])
+                .filter(|w| crate::hands::droppable(w))
+                .map_or(0, |w| 1 + u8::from(crate::hands::needs_both_hands(a, w)));
+            let used =
+                main + u8::from(a.off_hand.is_some()) + u8::from(crate::hands::shield_in_hand(a));
+            if a.active() && used > crate::hands::hands_left(a) {
+                return Err(format!(
+                    "{} holds more than his arms in use can",
+                    s.name(a.id)
+                ));
             }
             for w in a.weapons.iter().flatten() {
                 let cap = s.rules.weapons[usize::from(w.weapon)].rounds;

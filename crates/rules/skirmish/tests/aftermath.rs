@@ -965,6 +965,44 @@ fn sk_15_1_c_each_battery_to_recharge_costs_five_credits() {
 }
 
 #[test]
+fn sk_15_1_c_sk_15_1_a_a_mono_filament_swords_batteries_are_recharged_too() {
+    // Ash's sword has 1 turn of battery left (unit stat `battery`, G-48's 20 turns a battery)
+    // and he carries a spare: turn 1 runs it flat; turn 2 he puts the spare in (20 turns; 19
+    // at the turn's end); turn 3 he kills Zed (12; 3d6 [6, 6, 6] + 6 = 24), which ends the
+    // battle before the turn's end. His bill: the flat battery and the one in the sword (19 of
+    // 20), 2 × 5 ₢.
+    let mut g = game(
+        &[],
+        &open(4, 4),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &["mono-filament-sword"],
+                "str = 10, dex = 12, int = 10, sword = 1, battery = 1, rounds_carried = 1",
+            ),
+            unit("Zed", 1, (1, 2), N, &[], "str = 10, dex = 10, int = 10"),
+        ],
+    );
+    g.reach_actions(0);
+    g.finish_turn();
+    g.reach_actions(0);
+    g.act("Ash reloads");
+    g.finish_turn();
+    g.reach_actions(0);
+    g.play("Ash attacks Zed", &[3, 4, 5, 6, 6, 6]);
+    assert_eq!(g.fig("Zed").condition, Condition::Dead);
+    assert_eq!(g.fig("Ash").drained, 1);
+    let sword = g.fig("Ash").weapons[0].unwrap();
+    assert_eq!(sword.rounds, 19);
+    let (out, _) = settled(&g, ScenarioType::Adventure, A_WINS);
+    assert_eq!(out, [recharge(0, sword.weapon, 2)]);
+}
+
+#[test]
 fn sk_19_2_b_sk_15_1_c_a_duels_surviving_loser_pays_no_bills_his_gear_is_the_victors() {
     // 4d6 + 2 = [1, 2, 2, 2] + 2 = 9 leaves Zed at eSTR 1, unconscious (SK-12.4-c). In an
     // adventure he recharges his own battery (48 − 8 = 40 dice: 5 ₢); in a duel Ash takes
@@ -1678,7 +1716,13 @@ fn sk_21_4_e_sk_5_a_an_arm_hit_for_eight_is_lost_for_good_after_the_battle() {
         located(&ev),
         [
             (bay, Effect::WeaponDropped { slot: 0 }, "SK-21.4-e"),
-            (bay, Effect::ArmOut, "SK-21.4-e"),
+            (
+                bay,
+                Effect::ArmOut {
+                    arm: Location::WeaponArm
+                },
+                "SK-21.4-e"
+            ),
             (
                 bay,
                 Effect::LimbLost {
@@ -1776,7 +1820,16 @@ fn sk_21_4_e_an_arm_out_of_use_heals_between_combats() {
         "Ash shoots Bay in the other arm",
         &faces(&[&d3(8), &[3, 4]]),
     );
-    assert_eq!(located(&ev), [(bay, Effect::ArmOut, "SK-21.4-e")]);
+    assert_eq!(
+        located(&ev),
+        [(
+            bay,
+            Effect::ArmOut {
+                arm: Location::OtherArm
+            },
+            "SK-21.4-e"
+        )]
+    );
     assert!(g.fig("Bay").arm_out);
     g.finish_turn();
     let (out, s) = settled(&g, ScenarioType::Adventure, Outcome::Draw);
@@ -2133,7 +2186,7 @@ fn sk_21_4_e_a_unit_with_one_arm_fights_one_handed_from_the_start() {
     assert!(!texts.iter().any(|t| t.contains("Rifle")), "{texts:?}");
 
     // His remaining arm is his weapon arm; a hit on the "other arm" strikes the stump: 8 hits
-    // lose nothing more, and there is nothing to heal.
+    // put nothing more out of use and lose nothing more, and there is nothing to heal.
     let mut g = one_turn(
         &["pistol"],
         &["pistol"],
@@ -2144,7 +2197,7 @@ fn sk_21_4_e_a_unit_with_one_arm_fights_one_handed_from_the_start() {
         "Ash shoots Bay in the other arm",
         &faces(&[&d3(8), &[4, 4]]),
     );
-    assert_eq!(located(&ev), [(bay, Effect::ArmOut, "SK-21.4-e")]);
+    assert_eq!(located(&ev), [], "the stump is no arm to put out of use");
     g.finish_turn();
     let (out, _) = after(&g);
     assert!(out.is_empty(), "nothing new to heal or lose: {out:#?}");

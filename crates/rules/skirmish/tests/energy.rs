@@ -7,6 +7,7 @@ mod common;
 
 use common::*;
 use fireteam_skirmish::event::Effect;
+use fireteam_skirmish::state::WeaponState;
 use fireteam_skirmish::Event;
 
 const GUNNER: &str = "str = 10, dex = 12, int = 10, sidearms = 1";
@@ -655,6 +656,168 @@ fn sk_15_1_b_the_battery_pack_moves_to_another_weapon_in_one_turn() {
     assert!(ev.contains(&Event::PackMoved { fig: 0, slot: 1 }));
     assert_eq!(g.fig("Ash").pack_slot, Some(1));
     assert!(g.fig("Ash").acted, "it takes his action");
+}
+
+// =============================================================================================
+// SK-15.1-a, G-48: the mono-filament and plasma swords run on batteries too.
+// =============================================================================================
+
+/// Ash with `sword` in hand (and `more` carried) next to Bay (a blade), facing each other.
+fn swordsman(sword: &str, more: &[&str], stats: &str) -> Game {
+    let mut gear = vec![sword];
+    gear.extend_from_slice(more);
+    game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            unit("Ash", 0, (1, 1), S, &gear, stats),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &["duel-blade"],
+                "str = 16, dex = 10, int = 10, sword = 1",
+            ),
+        ],
+    )
+}
+
+/// The turn played with nobody doing anything; its events.
+fn idle_turn(g: &mut Game) -> Vec<Event> {
+    let start = g.log.len();
+    g.start_turn(0);
+    g.finish_turn();
+    g.log[start..].to_vec()
+}
+
+#[test]
+fn sk_15_1_a_g_48_a_sword_in_hand_runs_its_battery_down_a_turn_at_a_time() {
+    // G-48 (INVENTED): a mono-filament sword's battery lasts 20 combat turns; a turn counts
+    // when the sword is in his hand at its end. Ash starts with 2 turns left (unit stat
+    // `battery`) and one spare battery (`rounds_carried`).
+    let mut g = swordsman(
+        "mono-filament-sword",
+        &[],
+        "str = 10, dex = 12, int = 10, sword = 1, battery = 2, rounds_carried = 1",
+    );
+    let sword = |g: &Game| g.fig("Ash").weapons[0].unwrap();
+    assert_eq!(sword(&g).rounds, 2);
+    let ev = idle_turn(&mut g);
+    assert!(ev.contains(&Event::Spent {
+        fig: 0,
+        slot: 0,
+        rounds: 1
+    }));
+    assert_eq!((sword(&g).rounds, sword(&g).state), (1, WeaponState::Ok));
+    // The second turn empties it: the blade is gone.
+    let ev = idle_turn(&mut g);
+    assert!(
+        effects(&ev).contains(&(0, Effect::BatteryDead { slot: 0 }, "SK-15.1-a")),
+        "{:?}",
+        effects(&ev)
+    );
+    assert_eq!(
+        (sword(&g).rounds, sword(&g).state),
+        (0, WeaponState::Drained)
+    );
+    // Turn 3: he cannot strike with it (nor punch, the hilt in his hand); changing the battery
+    // is his first choice and takes his action (SK-15.1-a: "one turn is spent reloading").
+    g.reach_actions(0);
+    pass_until(&mut g, "Ash");
+    assert!(!g.can("Ash attacks Bay"), "{:?}", g.texts());
+    assert_eq!(g.texts()[0], "Ash reloads");
+    let ev = g.act("Ash reloads");
+    assert!(ev.contains(&Event::Reloaded {
+        fig: 0,
+        slot: 0,
+        rounds: 20
+    }));
+    assert_eq!((sword(&g).rounds, sword(&g).state), (20, WeaponState::Ok));
+    assert_eq!(g.fig("Ash").spare_magazines, 0);
+    g.finish_turn();
+    assert_eq!(sword(&g).rounds, 19);
+    // Turn 4: the blade strikes again (12; 10 hits; 3d6+6).
+    g.reach_actions(0);
+    pass_until(&mut g, "Ash");
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[1, 1, 1]]));
+    assert_eq!(damages(&ev)[0].expr, "3d6+6");
+}
+
+#[test]
+fn option_sk_sword_battery_when_used_spends_only_the_turns_it_strikes() {
+    // With `sk.sword_battery = "when_used"` a turn in hand doing nothing spends nothing; a turn
+    // in which Ash strikes (12; 3d6 [6, 5, 4] = 15 misses) spends one.
+    let mut g = game(
+        &[("sk.sword_battery", "\"when_used\"")],
+        &open(3, 6),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &["plasma-sword"],
+                "str = 10, dex = 12, int = 10, sword = 1",
+            ),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &["duel-blade"],
+                "str = 16, dex = 10, int = 10, sword = 1",
+            ),
+        ],
+    );
+    let ev = idle_turn(&mut g);
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Spent { .. })),
+        "{ev:#?}"
+    );
+    assert_eq!(g.fig("Ash").weapons[0].unwrap().rounds, 20);
+    g.reach_actions(0);
+    pass_until(&mut g, "Ash");
+    g.play("Ash attacks Bay", &[6, 5, 4]);
+    g.finish_turn();
+    assert_eq!(g.fig("Ash").weapons[0].unwrap().rounds, 19);
+    // By default the idle turn in hand spends one.
+    let mut g = swordsman(
+        "plasma-sword",
+        &[],
+        "str = 10, dex = 12, int = 10, sword = 1",
+    );
+    idle_turn(&mut g);
+    assert_eq!(g.fig("Ash").weapons[0].unwrap().rounds, 19);
+}
+
+#[test]
+fn sk_15_1_a_g_48_a_sword_on_the_belt_keeps_its_battery_and_takes_no_battery_pack() {
+    // The plasma sword (an energy weapon, SK-16.10-b) carried while a pistol is in hand spends
+    // nothing; a battery pack is plugged into an energy gun, never into a sword (its 96 dice
+    // are shots' worth, G-48).
+    let mut g = swordsman(
+        "pistol",
+        &["plasma-sword", "battery-pack"],
+        "str = 10, dex = 12, int = 10, sword = 1, sidearms = 1",
+    );
+    assert_eq!(g.fig("Ash").pack_slot, None);
+    let ev = idle_turn(&mut g);
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Spent { .. })),
+        "{ev:#?}"
+    );
+    assert_eq!(g.fig("Ash").weapons[1].unwrap().rounds, 20);
+    // In hand it spends: one turn.
+    let mut g = swordsman(
+        "plasma-sword",
+        &[],
+        "str = 10, dex = 12, int = 10, sword = 1",
+    );
+    idle_turn(&mut g);
+    assert_eq!(g.fig("Ash").weapons[0].unwrap().rounds, 19);
 }
 
 // =============================================================================================
@@ -1426,6 +1589,73 @@ fn sk_17_5_c_the_flashlight_needs_a_hand_free() {
     assert!(!g.texts().iter().any(|t| t.contains("flashlight")));
     let r = roll(&g.play("Ash shoots Bay", &d3(16)));
     assert_eq!(r.target_number, 5);
+}
+
+#[test]
+fn sk_17_5_c_sk_21_4_e_one_arm_holding_a_pistol_has_no_hand_for_the_flashlight() {
+    // A one-armed figure (unit stat `arms = 1`: an arm out of use from the start) with his
+    // pistol in his one hand cannot switch the flashlight on; with the pistol on his belt he can.
+    let with = |stats: &str| {
+        let mut g = game(
+            &[DARK],
+            &open(3, 8),
+            &[],
+            &[
+                unit("Ash", 0, (1, 0), S, &["pistol", "flashlight"], stats),
+                unit("Bay", 1, (1, 4), N, &[], GUNNER),
+            ],
+        );
+        g.reach_actions(0);
+        g
+    };
+    let g = with(&format!("{GUNNER}, arms = 1"));
+    assert_eq!(g.fig("Ash").ready, Some(0));
+    assert!(!g.can("Ash switches on his flashlight"), "{:?}", g.texts());
+    let g = with(&format!("{GUNNER}, arms = 1, ready = 0"));
+    assert!(g.can("Ash switches on his flashlight"), "{:?}", g.texts());
+    // Two arms, the pistol in one hand: the other holds the light.
+    let g = with(GUNNER);
+    assert!(g.can("Ash switches on his flashlight"), "{:?}", g.texts());
+}
+
+#[test]
+fn sk_17_5_c_sk_17_5_a_a_flashlight_lights_its_holders_way_no_footing_roll() {
+    // Complete darkness: moving more than half MOV (6 hexes of MOV 10) rolls 3d6 vs DEX 12 to
+    // stay up (SK-17.5-a). Ash, his flashlight switched on in turn 1 and pointed where he goes,
+    // sees his footing (SK-17.5-c): no roll. Bay far off, out of the way.
+    let fresh = || {
+        let mut g = game(
+            &[DARK],
+            &open(3, 14),
+            &[],
+            &[
+                unit("Ash", 0, (1, 0), S, &["flashlight"], GUNNER),
+                unit("Bay", 1, (1, 13), N, &["pistol"], GUNNER),
+            ],
+        );
+        g.reach_actions(0);
+        g
+    };
+    let mut g = fresh();
+    g.act("Ash switches on his flashlight");
+    g.finish_turn();
+    g.start_turn(0);
+    let ev = g.play("Ash moves to [1, 6] facing S", &[]);
+    assert!(checks(&ev).is_empty(), "{ev:#?}");
+    assert_eq!(
+        g.fig("Ash").posture,
+        fireteam_skirmish::state::Posture::Standing
+    );
+    // Left off, the same move rolls: 6 + 6 + 1 = 13 > 12, and he falls where he is.
+    let mut g = fresh();
+    g.finish_turn();
+    g.start_turn(0);
+    let ev = g.play("Ash moves to [1, 6] facing S", &[6, 6, 1]);
+    assert_eq!(checks(&ev), [(0, "footing", 3, 13, 12, false, "SK-17.5-a")]);
+    assert_eq!(
+        g.fig("Ash").posture,
+        fireteam_skirmish::state::Posture::Fallen
+    );
 }
 
 // =============================================================================================

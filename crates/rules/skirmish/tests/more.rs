@@ -13,7 +13,7 @@ use common::*;
 use fireteam_skirmish::action::Action;
 use fireteam_skirmish::autoresult::ToHit;
 use fireteam_skirmish::event::Effect;
-use fireteam_skirmish::state::{FigId, Guard, Phase, Pos, Posture, WeaponState};
+use fireteam_skirmish::state::{FigId, Guard, Phase, Pos, Posture, ShieldAt, WeaponState};
 use fireteam_skirmish::Event;
 
 /// STR 10, DEX 10, INT 10, no skills: a target that acts after the DEX-12 attackers.
@@ -715,6 +715,32 @@ fn sk_16_2_a_g_46_pole_arm_charge_straight_for_three_hexes_doubles_damage() {
 }
 
 #[test]
+fn sk_16_2_a_g_46_pole_arm_charge_ending_in_another_facing_does_not_double() {
+    // The same straight run [1, 0] → [1, 3] due S, but Ash ends it facing SE (Bay, due S, is
+    // still in his front): "no facing changes" (SK-16.2-a) fails at the last hex, so the spear
+    // does its plain two-handed 1d6+1: 4 + 1 = 5.
+    let mut g = game(
+        &[],
+        &open(3, 7),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &["spear"], SPEARMAN),
+            unit("Bay", 1, (1, 4), N, &[], STURDY),
+        ],
+    );
+    g.start_turn(0);
+    movement(&mut g, &[("Ash", "Ash moves to [1, 3] facing SE", &[])]);
+    assert_eq!((g.fig("Ash").pos, g.fig("Ash").facing), (p(1, 3), SE));
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[4]]));
+    let d = &damages(&ev)[0];
+    assert_eq!(
+        (d.expr.as_str(), d.rolled, d.mult, d.taken),
+        ("1d6+1", 5, 1, 5)
+    );
+    assert!(!g.fig("Ash").straight);
+}
+
+#[test]
 fn sk_16_2_a_g_46_pole_arm_bent_path_does_not_double() {
     // [0, 1] → [1, 3] is three hexes but not on one line: the last three are not straight.
     let (mut g, path) = charge("spear", SPEARMAN, (0, 1), SE);
@@ -853,6 +879,82 @@ fn sk_10_5_c_a_crawling_figure_is_attacked_as_from_the_rear() {
     let r = roll(&g.play("Ash attacks Bay", &d3(16)));
     assert_eq!(r.ids(), ["prone-target"]);
     assert_eq!(r.target_number, 16);
+}
+
+/// Ash with his blade next to Bay, who lies prone at [1, 3] facing N with a large shield (2) in
+/// hand and a full backpack (1, covering the rear, G-26); turn 1's movement.
+fn crawler_with_cover() -> Game {
+    let mut g = game(
+        &[],
+        &open(3, 6),
+        &[],
+        &[
+            unit("Ash", 0, (1, 1), S, &["duel-blade"], FIGHTER),
+            unit(
+                "Bay",
+                1,
+                (1, 3),
+                N,
+                &["large-shield", "full-backpack"],
+                SLOW,
+            )
+            .stance("prone"),
+        ],
+    );
+    g.start_turn(0);
+    g
+}
+
+#[test]
+fn sk_10_5_c_a_crawling_figures_shield_covers_nothing_and_his_backpack_covers_every_hex() {
+    // Lying still, Bay meets Ash's blow from his front hex with his shield: 2d6 [3, 4] = 7 − 2
+    // = 5 (the backpack covers only the rear).
+    let mut g = crawler_with_cover();
+    movement(&mut g, &[("Bay", "Bay crawls to [1, 2] facing N", &[])]);
+    assert_eq!(g.fig("Bay").shield_at, ShieldAt::Hand);
+    // Crawling, every hex of his is a rear hex when he is attacked (SK-10.5-c): the blow from
+    // the front hex meets no shield, which covers the front only, but the backpack, which
+    // covers the rear: 7 − 1 = 6. To hit: 12 + rear 4 + prone 4 = 20.
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[3, 4]]));
+    let r = roll(&ev);
+    r.assert_mod("rear", 4, "SK-10.5-e");
+    assert_eq!(r.target_number, 20);
+    let d = &damages(&ev)[0];
+    assert_eq!((d.rolled, d.armor, d.taken), (7, 1, 6));
+    // Next turn he lies still: the shield covers his front again and the backpack does not.
+    g.finish_turn();
+    g.reach_actions(0);
+    let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[3, 4]]));
+    let d = &damages(&ev)[0];
+    assert_eq!((d.rolled, d.armor, d.taken), (7, 2, 5));
+}
+
+/// The defender's reaction to hand to hand: (die, modifier, result) (SK-16.15.3-T1).
+fn melee_reaction(events: &[Event]) -> (u8, i8, u8) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::HthReaction {
+                die,
+                modifier,
+                result,
+                ..
+            } => Some((*die, *modifier, *result)),
+            _ => None,
+        })
+        .expect("a reaction roll")
+}
+
+#[test]
+fn sk_10_5_c_sk_16_15_3_t1_hand_to_hand_on_a_crawling_figure_is_from_behind() {
+    // Ash goes hand to hand with Bay, who crawled into Ash's front hex facing him: Bay's
+    // reaction die is rolled as from behind (SK-16.15.3-T1: −2): 6 − 2 = 4, not 6.
+    let mut g = crawler_with_cover();
+    movement(&mut g, &[("Bay", "Bay crawls to [1, 2] facing N", &[])]);
+    let ev = g.play("Ash goes hand to hand with Bay", &[6]);
+    assert_eq!(melee_reaction(&ev), (6, -2, 4));
+    // 3 or 4: hand to hand begins (on a 6 they would have stayed apart).
+    assert!(g.fig("Ash").in_hth && g.fig("Bay").in_hth);
 }
 
 #[test]

@@ -17,7 +17,7 @@ use fireteam_skirmish::action::Action;
 use fireteam_skirmish::autoresult::{Location, ToHit};
 use fireteam_skirmish::event::{AttackKind, Effect};
 use fireteam_skirmish::schema::SkirmishSchema;
-use fireteam_skirmish::state::{Condition, FigId, Phase, Pos, Posture, WeaponState};
+use fireteam_skirmish::state::{Condition, FigId, Phase, Pos, Posture, ShieldAt, WeaponState};
 use fireteam_skirmish::{Event, Skirmish, State};
 
 /// STR 10, DEX 12, INT 10, no skills.
@@ -473,6 +473,43 @@ fn sk_21_5_b_g_21_separate_draw_roll_then_minus_two() {
 }
 
 #[test]
+fn sk_6_4_5_a_g_21_quick_reflexes_rolls_the_separate_draw_on_two_dice() {
+    // §20's model: the draw is a check of its own (3d6 vs DEX 12); Quick Reflexes rolls one
+    // die fewer on it (SK-6.4.5-a: "checks for a quick-shot"): 2d6 = 6 + 6 = 12 draws. The
+    // shot then rolls 3d6 at −2 as always: 12 − 2 = 10; 9 hits; the pistol's 2d6: 1 + 1 = 2.
+    let stats = format!("{GUNNER_EMPTY}, quick_reflexes = 1");
+    let mut g = range(&[QUICK, SEPARATE_DRAW], (&["pistol"], &stats), (&[], PLAIN));
+    let ash = g.id("Ash");
+    let ev = g.play(
+        "Ash quick-draws the Pistol and shoots Bay",
+        &faces(&[&[6, 6], &d3(9), &[1, 1]]),
+    );
+    assert_eq!(
+        checks(&ev),
+        [(ash, "quick-draw", 2, 12, 12, true, "SK-6.4.5-a")]
+    );
+    let r = roll(&ev);
+    assert_eq!(r.dice, 3);
+    r.assert_mod("quickdraw", -2, "SK-24-T1");
+    assert_eq!((r.target_number, r.result), (10, PLAIN_HIT));
+    assert_eq!(hurt(&ev).lethal, 2);
+    // Without the skill the same 12 needs three dice: 6 + 6 + 1 = 13 fails.
+    let mut g = range(
+        &[QUICK, SEPARATE_DRAW],
+        (&["pistol"], GUNNER_EMPTY),
+        (&[], PLAIN),
+    );
+    let ev = g.play(
+        "Ash quick-draws the Pistol and shoots Bay",
+        &faces(&[&[6, 6, 1]]),
+    );
+    assert_eq!(
+        checks(&ev),
+        [(ash, "quick-draw", 3, 13, 12, false, "SK-21.5-b")]
+    );
+}
+
+#[test]
 fn sk_21_5_b_g_21_failed_draw_roll_fires_nothing() {
     let mut g = range(
         &[QUICK, SEPARATE_DRAW],
@@ -737,7 +774,16 @@ fn sk_21_4_e_arm_hit_six_puts_the_arm_out() {
     );
     assert_eq!(hurt(&ev).lethal, 6);
     let fx = effects(&ev);
-    assert!(fx.contains(&(bay, Effect::ArmOut, "SK-21.4-e")), "{fx:?}");
+    assert!(
+        fx.contains(&(
+            bay,
+            Effect::ArmOut {
+                arm: Location::OtherArm
+            },
+            "SK-21.4-e"
+        )),
+        "{fx:?}"
+    );
     assert!(!fx
         .iter()
         .any(|(_, e, _)| matches!(e, Effect::WeaponDropped { .. })));
@@ -755,7 +801,16 @@ fn sk_21_4_e_arm_hit_six_puts_the_arm_out() {
         fx.contains(&(bay, Effect::WeaponDropped { slot: 0 }, "SK-21.4-e")),
         "{fx:?}"
     );
-    assert!(fx.contains(&(bay, Effect::ArmOut, "SK-21.4-e")), "{fx:?}");
+    assert!(
+        fx.contains(&(
+            bay,
+            Effect::ArmOut {
+                arm: Location::WeaponArm
+            },
+            "SK-21.4-e"
+        )),
+        "{fx:?}"
+    );
     assert!(g.fig("Bay").arm_out);
     assert_eq!(g.fig("Bay").ready, None);
 }
@@ -778,6 +833,177 @@ fn sk_21_4_e_arm_damage_past_eight_passes_by() {
     let ev = g.play("Ash shoots Bay", &faces(&[&d3(8), &[6, 6]]));
     assert_eq!(hurt(&ev).lethal, 12);
     assert_eq!(g.fig("Bay").condition, Condition::Dead);
+}
+
+/// Plays on to `name`'s decision in the action phase: the others do nothing or hold fire.
+fn on_to(g: &mut Game, name: &str) {
+    let who = g.id(name);
+    while g.decider() != Some(who) {
+        let a = g
+            .legal()
+            .into_iter()
+            .find(|a| matches!(a, Action::Pass { .. } | Action::HoldFire { .. }))
+            .expect("a way to pass");
+        g.play_action(&a, &[]);
+    }
+}
+
+/// The arm hits of these events (SK-21.4-e): (figure, the arm put out of use).
+fn arms_out(events: &[Event]) -> Vec<(FigId, Location)> {
+    effects(events)
+        .into_iter()
+        .filter_map(|(f, e, _)| match e {
+            Effect::ArmOut { arm } => Some((f, arm)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn sk_21_4_e_with_the_weapon_arm_out_the_other_arm_holds_the_weapon_and_then_neither() {
+    // Bay (STR 30, a fighting knife in hand, a pistol on his belt), Ash aiming at his arms with
+    // a pistol: 12 − 4 (an arm, SK-21.4-c) = 8; each 8 hits; Bay acts after him (DEX 10).
+    let bay_stats = "str = 30, dex = 10, int = 10, knife = 1, sidearms = 1";
+    let mut g = aimed(&[AIMED], &["fighting-knife", "pistol"], bay_stats);
+    let bay = g.id("Bay");
+    // Turn 1: 2d6 [3, 3] = 6 in the weapon arm: the knife falls (3+) and the arm is out (6+).
+    let ev = g.play(
+        "Ash shoots Bay in the weapon arm",
+        &faces(&[&d3(8), &[3, 3]]),
+    );
+    assert_eq!(arms_out(&ev), [(bay, Location::WeaponArm)]);
+    assert!(effects(&ev).contains(&(bay, Effect::WeaponDropped { slot: 0 }, "SK-21.4-e")));
+    // He readies the pistol in the hand he has left.
+    on_to(&mut g, "Bay");
+    g.act("Bay readies the Pistol");
+    assert_eq!(g.fig("Bay").ready, Some(1));
+    g.finish_turn();
+    // Turn 2: 3 hits in the other arm, which now holds his weapon: he drops it (SK-21.4-e
+    // "drops his weapon if it hit the weapon hand"), the arm still in use.
+    g.reach_actions(0);
+    let ev = g.play(
+        "Ash shoots Bay in the other arm",
+        &faces(&[&d3(8), &[2, 1]]),
+    );
+    assert_eq!(
+        effects(&ev),
+        [(bay, Effect::WeaponDropped { slot: 1 }, "SK-21.4-e")]
+    );
+    assert_eq!(g.fig("Bay").ready, None);
+    g.finish_turn();
+    // Turn 3: 6 in the other arm: both arms are out of use. Nothing can be taken up, readied or
+    // grappled with: no hand for it.
+    g.reach_actions(0);
+    let ev = g.play(
+        "Ash shoots Bay in the other arm",
+        &faces(&[&d3(8), &[3, 3]]),
+    );
+    assert_eq!(arms_out(&ev), [(bay, Location::OtherArm)]);
+    assert_eq!(g.fig("Bay").damage, 15);
+    on_to(&mut g, "Bay");
+    let texts = g.texts();
+    assert!(
+        !texts
+            .iter()
+            .any(|t| t.contains("readies") || t.contains("picks up") || t.contains("hand")),
+        "{texts:?}"
+    );
+    assert_eq!(texts[0], "Bay does nothing");
+}
+
+#[test]
+fn sk_21_4_e_an_arm_out_lets_go_of_the_shield_it_held() {
+    // Bay holds a fighting knife and a large shield (2, covering his front). 2d6 [4, 4] = 8 − 2
+    // = 6 in the other arm, the shield's: the arm is out of use and the shield falls to the
+    // ground; the knife, in the weapon hand, stays ready. (8 before armor: a DEX check to stay
+    // up, SK-12.4-e: 3d6 = 3, made.)
+    let mut g = aimed(
+        &[AIMED],
+        &["fighting-knife", "large-shield"],
+        "str = 30, dex = 10, int = 10, knife = 1",
+    );
+    let bay = g.id("Bay");
+    assert_eq!(g.fig("Bay").shield_at, ShieldAt::Hand);
+    let ev = g.play(
+        "Ash shoots Bay in the other arm",
+        &faces(&[&d3(8), &[4, 4], &d3(3)]),
+    );
+    assert_eq!(hurt(&ev).lethal, 6);
+    assert_eq!(arms_out(&ev), [(bay, Location::OtherArm)]);
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::Hands {
+                fig,
+                off_hand: None,
+                shield_at: ShieldAt::Ground,
+                ..
+            } if *fig == bay
+        )),
+        "{ev:#?}"
+    );
+    assert_eq!(g.fig("Bay").shield_at, ShieldAt::Ground);
+    assert_eq!(g.fig("Bay").ready, Some(0));
+}
+
+#[test]
+fn sk_21_4_e_a_broadsword_with_an_arm_out_is_held_in_one_hand() {
+    // G-05: the Broadsword is 2d6−1 in one hand, 2d6+1 in both. Bay (STR 13, his other arm out
+    // of use) strikes with it in one hand: 2d6 [3, 3] − 1 = 5 on Ash; and it does not sweep
+    // (SK-16.4-a, a two-handed grip).
+    let mut g = battle(
+        &[AIMED],
+        &open(3, 6),
+        &[
+            unit("Ash", 0, (1, 1), S, &[], "str = 30, dex = 12, int = 10"),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &["broadsword"],
+                "str = 13, dex = 10, int = 10, sword = 1",
+            ),
+        ],
+    );
+    g.s.figures[1].arm_out = true;
+    g.s.figures[1].arms_out = 1 << (Location::OtherArm as u8);
+    g.reach_actions(0);
+    on_to(&mut g, "Bay");
+    assert!(
+        !g.texts().iter().any(|t| t.contains("sweep")),
+        "{:?}",
+        g.texts()
+    );
+    let ev = g.play("Bay attacks Ash", &faces(&[&d3(10), &[3, 3]]));
+    let h = hurt(&ev);
+    assert_eq!((h.rolled, h.lethal), (5, 5));
+}
+
+#[test]
+fn sk_21_4_b_c_the_place_of_a_hit_is_narrated_in_english() {
+    use fireteam_engine::Present;
+    let mut g = aimed(&[AIMED], &["pistol"], "str = 30, dex = 12, int = 10");
+    let ev = g.play(
+        "Ash shoots Bay in the other arm",
+        &faces(&[&d3(8), &[3, 3]]),
+    );
+    let lines: Vec<String> = ev
+        .iter()
+        .filter_map(|e| Skirmish.narrate(&g.s, e))
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "  aimed at Bay's other arm [SK-21.4-c]"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Bay's other arm is out of use")),
+        "{lines:#?}"
+    );
 }
 
 #[test]
@@ -1043,7 +1269,13 @@ fn sk_21_4_b_e_triple_damage_critical_counts_the_multiplied_hits() {
     let h = hurt(&ev);
     assert_eq!((h.rolled, h.mult, h.lethal), (2, 3, 6));
     assert!(
-        effects(&ev).contains(&(bay, Effect::ArmOut, "SK-21.4-e")),
+        effects(&ev).contains(&(
+            bay,
+            Effect::ArmOut {
+                arm: Location::OtherArm
+            },
+            "SK-21.4-e"
+        )),
         "{:?}",
         effects(&ev)
     );
@@ -1906,4 +2138,61 @@ fn g_39_option_opposed_estr_to_leave_hth() {
     let mut g = brawl(&[("sk.hth_disengage", "\"opposed_estr\"")]);
     g.play("Bay breaks free to [1, 3]", &faces(&[&d3(9), &d3(9)]));
     assert!(g.fig("Bay").in_hth);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// SK-21.4-e: random legal play with aimed shots and blows at arms and critical hits: the
+    /// hands never hold more than the arms in use can (`invariants`: one thing in the one hand
+    /// left, nothing with both arms out), and every action's text is distinct and reads back.
+    #[test]
+    fn sk_21_4_e_random_play_with_arm_hits_keeps_the_hands_whole(seed in 0u64..1_000_000) {
+        use fireteam_dice::{DiceSource, SeededSource};
+        let stats = "str = 40, dex = 12, int = 10, sidearms = 1, knife = 1, sword = 1";
+        let mut g = battle(
+            &[AIMED],
+            &open(4, 6),
+            &[
+                unit("Ash", 0, (1, 1), S, &["pistol", "fighting-knife", "large-shield"], stats),
+                unit("Cal", 0, (2, 1), S, &["saber", "pistol"], stats),
+                unit("Bay", 1, (1, 3), N, &["fighting-knife", "large-shield", "pistol"], stats),
+                unit("Dee", 1, (2, 3), N, &["broadsword", "utility-knife"], stats),
+            ],
+        );
+        let mut dice = SeededSource::new(seed);
+        let mut pick = seed;
+        for step in 0..300u64 {
+            let legal = g.legal();
+            if legal.is_empty() {
+                break;
+            }
+            let texts = g.texts();
+            let mut sorted = texts.clone();
+            sorted.sort();
+            sorted.dedup();
+            proptest::prop_assert_eq!(sorted.len(), texts.len(), "duplicate texts: {:?}", texts);
+            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            // Half the time an attack at an arm, when there is one, so arms go out often.
+            let at_arms: Vec<usize> = (0..texts.len()).filter(|&i| texts[i].ends_with(" arm")).collect();
+            let k = if !at_arms.is_empty() && (pick >> 20) & 1 == 1 {
+                at_arms[((pick >> 33) % at_arms.len() as u64) as usize]
+            } else {
+                ((pick >> 33) % legal.len() as u64) as usize
+            };
+            let a = legal[k];
+            proptest::prop_assert_eq!(Skirmish.parse_action(&g.s, &texts[k]).ok(), Some(a));
+            dice.begin_scope(step);
+            let mut out = Vec::new();
+            Skirmish
+                .resolve(&g.s, &a, &mut dice, &mut out)
+                .map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{}: {e}", texts[k])))?;
+            for e in &out {
+                Skirmish.apply(&mut g.s, e);
+            }
+            if let Err(e) = Skirmish.invariants(&g.s) {
+                return Err(proptest::test_runner::TestCaseError::fail(format!("after '{}': {e}", texts[k])));
+            }
+        }
+    }
 }

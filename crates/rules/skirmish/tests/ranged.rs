@@ -949,6 +949,110 @@ fn sk_21_5_e_an_engaged_assault_rifle_fires_two_rounds_on_full_auto() {
     assert_eq!(g.fig("Ash").ready, None);
 }
 
+/// Ash with a fighting knife fixed as a bayonet on his rifle (SK-16.3-a), engaged by Bay
+/// (STR 16, a blade) in front of him; nobody charged.
+fn engaged_bayonet(opts: &[(&str, &str)]) -> Game {
+    let mut g = game(
+        opts,
+        &open(3, 5),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &["rifle", "fighting-knife"],
+                "str = 10, dex = 12, int = 10, shoulderarms = 1, bayonet = 1, bayonet_fixed = 1",
+            ),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &["duel-blade"],
+                "str = 16, dex = 12, int = 10, sword = 1",
+            ),
+        ],
+    );
+    g.reach_actions(0);
+    assert_eq!(g.fig("Ash").bayonet, Some((1, 0)));
+    // SK-16.3-d: the bayonet could strike first; he waits for his own slot (Bay's comes
+    // first in the tie, DEX 12 each, and he does nothing).
+    g.act("Ash waits for his turn");
+    if g.decider() == Some(g.id("Bay")) {
+        g.act("Bay does nothing");
+    }
+    assert_eq!(g.decider(), Some(g.id("Ash")));
+    g
+}
+
+#[test]
+fn sk_21_5_e_firing_while_using_the_bayonet_drops_the_rifle() {
+    // "If he fires while using the bayonet, he must then drop it": the engaged rifleman's one
+    // shot (12 + 1 stock = 13; 10 hits; 4d6+1 = 5) drops the rifle, bayonet and all.
+    let mut g = engaged_bayonet(&[SHOULDER]);
+    let ash = g.id("Ash");
+    let ev = g.play("Ash shoots Bay", &faces(&[&d3(10), &[1, 1, 1, 1]]));
+    assert_eq!(roll(&ev).target_number, 13);
+    let drop = (
+        ash,
+        fireteam_skirmish::event::Effect::WeaponDropped { slot: 0 },
+        "SK-21.5-e",
+    );
+    assert!(effects(&ev).contains(&drop), "{:?}", effects(&ev));
+    assert_eq!(g.fig("Ash").ready, None);
+    assert!(!g.can("Ash thrusts his bayonet at Bay"));
+}
+
+#[test]
+fn sk_21_5_e_sk_16_3_c_a_thrust_then_the_shot_and_the_rifle_is_dropped() {
+    // The bayonet thrust first (12; 10 hits; the fighting knife's 1d6+1: 3 + 1 = 4), then the
+    // shot at the same foe (SK-16.3-c: no adjustment; 13; 10 hits; 5), then the rifle is
+    // dropped (SK-21.5-e). Shooting first is not offered: the rifle would be dropped before
+    // the thrust.
+    let mut g = engaged_bayonet(&[SHOULDER]);
+    let ash = g.id("Ash");
+    assert!(
+        !g.can("Ash shoots Bay, then thrusts his bayonet at him"),
+        "{:?}",
+        g.texts()
+    );
+    let ev = g.play(
+        "Ash thrusts his bayonet at Bay, then shoots him",
+        &faces(&[&d3(10), &[3], &d3(10), &[1, 1, 1, 1]]),
+    );
+    let d = damages(&ev);
+    assert_eq!(
+        d.iter()
+            .map(|d| (d.expr.as_str(), d.taken))
+            .collect::<Vec<_>>(),
+        [("1d6+1", 4), ("4d6+1", 5)]
+    );
+    let drop = (
+        ash,
+        fireteam_skirmish::event::Effect::WeaponDropped { slot: 0 },
+        "SK-21.5-e",
+    );
+    assert!(effects(&ev).contains(&drop), "{:?}", effects(&ev));
+    assert_eq!(g.fig("Ash").ready, None);
+    assert_eq!(g.fig("Bay").damage, 9);
+}
+
+#[test]
+fn sk_21_5_e_off_an_engaged_bayoneteer_only_thrusts() {
+    // Without the option an engaged figure shoots only at a charger (SK-11.8.2-a): the fixed
+    // bayonet still thrusts.
+    let g = engaged_bayonet(&[]);
+    assert!(g.can("Ash thrusts his bayonet at Bay"));
+    assert!(!g.can("Ash shoots Bay"));
+    assert!(
+        !g.texts().iter().any(|t| t.contains("then")),
+        "{:?}",
+        g.texts()
+    );
+}
+
 // =============================================================================================
 // SK-21.5-c: two quick draws at the same eDEX (`sk.quick_shot`).
 // =============================================================================================

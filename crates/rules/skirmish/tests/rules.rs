@@ -2068,6 +2068,61 @@ fn option_sk_encumbrance_both_models_give_the_same_battle_penalties_up_to_5x() {
 }
 
 #[test]
+fn sk_17_9_c_e_12_at_1_72_g_a_str_10_human_under_section_13_1_is_wholly_incapacitated() {
+    // (1.72 − 1) × 70 = 50.4 kg of his own weight is over §13.1's 5 × STR 10 = 50 kg (E-12):
+    // "A gravity of 1.72 will completely incapacitate the average (STR 10) human". He lies
+    // where he is (fallen), makes no move at all (no 4d6 lift check, no standing up, no crawl)
+    // and so never acts (SK-8.4.3-b); a foe's blow meets a prone target (+4, SK-10.5-g).
+    let opts = [
+        ("sk.gravity_percent", "172"),
+        ("sk.encumbrance", "\"section_13_1\""),
+    ];
+    let mut g = game(
+        &opts,
+        &open(3, 8),
+        &[],
+        &[
+            unit("Ash", 0, (1, 1), S, &[], PLAIN),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &["duel-blade"],
+                "str = 30, dex = 12, int = 10, sword = 1",
+            ),
+        ],
+    );
+    assert_eq!(g.fig("Ash").posture, Posture::Fallen);
+    g.start_turn(0);
+    assert_eq!(g.texts(), ["Ash stands facing S"]);
+    g.act("Ash stands facing S");
+    g.stand_all();
+    assert_eq!(g.decider(), Some(g.id("Bay")));
+    let r = roll(&g.play("Bay attacks Ash", &faces(&[&d3(10), &[1, 1]])));
+    r.assert_mod("prone-target", 4, "SK-10.5-g");
+    assert_eq!(r.target_number, 16);
+    // Ash's slot never comes: the turn ends with no decision of his.
+    assert_eq!(g.s.phase, Phase::TurnStart);
+    g.start_turn(0);
+    assert_eq!(g.texts(), ["Ash stands facing S"]);
+    // Under §14.2 (the default) the same 50.4 kg is the 5–7 × band: he stands and moves, at
+    // −6 MOV (G-25).
+    let mut g = game(
+        &opts[..1],
+        &open(3, 8),
+        &[],
+        &[
+            unit("Ash", 0, (1, 1), S, &[], PLAIN),
+            blade("Bay", 1, (0, 7), S),
+        ],
+    );
+    assert_eq!(g.fig("Ash").posture, Posture::Standing);
+    g.start_turn(0);
+    assert!(g.can("Ash moves to [1, 3] facing S"), "{:?}", g.texts());
+}
+
+#[test]
 fn sk_14_2_t1_maximum_lift_allows_only_one_hex() {
     // 75 kg on STR 10: between 7 × STR and STR² = maximum lift: "can move 1 hex with a 4d6
     // eSTR check, otherwise no movement allowed".
@@ -2114,6 +2169,78 @@ fn option_sk_gravity_percent_sk_17_9_b() {
         ],
     );
     assert_eq!((g.fig("Ash").enc_dex, g.fig("Ash").enc_mov), (0, 0));
+}
+
+/// Two figures far apart under 1.72 g who never fight, for `turns` turns at most: Ash (STR 10)
+/// bears (1.72 − 1) × 70 = 50.4 kg of his own weight, the 5–7 × STR band (SK-17.9-b, G-25);
+/// Bay (STR 30) bears it easily.
+fn laden(turns: u32) -> Game {
+    let text = scenario_toml(
+        &[("sk.gravity_percent", "172")],
+        &open(3, 12),
+        &[],
+        &[
+            unit("Ash", 0, (1, 0), S, &[], PLAIN),
+            unit("Bay", 1, (1, 11), N, &[], "str = 30, dex = 10, int = 10"),
+        ],
+    )
+    .replace("max_rounds = 60", &format!("max_rounds = {turns}"));
+    Game {
+        s: load(&text),
+        log: Vec::new(),
+    }
+}
+
+/// The `Fatigued` events of a whole turn played standing still: (figure, amount, rule).
+fn tiring_turn(g: &mut Game) -> Vec<(u16, i16, &'static str)> {
+    let start = g.log.len();
+    g.start_turn(0);
+    g.finish_turn();
+    g.log[start..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::Fatigued { fig, amount, rule } => Some((*fig, *amount, rule.0)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn sk_14_2_t1_five_to_seven_times_str_costs_one_str_every_two_minutes() {
+    // "5-7x STR in kg: −1 STR every 2 minutes (nonlethal/fatigue). Max of 10 minutes." A turn
+    // is 5 s (SK-8.4-a), so 2 minutes are 24 turns: the point is lost at the end of turns 24,
+    // 48, 72, 96 and 120, and no more after 10 minutes. It is nonlethal (it lowers his eSTR,
+    // never kills), even with the optional nonlethal rules off.
+    let mut g = laden(130);
+    let ash = g.id("Ash");
+    for turn in 1..=130u32 {
+        let tired = tiring_turn(&mut g);
+        if turn % 24 == 0 && turn <= 120 {
+            assert_eq!(tired, [(ash, 1, "SK-14.2-T1")], "turn {turn}");
+        } else {
+            assert!(tired.is_empty(), "turn {turn}: {tired:?}");
+        }
+    }
+    assert_eq!(g.fig("Ash").nonlethal, 5);
+    assert_eq!((g.fig("Ash").est(), g.fig("Ash").damage), (5, 0));
+    assert_eq!(g.fig("Bay").nonlethal, 0);
+}
+
+#[test]
+fn sk_14_2_t1_fatigue_of_the_load_knocks_out_a_figure_at_estr_1() {
+    // Ash already down to eSTR 2 (8 lethal) loses his point at the end of turn 24: eSTR 1 is
+    // unconscious (SK-12.4-c, G-24), and not dead (it is fatigue, not a wound).
+    let mut g = laden(30);
+    g.s.figures[0].damage = 8;
+    for _ in 1..24 {
+        tiring_turn(&mut g);
+    }
+    let start = g.log.len();
+    g.start_turn(0);
+    g.finish_turn();
+    let fx = effects(&g.log[start..]);
+    assert_eq!(fx, [(0, Effect::Unconscious, "SK-12.4-c")]);
+    assert_eq!(g.fig("Ash").condition, Condition::Unconscious);
 }
 
 #[test]

@@ -618,9 +618,14 @@ fn sk_6_2_9_a_a_swimmer_makes_no_roll_and_encumbrance_lowers_the_check() {
     g.act("Ash does nothing");
     let ev = g.act("Bay does nothing");
     assert!(checks(&ev).is_empty());
-    // Steel armor's mass on STR 6 is an encumbrance DEX penalty: the check is against DEX + it
-    // ("encumbrance reduces this directly", G-68).
-    let mut g = swimmer(&[], &["steel"], "str = 3, dex = 12, int = 10");
+    // Steel armor and a large shield (10 + 10 kg) on STR 5 are 4 × STR, an encumbrance DEX
+    // penalty (−1, SK-14.2-T1): the check is against DEX + it ("encumbrance reduces this
+    // directly", G-68).
+    let mut g = swimmer(
+        &[],
+        &["steel", "large-shield"],
+        "str = 5, dex = 12, int = 10",
+    );
     let pen = g.fig("Ash").enc_dex;
     assert!(pen < 0, "encumbered: {pen}");
     g.reach_actions(0);

@@ -55,7 +55,8 @@ fn recharge(s: &State, f: &Figure, out: &mut Vec<Event>) {
     for (k, sl) in f.weapons.iter().enumerate() {
         let Some(sl) = sl else { continue };
         let w = &s.rules.weapons[usize::from(sl.weapon)];
-        if !w.energy || w.rounds == 0 || sl.state == WeaponState::Broken {
+        // SK-15.1-a: energy weapons and the mono-filament and plasma swords.
+        if !w.on_battery() || sl.state == WeaponState::Broken {
             continue;
         }
         let batteries = u8::from(sl.rounds < w.rounds) + std::mem::take(&mut drained);

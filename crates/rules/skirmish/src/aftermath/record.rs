@@ -92,23 +92,27 @@ pub fn record(s: &mut State, e: &Event) {
             let f = s.fig_mut(*fig);
             f.downed_by = f.held_by.or(f.downed_by);
         }
-        // SK-15.1-c: a drained battery swapped out of an energy weapon is to be recharged.
+        // SK-15.1-c: a drained battery swapped out of an energy weapon (or a battery sword,
+        // SK-15.1-a) is to be recharged.
         Event::Reloaded { fig, slot, .. } => {
             let energy = s.fig(*fig).weapons[usize::from(*slot)]
-                .is_some_and(|w| s.rules.weapons[usize::from(w.weapon)].energy);
+                .is_some_and(|w| s.rules.weapons[usize::from(w.weapon)].on_battery());
             if energy {
                 let f = s.fig_mut(*fig);
                 f.drained = f.drained.saturating_add(1);
             }
         }
-        // ---- lasting injuries (SK-21.4-e/f): which limb a 6+ hit put out of use, from the place
-        // of the aimed or critical hit that did it (the `Location` just before its damage).
+        // ---- lasting injuries (SK-21.4-e/f): which limb a 6+ hit put out of use: the arm the
+        // `ArmOut` names, the leg from the place of the aimed or critical hit that did it (the
+        // `Location` just before its damage).
         Event::Location { fig, location, .. } => s.fig_mut(*fig).struck_at = Some(*location),
         Event::Effect {
             fig,
-            effect: Effect::ArmOut,
+            effect: Effect::ArmOut { arm },
             ..
-        } => limb_out(s, *fig, Location::WeaponArm),
+        } => {
+            s.fig_mut(*fig).limbs_out |= crate::aftermath::injuries::limb_bit(*arm);
+        }
         Event::Effect {
             fig,
             effect: Effect::LegHit { out: true, .. },
@@ -118,8 +122,8 @@ pub fn record(s: &mut State, e: &Event) {
     }
 }
 
-/// SK-21.4-e/f: the limb last struck is out of use; `or` when the last place struck is not a
-/// limb of that kind (no such hit is made today: arms and legs are put out only by located hits).
+/// SK-21.4-f: the leg last struck is out of use; `or` when the last place struck is not a leg
+/// (no such hit is made today: legs are put out only by located hits).
 fn limb_out(s: &mut State, fig: crate::state::FigId, or: Location) {
     use crate::aftermath::injuries::{is_arm, limb_bit};
     let f = s.fig_mut(fig);

@@ -189,6 +189,17 @@ pub(crate) fn shoot_and_stab(
     Ok(())
 }
 
+/// SK-21.5-e (optional engaged shoulderarms): "If he fires while using the bayonet, he must then
+/// drop it". The shot the rule gives an engaged figure, at a foe who did not charge him, drops
+/// the shoulderarm after it, bayonet and all; shooting a charger (SK-11.8.2-a) leaves a rifle
+/// with a bayonet in hand (SK-16.3-c). So a thrust and that shot at one foe (SK-16.3-c) go
+/// thrust first: the other order would drop the rifle before the thrust.
+pub(crate) fn engaged_shot_drops(s: &State, f: &Figure, target: FigId) -> bool {
+    s.rules.options.engaged_shoulderarms
+        && f.charged_by & (1 << target) == 0
+        && crate::geometry::engagers_of(s, f, f.pos) != 0
+}
+
 /// SK-16.3-d: at the start of the action phase, every figure with a bayonet on the rifle in its
 /// hands and a foe to bayonet, able to attack after its movement (a Half Move at most), strikes
 /// before any other weapon: it is asked first, in action order, to bayonet a foe or wait for

@@ -11,12 +11,12 @@ use crate::combat::ctx::Ctx;
 use crate::combat::modifiers::AttackSpec;
 use crate::combat::strike::strike;
 use crate::combat::weapon_of;
-use crate::data::{Length, Weapon};
-use crate::event::{AttackKind, Effect, Event};
+use crate::data::Weapon;
+use crate::event::{AttackKind, Event};
 use crate::geometry::engagers_of;
 use crate::progression::Damage;
 use crate::state::{FigId, Figure, Slot};
-use fireteam_engine::{ResolveError, RuleId};
+use fireteam_engine::ResolveError;
 
 /// G-48: a battery pack holds two batteries of 48 dice.
 pub const PACK_DICE: u8 = 96;
@@ -109,6 +109,7 @@ pub(crate) fn shoot(
         _ => return Err(ResolveError::Illegal("not a shot this weapon fires".into())),
     };
     let first = !f.acted;
+    let shoulderarm_shot = crate::attack::bayonet::engaged_shot_drops(&ctx.s, &f, target);
     let left_before = if first { full } else { f.power_left };
     if dice > left_before {
         return Err(ResolveError::Illegal(
@@ -141,15 +142,8 @@ pub(crate) fn shoot(
     if !r.is_hit() {
         avoid_rolls(ctx, &spec)?;
     }
-    // SK-11.8.2-a: a weapon longer than short is dropped after shooting a charger.
-    let engaged = engagers_of(&ctx.s, &f, f.pos) != 0;
-    if engaged && w.length > Length::Short && ctx.s.fig(fig).ready == Some(slot) {
-        ctx.emit(Event::Effect {
-            fig,
-            effect: Effect::WeaponDropped { slot },
-            rule: RuleId("SK-11.8.2-a"),
-        });
-    }
+    // SK-11.8.2-a, SK-21.5-e: dropped after a shot fired engaged, as any missile weapon.
+    crate::attack::missile::drop_after_engaged_shot(ctx, &f, slot, &w, shoulderarm_shot);
     // SK-16.8-b / SK-12-e: the power and the shots left for later eDEX steps.
     let power_left = left_before - dice;
     let g = ctx.s.fig(fig).clone();

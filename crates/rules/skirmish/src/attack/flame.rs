@@ -14,7 +14,7 @@ use crate::combat::weapon_of;
 use crate::data::{Length, Weapon};
 use crate::event::{AttackKind, Effect, Event};
 use crate::fire::{fire_armor, Exposure};
-use crate::geometry::{arc_from, engagers_of};
+use crate::geometry::{attacked_from, engagers_of};
 use crate::state::{FigId, Pos, State};
 use fireteam_engine::{Modifier, ResolveError, RuleId};
 use fireteam_grid::Arc;
@@ -342,7 +342,8 @@ pub(crate) fn tank_hit(ctx: &mut Ctx, a: &AttackSpec, mark: usize) -> Result<(),
         return Ok(());
     };
     let from = ctx.s.fig(a.attacker).pos;
-    if from == t.pos || arc_from(&t, from) != Arc::Rear {
+    // SK-10.5-c: a crawling figure's tank is hit "from the rear" from any hex.
+    if from == t.pos || attacked_from(&t, from) != Arc::Rear {
         return Ok(());
     }
     if ctx.s.rules.options.flame_ignition_aimed_only && a.aim.is_none() {

@@ -78,7 +78,8 @@ fn reaction(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError
     let t = ctx.s.fig(target).clone();
     let (_, die) = ctx.roll("hth-reaction", 1)?;
     let mut m = 0i8;
-    if geometry::arc_from(&t, f.pos) == fireteam_grid::Arc::Rear {
+    // SK-10.5-c: from any hex, when the defender crawled or picked up a weapon this turn.
+    if geometry::attacked_from(&t, f.pos) == fireteam_grid::Arc::Rear {
         m -= 2;
     }
     let ma_diff = t.martial_arts as i8 - f.martial_arts as i8;
@@ -112,7 +113,8 @@ fn reaction(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(), ResolveError
         // 3 or 4: "as above, but if the defender has a pistol or knife on their belt, they have
         // it ready within HTH Combat on the next turn".
         let d = ctx.s.fig(target).clone();
-        if result >= 3 && d.ready_slot().is_none() {
+        // SK-21.4-e: not with both arms out of use.
+        if result >= 3 && d.ready_slot().is_none() && !crate::hands::no_hands(&d) {
             let belt = d.weapons.iter().enumerate().find_map(|(k, sl)| {
                 let sl = (*sl)?;
                 let w = &ctx.s.rules.weapons[usize::from(sl.weapon)];

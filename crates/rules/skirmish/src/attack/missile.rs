@@ -48,6 +48,7 @@ pub(crate) fn shoot(
     } else {
         0
     };
+    let shoulderarm_shot = crate::attack::bayonet::engaged_shot_drops(&ctx.s, &f, target);
     let rounds: u8 = match mode {
         FireMode::Single | FireMode::Power { .. } => 1,
         FireMode::Burst => 3,
@@ -96,24 +97,7 @@ pub(crate) fn shoot(
         string_at(ctx, &spec)?;
         spend_shot(ctx, fig, slot, &w, rounds);
     }
-    // SK-11.8.2-a: a weapon longer than short is dropped after shooting a charger; SK-21.5-e
-    // (optional): an engaged shoulderarm is dropped after its shot; not a rifle with a bayonet,
-    // which fights on (SK-16.3-c).
-    let engaged = engagers_of(&ctx.s, &f, f.pos) != 0;
-    let shoulderarm_rule =
-        ctx.s.rules.options.engaged_shoulderarms && f.charged_by & (1 << target) == 0;
-    let bayonet = f.bayonet.is_some_and(|b| b.1 == slot);
-    if engaged && !bayonet && w.length > Length::Short && ctx.s.fig(fig).ready == Some(slot) {
-        ctx.emit(Event::Effect {
-            fig,
-            effect: Effect::WeaponDropped { slot },
-            rule: RuleId(if shoulderarm_rule {
-                "SK-21.5-e"
-            } else {
-                "SK-11.8.2-a"
-            }),
-        });
-    }
+    drop_after_engaged_shot(ctx, &f, slot, &w, shoulderarm_shot);
     // SK-12-e / G-33: later shots of the turn at later eDEX steps.
     let per_turn = match mode {
         FireMode::Single => {
@@ -209,4 +193,32 @@ pub(crate) fn spend_shot(ctx: &mut Ctx, fig: FigId, slot: u8, w: &crate::data::W
         slot,
         rounds: u16::from(rounds),
     });
+}
+
+/// After a shot fired engaged: SK-11.8.2-a, a weapon longer than short is dropped after
+/// shooting a charger, but not a rifle with a bayonet, which fights on (SK-16.3-c); SK-21.5-e
+/// (optional, `shoulderarm_shot`: the engaged shot at a foe who did not charge, read before the
+/// shot), the shoulderarm is dropped whatever the shot did, with a bayonet too ("if he fires
+/// while using the bayonet, he must then drop it"). `f` is the firer before the shot.
+pub(crate) fn drop_after_engaged_shot(
+    ctx: &mut Ctx,
+    f: &crate::state::Figure,
+    slot: u8,
+    w: &crate::data::Weapon,
+    shoulderarm_shot: bool,
+) {
+    let fig = f.id;
+    let engaged = shoulderarm_shot || engagers_of(&ctx.s, f, f.pos) != 0;
+    let bayonet = f.bayonet.is_some_and(|b| b.1 == slot) && !shoulderarm_shot;
+    if engaged && !bayonet && w.length > Length::Short && ctx.s.fig(fig).ready == Some(slot) {
+        ctx.emit(Event::Effect {
+            fig,
+            effect: Effect::WeaponDropped { slot },
+            rule: RuleId(if shoulderarm_shot {
+                "SK-21.5-e"
+            } else {
+                "SK-11.8.2-a"
+            }),
+        });
+    }
 }

@@ -1,7 +1,8 @@
 //! The quick shot from the belt (SK-21.5-b, optional, G-21): with empty hands, a short missile
 //! weapon, or a thrown weapon with Thrown Weapons, drawn and fired at once at +1 die, or after a
-//! separate draw roll at −2. Two figures of the same eDEX quick-drawing at each other fire in
-//! the order of their margins on the draw (SK-21.5-c).
+//! separate draw roll at −2 (one die fewer with Quick Reflexes, SK-6.4.5-a). Two figures of the
+//! same eDEX quick-drawing at each other fire in the order of their margins on the draw
+//! (SK-21.5-c).
 
 use crate::action::{Action, FireMode};
 use crate::attack::{finish_attack, single_attack};
@@ -86,20 +87,26 @@ pub(crate) fn quick_shot(
 ) -> Result<(), ResolveError> {
     let f = ctx.s.fig(fig).clone();
     // G-21 option: a separate 3d6 vs DEX draw roll first (§20), then −2 to hit.
-    if ctx.s.rules.options.quickdraw_separate_roll
-        && !ctx.check(
-            fig,
-            "quick-draw",
-            3,
-            order_dex(&ctx.s, &f),
-            RuleId("SK-21.5-b"),
-        )?
-    {
-        return Ok(());
+    if ctx.s.rules.options.quickdraw_separate_roll {
+        let (dice, rule) = draw_dice(&f, RuleId("SK-21.5-b"));
+        if !ctx.check(fig, "quick-draw", dice, order_dex(&ctx.s, &f), rule)? {
+            return Ok(());
+        }
     }
     ctx.emit(Event::Readied { fig, slot });
     let (spec, w) = spec_of(ctx, fig, target, slot);
     single_attack(ctx, &spec, &w, true)
+}
+
+/// The separate draw roll's dice (G-21's §20 model): 3d6, or 2d6 with Quick Reflexes, which
+/// rolls one die fewer on "checks for a quick-shot" (SK-6.4.5-a); the check then names that
+/// skill's rule, so the narration says why it is two dice.
+fn draw_dice(f: &crate::state::Figure, rule: RuleId) -> (u8, RuleId) {
+    if crate::skills::has(f.skills, crate::skills::bit("quick_reflexes")) {
+        (2, RuleId("SK-6.4.5-a"))
+    } else {
+        (3, rule)
+    }
 }
 
 /// The quick shot's attack, once the weapon is drawn.
@@ -144,7 +151,8 @@ fn draw_against(ctx: &mut Ctx, a: (FigId, u8), b: (FigId, u8)) -> Result<(), Res
         for d in draws.iter_mut() {
             let g = ctx.s.fig(d.0).clone();
             let need = order_dex(&ctx.s, &g);
-            d.4 = ctx.check(d.0, "quick-draw", 3, need, RuleId("SK-21.5-c"))?;
+            let (dice, rule) = draw_dice(&g, RuleId("SK-21.5-c"));
+            d.4 = ctx.check(d.0, "quick-draw", dice, need, rule)?;
             if let Some(Event::Check { total, .. }) = ctx.out.last() {
                 d.3 = i32::from(need) - *total;
             }

@@ -1,6 +1,6 @@
 //! Plasma and mono-filament swords (SK-16.10-d, G-50): any weapon that Defends against one,
 //! hit or miss, is broken as a weapon: it can still Defend, but no longer attack. A plasma sword
-//! Defending against a plasma sword is spared.
+//! Defending against a plasma sword is spared. Both run on batteries (SK-15.1-a, G-48).
 
 use crate::combat::ctx::Ctx;
 use crate::combat::modifiers::AttackSpec;
@@ -46,6 +46,47 @@ pub(crate) fn parries_broken(ctx: &mut Ctx, spec: &AttackSpec, guard: Guard) {
                 effect: Effect::BrokenAsWeapon { slot },
                 rule: RuleId("SK-16.10-d"),
             });
+        }
+    }
+}
+
+/// SK-15.1-a, G-48: "all energy weapons and mono-filament swords run on batteries"; a sword's
+/// battery lasts 20 combat turns (G-48, INVENTED; the catalog's `rounds`). The book gives no
+/// unit, so which turns count is option `sk.sword_battery`: by default a turn counts for a
+/// sword in the hand (main or other) of a figure in action at the end of the turn, the blade
+/// being on while he holds it ready; with `"when_used"` only a turn in which he struck a blow
+/// or Defended (`Figure::exerted`). One on the belt spends nothing. When the battery is flat
+/// the sword has no blade (`WeaponState::Drained`) until a new battery is put in: a reload, one
+/// turn (SK-15.1-a), from the spares he carries.
+pub(crate) fn battery_turn(ctx: &mut Ctx) {
+    let when_used = ctx.s.rules.options.sword_battery_when_used;
+    for i in 0..ctx.s.figures.len() {
+        let f = &ctx.s.figures[i];
+        if !f.active() || (when_used && !f.exerted) {
+            continue;
+        }
+        let fig = i as crate::state::FigId;
+        for slot in [f.ready, f.off_hand].into_iter().flatten() {
+            let f = ctx.s.fig(fig);
+            let Some(sl) = f.weapons[usize::from(slot)] else {
+                continue;
+            };
+            let w = &ctx.s.rules.weapons[usize::from(sl.weapon)];
+            if sl.state != WeaponState::Ok || !w.battery_sword() || sl.rounds == 0 {
+                continue;
+            }
+            ctx.emit(Event::Spent {
+                fig,
+                slot,
+                rounds: 1,
+            });
+            if sl.rounds == 1 {
+                ctx.emit(Event::Effect {
+                    fig,
+                    effect: Effect::BatteryDead { slot },
+                    rule: RuleId("SK-15.1-a"),
+                });
+            }
         }
     }
 }

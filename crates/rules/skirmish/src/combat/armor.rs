@@ -104,7 +104,8 @@ fn armor_in(
             };
         }
     }
-    let arc = geometry::arc_from(tgt, from);
+    // SK-10.5-c: every hex is rear to a crawling figure's shield and backpack too.
+    let arc = geometry::attacked_from(tgt, from);
     // A shield in hand covers the front, one slung on the back the rear (G-26).
     if tgt.pos != from {
         v += crate::hands::shield_covers(s, tgt, arc);

@@ -61,7 +61,9 @@ pub(crate) fn located_effects(
             }
         }
         Location::WeaponArm | Location::OtherArm => {
-            if l == Location::WeaponArm && taken >= 3 {
+            // 3+ on the hand that holds his weapon (the other arm's once the weapon arm is
+            // out of use) drops it.
+            if l == crate::hands::weapon_hand(&t) && taken >= 3 {
                 if let Some(slot) = t.ready_slot().map(|_| t.ready.unwrap_or(0)) {
                     ctx.emit(Event::Effect {
                         fig: target,
@@ -70,12 +72,16 @@ pub(crate) fn located_effects(
                     });
                 }
             }
-            if taken >= 6 {
+            // 6+ puts that arm out of use, once (a stump or an arm already out loses nothing
+            // more), and its hand lets go of what it held.
+            let bit = crate::aftermath::injuries::limb_bit(l);
+            if taken >= 6 && t.arms_out & bit == 0 {
                 ctx.emit(Event::Effect {
                     fig: target,
-                    effect: Effect::ArmOut,
+                    effect: Effect::ArmOut { arm: l },
                     rule: RuleId("SK-21.4-e"),
                 });
+                let_go(ctx, target);
             }
         }
         Location::RightLeg | Location::LeftLeg => {
@@ -101,6 +107,41 @@ pub(crate) fn located_effects(
     }
     limb_lost(ctx, target, l, taken);
     Ok(())
+}
+
+/// SK-21.4-e "the arm cannot be used": what the hands left can no longer hold. With one hand
+/// left, the weapon in it is kept and a shield in hand falls (the hand put out of use held it);
+/// with none, the weapon in hand and the other hand's fall too (brass knuckles stay on the
+/// fist, SK-16.1-d, of no use). A two-handed weapon that one hand cannot hold and a second
+/// weapon are put away by the `ArmOut` event itself (`apply`).
+fn let_go(ctx: &mut Ctx, target: FigId) {
+    let f = ctx.s.fig(target).clone();
+    let hands = crate::hands::hands_left(&f);
+    if hands == 0 {
+        for slot in [f.ready, f.off_hand].into_iter().flatten() {
+            let Some(sl) = f.weapons[usize::from(slot)] else {
+                continue;
+            };
+            let w = &ctx.s.rules.weapons[usize::from(sl.weapon)];
+            if sl.state != crate::state::WeaponState::Dropped && crate::hands::droppable(w) {
+                ctx.emit(Event::Effect {
+                    fig: target,
+                    effect: Effect::WeaponDropped { slot },
+                    rule: RuleId("SK-21.4-e"),
+                });
+            }
+        }
+    }
+    let f = ctx.s.fig(target);
+    let full_hand = hands == 0 || f.ready.is_some();
+    if crate::hands::shield_in_hand(f) && full_hand {
+        ctx.emit(Event::Hands {
+            fig: target,
+            off_hand: None,
+            shield_at: crate::state::ShieldAt::Ground,
+            rule: RuleId("SK-21.4-e"),
+        });
+    }
 }
 
 /// SK-21.4-e "8 or more hits: the arm is lost, permanently"; SK-21.4-f "18 or more hits: the leg

@@ -375,12 +375,7 @@ pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
             // Facing (SK-10.5-e), regular weapons only (G-70).
             if a.kind == AttackKind::Melee {
                 // SK-10.5-c: a crawling figure has only rear hexes.
-                let arc = if tgt.crawled {
-                    Arc::Rear
-                } else {
-                    geometry::arc_from(tgt, att.pos)
-                };
-                match arc {
+                match geometry::attacked_from(tgt, att.pos) {
                     Arc::Side => m.push(Modifier::applied(
                         "side",
                         "attack from the side",

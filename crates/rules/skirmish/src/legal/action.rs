@@ -266,7 +266,8 @@ fn options(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
         return;
     }
     let down = f.posture.down();
-    // Empty-handed with a weapon to take up: that comes first (the most direct action).
+    // Empty-handed with a weapon to take up: that comes first (the most direct action); so
+    // does a new battery for a flat sword in hand (SK-15.1-a).
     let rearm_first = slot.is_none()
         && (s
             .dropped
@@ -275,7 +276,8 @@ fn options(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
             || f.weapons
                 .iter()
                 .flatten()
-                .any(|w| w.state == WeaponState::Ok));
+                .any(|w| w.state == WeaponState::Ok)
+            || flat_sword_reload(f));
     if rearm_first {
         rearm_actions(s, id, engaged, out);
     }
@@ -288,7 +290,7 @@ fn options(s: &State, id: FigId, extra: bool, out: &mut Vec<Action>) {
     let parry_only = f
         .ready
         .and_then(|k| f.weapons[usize::from(k)])
-        .is_some_and(|sl| sl.state == WeaponState::ParryOnly);
+        .is_some_and(|sl| matches!(sl.state, WeaponState::ParryOnly | WeaponState::Drained));
     let melee_weapon = match w {
         None => !parry_only,
         Some(w) => w.class == Class::Melee,
@@ -639,7 +641,12 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
                 mode: crate::action::FireMode::Single,
             };
             if out.contains(&shot) {
+                // SK-21.5-e: an engaged shot drops the rifle, so it can only come second.
+                let drops = crate::attack::bayonet::engaged_shot_drops(s, f, t);
                 for stab_first in [false, true] {
+                    if drops && !stab_first {
+                        continue;
+                    }
                     out.push(Action::ShootAndStab {
                         fig: id,
                         target: t,
@@ -992,6 +999,10 @@ fn push_quick_shots_at(
 pub(crate) fn quick_draw_reaction(s: &State, fig: FigId, target: FigId, out: &mut Vec<Action>) {
     out.push(Action::LetDraw { fig: target });
     let t = s.fig(target);
+    // SK-21.4-e: no hand to draw with.
+    if crate::hands::no_hands(t) {
+        return;
+    }
     let down = t.posture.down() && !t.dropped_this_turn;
     push_quick_shots_at(s, target, down, true, Some(fig), out);
 }
@@ -1053,6 +1064,10 @@ fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
                 });
             }
         }
+        // SK-15.1-a: the flat battery of the sword in hand changed for a spare.
+        if flat_sword_reload(f) {
+            out.push(Action::Reload { fig: id });
+        }
         if let (Some(w), Some(sl)) = (w, slot) {
             // A flame thrower carries no spare fuel (SK-16.13-a).
             if w.rounds > 0
@@ -1070,4 +1085,49 @@ fn rearm_actions(s: &State, id: FigId, engaged: bool, out: &mut Vec<Action>) {
             out.push(Action::PickUp { fig: id });
         }
     }
+}
+
+/// SK-15.1-a: the sword in hand has a flat battery (`WeaponState::Drained`) and he carries a
+/// spare one (`Figure::spare_magazines`, unit stat `rounds_carried`).
+fn flat_sword_reload(f: &Figure) -> bool {
+    f.spare_magazines > 0
+        && f.ready
+            .and_then(|k| f.weapons[usize::from(k)])
+            .is_some_and(|sl| sl.state == WeaponState::Drained)
+}
+
+/// SK-21.4-e: a figure with both arms out of use ("the arm cannot be used") holds, takes up
+/// and uses nothing in his hands: no weapon, blow, grapple, throw or item. Of the actions
+/// listed from `start`, only those that need no hand stay, in their order: keeping a declared
+/// guard, a slam (SK-16.14-a) or a Martial Arts knockdown (SK-16.15.4-c: the legs), doing
+/// nothing, holding fire, dropping to the ground, Dodge and Defend (Martial Arts 3+ only, with
+/// nothing in hand, SK-11.4-b), disengaging, breaking free of hand to hand, waiting, taking a
+/// breather and listening.
+pub(crate) fn without_hands(s: &State, id: FigId, start: usize, out: &mut Vec<Action>) {
+    use crate::action::Strike;
+    if !crate::hands::no_hands(s.fig(id)) {
+        return;
+    }
+    let mut k = start;
+    out.retain(|a| {
+        k += 1;
+        k <= start
+            || matches!(
+                a,
+                Action::Pass { .. }
+                    | Action::HoldFire { .. }
+                    | Action::KeepGuard { .. }
+                    | Action::Guard { .. }
+                    | Action::Drop { .. }
+                    | Action::Disengage { .. }
+                    | Action::Escape { .. }
+                    | Action::WaitTurn { .. }
+                    | Action::Breather { .. }
+                    | Action::Listen { .. }
+                    | Action::Attack {
+                        strike: Strike::Slam | Strike::Knockdown | Strike::KnockdownStr,
+                        ..
+                    }
+            )
+    });
 }

@@ -17,7 +17,9 @@ pub(crate) fn reaction_actions(s: &State, mover: FigId, opponent: FigId, out: &m
         .is_none_or(|w| w.class == Class::Melee);
     // SK-11.6-a: a declared guard that an attack has met cannot be changed for the blow.
     let free = crate::turn::changing::may_change(o);
-    if melee && free && melee_reach(s, o, s.fig(mover)) && !o.posture.down() {
+    // SK-21.4-e: with both arms out of use there is no blow to strike.
+    let hands = !crate::hands::no_hands(o);
+    if melee && free && hands && melee_reach(s, o, s.fig(mover)) && !o.posture.down() {
         out.push(Action::Punish {
             fig: opponent,
             target: mover,

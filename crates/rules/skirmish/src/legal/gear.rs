@@ -85,7 +85,8 @@ pub(crate) fn gear_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
     }
     // SK-16.12-u: picking up the burning grenade in one's hex takes a hand: not with a
     // two-handed weapon ready; within the limits of readying a weapon.
-    let hand_free = ready.is_none_or(|w| w.hands < 2);
+    // SK-21.4-e: nor with the one hand an arm out of use leaves holding a weapon.
+    let hand_free = crate::hands::item_hand_free(s, f);
     if f.holding.is_none()
         && hand_free
         && crate::cloud::grenade_at(s, f.pos).is_some()
@@ -99,7 +100,8 @@ pub(crate) fn gear_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
         for (k, sl) in f.weapons.iter().enumerate() {
             let Some(sl) = sl else { continue };
             let w = &s.rules.weapons[usize::from(sl.weapon)];
-            if w.energy && w.rounds > 0 && f.pack_slot != Some(k as u8) {
+            // SK-15.1-a: not to a sword (its battery counts turns, not dice).
+            if w.energy && w.rounds > 0 && !w.battery_sword() && f.pack_slot != Some(k as u8) {
                 out.push(Action::MovePack {
                     fig: id,
                     slot: k as u8,

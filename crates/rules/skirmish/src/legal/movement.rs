@@ -46,6 +46,16 @@ fn room_to_stand(s: &State, f: &crate::state::Figure) -> bool {
 }
 
 pub(crate) fn movement_actions(s: &State, id: FigId, out: &mut Vec<Action>) {
+    // ---- SK-17.9-c: completely incapacitated by his load: he lies still, as he is.
+    let f = s.fig(id);
+    if f.overloaded {
+        out.push(Action::StandStill {
+            fig: id,
+            facing: f.facing,
+            guard: Guard::None,
+        });
+        return;
+    }
     let start = out.len();
     options(s, id, out);
     // ---- microgravity and vacuum (§17.10, §17.11): the tether's reach, floating on purpose,
@@ -246,6 +256,10 @@ fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
 /// action of their own: a move whose path crosses a pit or a 1 m wall is the jump
 /// (`geometry::reach`).
 fn terrain_actions(s: &State, f: &Figure, out: &mut Vec<Action>) {
+    // SK-21.4-e: no hand to climb a rope or grab a weapon with.
+    if crate::hands::no_hands(f) {
+        return;
+    }
     let id = f.id;
     let mut climbs = smallvec::SmallVec::<[crate::state::Pos; 6]>::new();
     climb_targets(s, f, &mut climbs);

@@ -105,7 +105,8 @@ pub(crate) fn may_grapple(s: &State, f: &Figure, t: &Figure) -> bool {
         // SK-16.15.3-d: joining an HTH fight needs no roll and no condition.
         return true;
     }
-    let rear = geometry::arc_from(t, f.pos) == fireteam_grid::Arc::Rear;
+    // SK-10.5-c: a crawling figure is come at from behind from any hex.
+    let rear = geometry::attacked_from(t, f.pos) == fireteam_grid::Arc::Rear;
     let low = t.posture != Posture::Standing;
     let slower = movement_allowance(s, t) < movement_allowance(s, f);
     let cornered = (0..6).all(|d| {

@@ -28,6 +28,8 @@ pub(crate) fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
     // ---- fire (SK-16.11, SK-16.12-j/k): soaked figures, figures on fire, and those who
     // stayed in a fire burn.
     crate::fire::end_of_turn(ctx)?;
+    // SK-15.1-a, G-48: a sword in hand spends a turn of its battery.
+    crate::attack::swords::battery_turn(ctx);
     // SK-6.2.9-a: swimming or drowning in deep water.
     crate::terrain::swimming::drowning(ctx)?;
     // ---- vacuum (SK-17.11-c/d, G-55): patches, leaks and hostile air.
@@ -56,6 +58,7 @@ pub(crate) fn end_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
     // ---- order of the turn, fatigue: a turn of exertion tires (SK-21.3-h, optional), and the
     // first turn's surprise is over (SK-8.1-b).
     crate::turn::fatigue::end_of_turn(ctx)?;
+    crate::turn::fatigue::tiring_load(ctx)?;
     crate::turn::surprise::end_of_turn(ctx);
     let turn = ctx.s.turn;
     ctx.emit(Event::TurnEnded { turn });

@@ -10,6 +10,9 @@
 //! nonlethal recovery, so a figure worn out at the end of a turn starts recovering at the end
 //! of the next (SK-21.3-f). Fatigue is no hit: it spoils no breather, shakes no one and forces
 //! no retreat; it can knock a figure out (SK-21.3-c), never kill him.
+//!
+//! The fatigue of a heavy load (SK-14.2-T1: 5–7 × STR, −1 STR every 2 minutes) is a rule of
+//! the base game, dealt the same way at the end of every 24th turn.
 
 use crate::combat::ctx::Ctx;
 use crate::event::{Effect, Event};
@@ -41,6 +44,51 @@ pub(crate) fn end_of_turn(ctx: &mut Ctx) -> Result<(), ResolveError> {
                 fig,
                 effect: Effect::Unconscious,
                 rule: RuleId("SK-21.3-c"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// SK-14.2-T1: the turns of a tiring load's fatigue: 2 minutes of 5 s turns (SK-8.4-a).
+pub const LOAD_FATIGUE_TURNS: u32 = 24;
+/// SK-14.2-T1 "Max of 10 minutes": the fatigue stops after 120 turns, 5 points at most.
+pub const LOAD_FATIGUE_MAX_TURNS: u32 = 120;
+
+/// SK-14.2-T1: a figure carrying 5–7 × STR (the band fixed for the battle from his load under
+/// its gravity, `Figure::tiring_load`) loses 1 STR of fatigue at the end of every 24th turn of
+/// the battle, through the 120th (ours: the book's "Max of 10 minutes" read as the most the
+/// loss runs, 5 points; the battle is taken to start with the load freshly taken up). The book
+/// calls it nonlethal, so it is a `Fatigued` point of nonlethal damage whether or not the
+/// optional nonlethal rules are on: it lowers eSTR and can knock him out (SK-12.4-c, G-24),
+/// never kill him; without those rules nothing takes it away in the battle.
+pub(crate) fn tiring_load(ctx: &mut Ctx) -> Result<(), ResolveError> {
+    let turn = ctx.s.turn;
+    if turn == 0 || !turn.is_multiple_of(LOAD_FATIGUE_TURNS) || turn > LOAD_FATIGUE_MAX_TURNS {
+        return Ok(());
+    }
+    let opts = ctx.s.rules.options;
+    let ko = if opts.nonlethal && opts.nonlethal_ko_ww {
+        0
+    } else {
+        1
+    };
+    for i in 0..ctx.s.figures.len() {
+        let f = &ctx.s.figures[i];
+        if !f.active() || !f.tiring_load {
+            continue;
+        }
+        let fig = i as FigId;
+        ctx.emit(Event::Fatigued {
+            fig,
+            amount: 1,
+            rule: RuleId("SK-14.2-T1"),
+        });
+        if ctx.s.fig(fig).est() <= ko {
+            ctx.emit(Event::Effect {
+                fig,
+                effect: Effect::Unconscious,
+                rule: RuleId("SK-12.4-c"),
             });
         }
     }

@@ -344,7 +344,9 @@ pub(crate) fn walk_path(
     } else if d > half {
         let t = ctx.s.terrain(to).cloned();
         let acro = skills::has(f.skills, skills::ACROBATICS);
-        let dark = dark(&ctx.s, ctx.s.fig(fig));
+        // SK-17.5-c: a lit flashlight in his hand shows him his way.
+        let dark =
+            dark(&ctx.s, ctx.s.fig(fig)) && !crate::light::lights_way(&ctx.s, ctx.s.fig(fig));
         let (need, dice, rule) = match t.as_ref().map(|t| t.footing) {
             Some(crate::data::Footing::Broken) => {
                 (f.dex - 2, if acro { 2 } else { 3 }, "SK-17.1-b")
