@@ -146,16 +146,49 @@ pub fn reach(s: &State, id: FigId, budget: u32) -> Vec<Reached> {
 /// [`reach`] from any hex; `walking: false` is a crawl (SK-10-c): no jumps, and no hex
 /// holding anyone.
 pub fn reach_from(s: &State, id: FigId, start: Pos, budget: u32, walking: bool) -> Vec<Reached> {
+    search(s, id, start, budget, walking, None)
+}
+
+/// The path [`reach_from`] finds to `to` (start first) and the MOV it spends, or `None` when
+/// `to` is out of reach. The search stops as soon as `to` is settled: its entries are expanded
+/// in order of MOV spent and a route is replaced only by a strictly cheaper one, so the path is
+/// the one the whole search would give, at a fraction of the work when `to` is near.
+pub fn route_to(
+    s: &State,
+    id: FigId,
+    start: Pos,
+    budget: u32,
+    walking: bool,
+    to: Pos,
+) -> Option<(smallvec::SmallVec<[Pos; 12]>, u32)> {
+    let r = search(s, id, start, budget, walking, Some(to));
+    let k = r.iter().position(|e| e.dest && e.pos == to)?;
+    Some((path_to(&r, k), r[k].dist))
+}
+
+fn search(
+    s: &State,
+    id: FigId,
+    start: Pos,
+    budget: u32,
+    walking: bool,
+    goal: Option<Pos>,
+) -> Vec<Reached> {
     use crate::terrain::crossing::{self as x, Occupied};
     let f = s.fig(id);
     let mut r = Search::new(s, start);
+    r.mark_threats(f.side);
     let over_figure = u32::from(s.rules.options.jump_figure_mov);
     // Entries are expanded in order of MOV spent, then as found: with steps of 1 only, this is
     // a plain breadth-first search.
     while let Some(i) = r.next() {
         let e = r.out[i];
         let d = e.dist;
-        if e.stop || d >= budget || (i > 0 && engagers_of(s, f, e.pos) != 0) {
+        if goal == Some(e.pos) && e.dest {
+            break;
+        }
+        if e.stop || d >= budget || (i > 0 && r.threatened(e.pos) && engagers_of(s, f, e.pos) != 0)
+        {
             continue;
         }
         let from = i as u16;
@@ -228,6 +261,9 @@ struct Search<'s> {
     cell: smallvec::SmallVec<[u16; 512]>,
     queue: smallvec::SmallVec<[u16; 256]>,
     head: usize,
+    /// One bit per map cell: inside some enemy's threat zone. Marked once per search so that
+    /// the engagement test (SK-10-d) runs only where an enemy threatens, not at every hex.
+    threat: smallvec::SmallVec<[u64; 8]>,
 }
 
 impl<'s> Search<'s> {
@@ -239,6 +275,7 @@ impl<'s> Search<'s> {
             cell: smallvec::smallvec![u16::MAX; n],
             queue: smallvec::SmallVec::new(),
             head: 0,
+            threat: smallvec::smallvec![0; n.div_ceil(64)],
         };
         r.out.push(Reached {
             pos: start,
@@ -252,6 +289,27 @@ impl<'s> Search<'s> {
         }
         r.queue.push(0);
         r
+    }
+
+    /// Marks the threat zones of every enemy of `side` (SK-8.1-a).
+    fn mark_threats(&mut self, side: u8) {
+        for e in &self.s.figures {
+            if e.side == side || !has_tz(e) {
+                continue;
+            }
+            let (hexes, n) = threat_hexes(e);
+            for &p in &hexes[..n] {
+                if let Some(c) = self.index(p) {
+                    self.threat[c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+    }
+
+    /// Whether `p` lies in a marked threat zone.
+    fn threatened(&self, p: Pos) -> bool {
+        self.index(p)
+            .is_some_and(|c| self.threat[c / 64] & (1 << (c % 64)) != 0)
     }
 
     fn index(&self, p: Pos) -> Option<usize> {

@@ -12,7 +12,7 @@ use crate::combat::edex::order_dex;
 use crate::combat::footing::{footing_save, microgravity_check};
 use crate::combat::modifiers::dark;
 use crate::event::{Effect, Event};
-use crate::geometry::{self, engagers_of, reach_from};
+use crate::geometry::{self, engagers_of};
 use crate::skills;
 use crate::state::{FigId, Figure, Guard, MoveKind, Phase, Pos, Posture, State};
 use crate::terrain::crossing::{cross, Crossed};
@@ -225,15 +225,13 @@ fn move_to(
         _ => mov,
     };
     let walking = kind != Some(MoveKind::Crawl);
-    let r = reach_from(&ctx.s, fig, f.pos, budget, walking);
-    let Some(k) = r.iter().position(|e| e.dest && e.pos == to) else {
+    let Some((mut path, mut d)) = geometry::route_to(&ctx.s, fig, f.pos, budget, walking, to)
+    else {
         return Err(ResolveError::Illegal(format!(
             "{} cannot reach {to}",
             ctx.s.name(fig)
         )));
     };
-    let mut path = geometry::path_to(&r, k);
-    let mut d = r[k].dist;
     if f.immobile && !ctx.check(fig, "lift-and-move", 4, f.est(), RuleId("SK-14.2-T1"))? {
         return Ok(());
     }
