@@ -32,7 +32,9 @@ pub fn has_tz(f: &Figure) -> bool {
 
 /// Whether figure `a` threatens hex `p` (SK-8.1-a).
 pub fn threatens(a: &Figure, p: Pos) -> bool {
-    if !has_tz(a) {
+    // A neighbour is at most one column and one row away in offset coordinates: the cheap
+    // test first, since most figures are nowhere near `p`.
+    if (a.pos.col - p.col).abs() > 1 || (a.pos.row - p.row).abs() > 1 || !has_tz(a) {
         return false;
     }
     let (hexes, n) = threat_hexes(a);
@@ -177,7 +179,7 @@ fn search(
     use crate::terrain::crossing::{self as x, Occupied};
     let f = s.fig(id);
     let mut r = Search::new(s, start);
-    r.mark_threats(f.side);
+    r.mark(id);
     let over_figure = u32::from(s.rules.options.jump_figure_mov);
     // Entries are expanded in order of MOV spent, then as found: with steps of 1 only, this is
     // a plain breadth-first search.
@@ -198,7 +200,7 @@ fn search(
             if !s.on_map(n) || r.known_plain(n, d + 1) {
                 continue;
             }
-            let occ = x::occupied(s, n, id);
+            let occ = r.occupied(n);
             if in_pit {
                 // The pit's floor, or out over its rim (SK-10.3-b: not out of a deep pit).
                 let out_ok = x::ground(s, n) && !x::deep_pit(s, e.pos);
@@ -217,7 +219,7 @@ fn search(
                         let cost = d + over_figure + 1;
                         if cost <= budget
                             && x::ground(s, land)
-                            && x::occupied(s, land, id) == Occupied::Empty
+                            && r.occupied(land) == Occupied::Empty
                             && r.better(land, cost)
                         {
                             let over = r.scaffold(n, d + over_figure, from);
@@ -264,6 +266,10 @@ struct Search<'s> {
     /// One bit per map cell: inside some enemy's threat zone. Marked once per search so that
     /// the engagement test (SK-10-d) runs only where an enemy threatens, not at every hex.
     threat: smallvec::SmallVec<[u64; 8]>,
+    /// One bit per map cell each: someone else is there standing (or in a brawl), or only
+    /// down: [`crate::terrain::crossing::occupied`] for every hex, read once per search.
+    up: smallvec::SmallVec<[u64; 8]>,
+    down: smallvec::SmallVec<[u64; 8]>,
 }
 
 impl<'s> Search<'s> {
@@ -276,6 +282,8 @@ impl<'s> Search<'s> {
             queue: smallvec::SmallVec::new(),
             head: 0,
             threat: smallvec::smallvec![0; n.div_ceil(64)],
+            up: smallvec::smallvec![0; n.div_ceil(64)],
+            down: smallvec::smallvec![0; n.div_ceil(64)],
         };
         r.out.push(Reached {
             pos: start,
@@ -291,25 +299,50 @@ impl<'s> Search<'s> {
         r
     }
 
-    /// Marks the threat zones of every enemy of `side` (SK-8.1-a).
-    fn mark_threats(&mut self, side: u8) {
+    /// Marks the threat zones of every enemy of `me` (SK-8.1-a) and the hexes the others stand
+    /// or lie in, as [`crate::terrain::crossing::occupied`] reads them.
+    fn mark(&mut self, me: FigId) {
+        use crate::terrain::crossing::{occupied, Occupied};
+        let side = self.s.fig(me).side;
         for e in &self.s.figures {
-            if e.side == side || !has_tz(e) {
+            if e.side != side && has_tz(e) {
+                let (hexes, n) = threat_hexes(e);
+                for &p in &hexes[..n] {
+                    if let Some(c) = self.index(p) {
+                        self.threat[c / 64] |= 1 << (c % 64);
+                    }
+                }
+            }
+            if e.id == me {
                 continue;
             }
-            let (hexes, n) = threat_hexes(e);
-            for &p in &hexes[..n] {
-                if let Some(c) = self.index(p) {
-                    self.threat[c / 64] |= 1 << (c % 64);
+            if let Some(c) = self.index(e.pos) {
+                match occupied(self.s, e.pos, me) {
+                    Occupied::Up => self.up[c / 64] |= 1 << (c % 64),
+                    Occupied::Down => self.down[c / 64] |= 1 << (c % 64),
+                    Occupied::Empty => {}
                 }
             }
         }
     }
 
+    fn bit(bits: &[u64], c: usize) -> bool {
+        bits[c / 64] & (1 << (c % 64)) != 0
+    }
+
     /// Whether `p` lies in a marked threat zone.
     fn threatened(&self, p: Pos) -> bool {
-        self.index(p)
-            .is_some_and(|c| self.threat[c / 64] & (1 << (c % 64)) != 0)
+        self.index(p).is_some_and(|c| Self::bit(&self.threat, c))
+    }
+
+    /// [`crate::terrain::crossing::occupied`] at `p`, from the marks.
+    fn occupied(&self, p: Pos) -> crate::terrain::crossing::Occupied {
+        use crate::terrain::crossing::Occupied;
+        match self.index(p) {
+            Some(c) if Self::bit(&self.up, c) => Occupied::Up,
+            Some(c) if Self::bit(&self.down, c) => Occupied::Down,
+            _ => Occupied::Empty,
+        }
     }
 
     fn index(&self, p: Pos) -> Option<usize> {
