@@ -546,6 +546,69 @@ fn sk_17_10_k_a_tether_is_hit_at_minus_8_and_parts_at_25_hits() {
 }
 
 #[test]
+fn sk_17_10_k_a_thrown_axe_may_cut_a_tether() {
+    // SK-17.10-k: "a shot or throw" at the tether. A boarding axe is a melee weapon that may be
+    // thrown (SK-13-T1): the throw at Bay is offered, so the throw at his tether is too, and it
+    // resolves. DEX 12, thrown range −3 at 3 hexes (SK-13.5-b), −8 for the tether: 1 to make;
+    // a 5 is an automatic hit. Damage 1d6+2: a 6 is 8 hits of the tether's 25. The axe comes
+    // to rest in Bay's hex (SK-12.2-d).
+    let ash = unit(
+        "Ash",
+        0,
+        (1, 0),
+        S,
+        &["boarding-axe"],
+        "str = 12, dex = 12, int = 8, axe = 1",
+    );
+    let bay = unit("Bay", 1, (1, 3), N, &["tether"], PLAIN);
+    let text = with_fields(
+        scenario_toml(&[MICRO], &open(3, 6), &[], &[ash, bay]),
+        "Bay",
+        "tether_length = 4",
+    );
+    let mut g = Game {
+        s: load(&text),
+        log: Vec::new(),
+    };
+    g.reach_actions(0);
+    assert!(g.texts().iter().any(|t| t.starts_with("Ash throws")));
+    let ev = g.play("Ash attacks Bay's tether", &faces(&[&[1, 2, 2], &[6]]));
+    let shot = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::TetherShot {
+                modifiers,
+                target_number,
+                result,
+                ..
+            } => Some((modifiers.clone(), *target_number, *result)),
+            _ => None,
+        })
+        .expect("a roll at the tether");
+    let ids: Vec<(&str, i32, &str)> = shot.0.iter().map(|m| (m.id, m.value, m.rule.0)).collect();
+    assert_eq!(
+        ids,
+        [("range", -3, "SK-13.5-b"), ("tether", -8, "SK-17.10-k")]
+    );
+    assert_eq!(shot.1, 1);
+    assert!(shot.2.is_hit());
+    assert!(ev.contains(&Event::TetherHit {
+        fig: 1,
+        hits: 8,
+        total: 8,
+        cut: false
+    }));
+    assert!(ev.contains(&Event::Effect {
+        fig: 0,
+        effect: Effect::WeaponThrown {
+            slot: 0,
+            to: Pos::new(1, 3)
+        },
+        rule: fireteam_engine::RuleId("SK-12.2-d"),
+    }));
+}
+
+#[test]
 fn sk_17_10_k_a_tether_is_checked_when_the_scenario_loads() {
     let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN);
     let bay = unit("Bay", 1, (0, 5), N, &[], PLAIN);

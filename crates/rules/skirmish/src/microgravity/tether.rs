@@ -84,7 +84,8 @@ pub(crate) fn shoot_tether(ctx: &mut Ctx, fig: FigId, target: FigId) -> Result<(
     let Some(w) = att
         .ready_slot()
         .map(|sl| &rules.weapons[usize::from(sl.weapon)])
-        .filter(|w| w.ranged())
+        // A melee weapon that may be thrown (the boarding axe) is thrown at it too.
+        .filter(|w| w.ranged() || w.throwable)
     else {
         return Err(ResolveError::Illegal(format!(
             "{} has nothing to shoot or throw",
