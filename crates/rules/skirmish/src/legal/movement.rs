@@ -167,9 +167,15 @@ fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
                         true,
                     );
                 }
+                // The hexes one step can reach, as the move's resolution searches them: not
+                // out over a deep pit's rim (SK-10.3-b), nor anywhere a walk could not go.
+                let step = reach_from(s, id, f.pos, 1, true);
                 for dir in 0..6u8 {
                     let p = f.pos.neighbour(dir);
-                    if !s.passable(p) || s.anyone_at(p) {
+                    if !s.passable(p)
+                        || s.anyone_at(p)
+                        || !step.iter().any(|e| e.dest && e.pos == p)
+                    {
                         continue;
                     }
                     let now = engagers_of(s, f, p);
