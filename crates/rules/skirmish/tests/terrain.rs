@@ -1363,3 +1363,21 @@ provenance = { invented = "test" }
         "{err}"
     );
 }
+
+#[test]
+fn sk_10_3_b_an_engaged_figure_in_a_deep_pit_is_offered_no_shift_over_its_rim() {
+    // Bay stands at the rim, facing Ash in the pit: Ash is engaged (SK-10.8), and an engaged
+    // figure may only stand or shift one hex. Every neighbour is ground above a pit over 2 m
+    // deep, which no step climbs out of (SK-10.3-b): no shift is offered, as none would resolve.
+    let ash = unit("Ash", 0, (1, 1), S, &[], PLAIN);
+    let bay = unit("Bay", 1, (1, 2), N, &[], PLAIN);
+    let mut g = game(&[], &rows(&DEEP1), &[('d', "pit-deep")], &[ash, bay]);
+    g.start_turn(0);
+    let texts = g.texts();
+    assert!(
+        texts.iter().any(|t| t.starts_with("Ash stands")),
+        "{texts:?}"
+    );
+    let shifts: Vec<&String> = texts.iter().filter(|t| t.contains("shifts")).collect();
+    assert!(shifts.is_empty(), "{shifts:?}");
+}
