@@ -561,3 +561,26 @@ fn odds_refuse_bad_samples_and_path_limits() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
 }
+
+/// The random policy plays every legal action sooner or later, so it finds an action the
+/// legal list offers and the resolution then refuses (a thrown axe at a tether, a shift over a
+/// deep pit's rim): the simulator stops on such an action with an error. Every shipped
+/// scenario plays 400 random battles without one.
+#[test]
+fn random_battles_meet_no_offered_action_that_is_refused() {
+    for f in shipped() {
+        let out = ok(&[
+            "sim",
+            &f,
+            "-n",
+            "400",
+            "--all-sides",
+            "random",
+            "--threads",
+            "2",
+            "--json",
+        ]);
+        let v: Value = serde_json::from_str(&out).expect("one JSON object");
+        assert_eq!(v["runs"], 400, "{f}");
+    }
+}
