@@ -459,6 +459,41 @@ pub struct LineOfFire {
     pub blocked: bool,
 }
 
+// The steps of the grid's exact line from one hex centre to another depend only on where the
+// second lies from the first (axial coordinates are a linear image of the centres), so they
+// are computed once per offset and kept per thread: the lines of fire are most of what the
+// greedy AI computes, and every one of them is the same few hundred offsets.
+thread_local! {
+    static LINES: std::cell::RefCell<
+        std::collections::HashMap<(i32, i32), std::rc::Rc<[LineStep<fireteam_grid::Hex>]>>,
+    > = std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// The grid's line from `a` to `b` ([`fireteam_grid::line`]), from the per-offset cache.
+fn cached_line(
+    a: fireteam_grid::Hex,
+    b: fireteam_grid::Hex,
+) -> smallvec::SmallVec<[LineStep<fireteam_grid::Hex>; 16]> {
+    let d = b - a;
+    let steps = LINES.with(|m| {
+        m.borrow_mut()
+            .entry((d.q, d.r))
+            .or_insert_with(|| line(fireteam_grid::Hex::new(0, 0), d).collect())
+            .clone()
+    });
+    let at = |c: fireteam_grid::Hex| c + a;
+    steps
+        .iter()
+        .map(|s| match *s {
+            LineStep::Single(c) => LineStep::Single(at(c)),
+            // The grid puts the smaller cell of an edge first, by offset row and column, which
+            // a shift by an odd column may turn around.
+            LineStep::Edge(c, e) => LineStep::Edge(at(c).min(at(e)), at(c).max(at(e))),
+            LineStep::Corner(c) => LineStep::Corner(at(c)),
+        })
+        .collect()
+}
+
 pub fn line_of_fire(s: &State, from: Pos, to: Pos) -> LineOfFire {
     let mut lof = LineOfFire::default();
     let (a, b) = (from.hex(), to.hex());
@@ -471,7 +506,7 @@ pub fn line_of_fire(s: &State, from: Pos, to: Pos) -> LineOfFire {
     if to != from && s.smoky(to) {
         lof.smoke += 1;
     }
-    for step in line(a, b) {
+    for step in cached_line(a, b) {
         let cells: smallvec::SmallVec<[fireteam_grid::Hex; 2]> = match step {
             LineStep::Single(c) => smallvec::smallvec![c],
             LineStep::Edge(c, d) => smallvec::smallvec![c, d],
@@ -549,5 +584,26 @@ pub fn missile_range_penalty(d: u32) -> i16 {
         0
     } else {
         -((mh - 1) / 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fireteam_grid::Hex;
+
+    /// The cached lines are the grid's own, step for step, between every two hexes of a map
+    /// (both column parities, every direction and length up to 13).
+    #[test]
+    fn cached_lines_are_the_grids_lines() {
+        let cells: Vec<Hex> = (0..14)
+            .flat_map(|c| (0..14).map(move |r| Pos { col: c, row: r }.hex()))
+            .collect();
+        for &a in &cells {
+            for &b in &cells {
+                let want: Vec<LineStep<Hex>> = line(a, b).collect();
+                assert_eq!(cached_line(a, b).to_vec(), want, "{a:?} -> {b:?}");
+            }
+        }
     }
 }
