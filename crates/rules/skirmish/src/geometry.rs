@@ -463,10 +463,10 @@ pub struct LineOfFire {
 // second lies from the first (axial coordinates are a linear image of the centres), so they
 // are computed once per offset and kept per thread: the lines of fire are most of what the
 // greedy AI computes, and every one of them is the same few hundred offsets.
+type LineCache = std::collections::HashMap<(i32, i32), std::rc::Rc<[LineStep<fireteam_grid::Hex>]>>;
+
 thread_local! {
-    static LINES: std::cell::RefCell<
-        std::collections::HashMap<(i32, i32), std::rc::Rc<[LineStep<fireteam_grid::Hex>]>>,
-    > = std::cell::RefCell::new(std::collections::HashMap::new());
+    static LINES: std::cell::RefCell<LineCache> = std::cell::RefCell::new(LineCache::new());
 }
 
 /// The grid's line from `a` to `b` ([`fireteam_grid::line`]), from the per-offset cache.
