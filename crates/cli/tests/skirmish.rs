@@ -565,7 +565,7 @@ fn odds_refuse_bad_samples_and_path_limits() {
 /// The random policy plays every legal action sooner or later, so it finds an action the
 /// legal list offers and the resolution then refuses (a thrown axe at a tether, a shift over a
 /// deep pit's rim): the simulator stops on such an action with an error. Every shipped
-/// scenario plays 400 random battles without one.
+/// scenario plays 3,000 random battles without one.
 #[test]
 fn random_battles_meet_no_offered_action_that_is_refused() {
     for f in shipped() {
@@ -573,7 +573,7 @@ fn random_battles_meet_no_offered_action_that_is_refused() {
             "sim",
             &f,
             "-n",
-            "400",
+            "3000",
             "--all-sides",
             "random",
             "--threads",
@@ -581,6 +581,6 @@ fn random_battles_meet_no_offered_action_that_is_refused() {
             "--json",
         ]);
         let v: Value = serde_json::from_str(&out).expect("one JSON object");
-        assert_eq!(v["runs"], 400, "{f}");
+        assert_eq!(v["runs"], 3000, "{f}");
     }
 }

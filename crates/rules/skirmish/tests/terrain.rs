@@ -1381,3 +1381,17 @@ fn sk_10_3_b_an_engaged_figure_in_a_deep_pit_is_offered_no_shift_over_its_rim() 
     let shifts: Vec<&String> = texts.iter().filter(|t| t.contains("shifts")).collect();
     assert!(shifts.is_empty(), "{shifts:?}");
 }
+
+#[test]
+fn sk_10_3_b_g_41_a_kneeling_figure_in_a_deep_pit_stands_up_but_shifts_nowhere() {
+    // As above, kneeling: standing up from the knee while engaged allows a Shift (G-41,
+    // SK-10.8.2-a), but no step leaves a pit over 2 m deep (SK-10.3-b).
+    let ash = unit("Ash", 0, (1, 1), S, &[], PLAIN).stance("kneeling");
+    let bay = unit("Bay", 1, (1, 2), N, &[], PLAIN);
+    let mut g = game(&[], &rows(&DEEP1), &[('d', "pit-deep")], &[ash, bay]);
+    g.start_turn(0);
+    let texts = g.texts();
+    assert!(texts.iter().any(|t| t == "Ash stands up"), "{texts:?}");
+    let shifts: Vec<&String> = texts.iter().filter(|t| t.contains("shifts")).collect();
+    assert!(shifts.is_empty(), "{shifts:?}");
+}

@@ -46,9 +46,16 @@ pub(crate) fn stand_up_actions(s: &State, f: &Figure, engaged: u64, out: &mut Ve
         }
     };
     if engaged != 0 {
+        // Only where a step reaches, as the shift's resolution searches it (not out over a
+        // deep pit's rim, SK-10.3-b).
+        let step = reach(s, id, 1);
         for dir in 0..6u8 {
             let p = f.pos.neighbour(dir);
-            if s.passable(p) && !s.anyone_at(p) && engagers_of(s, f, p) & engaged == engaged {
+            if s.passable(p)
+                && !s.anyone_at(p)
+                && engagers_of(s, f, p) & engaged == engaged
+                && step.iter().any(|e| e.dest && e.pos == p)
+            {
                 push(p, true);
             }
         }
