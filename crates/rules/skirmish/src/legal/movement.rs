@@ -7,7 +7,7 @@
 use crate::action::Action;
 use crate::geometry::{engagers_of, reach, reach_from};
 use crate::legal::targets::can_defend;
-use crate::state::{FigId, Figure, Guard, Posture, State};
+use crate::state::{FigId, Figure, Guard, Pos, Posture, State};
 use crate::terrain::climbing::climb_targets;
 use crate::terrain::on_the_run::{grab_routes, grabbable};
 use crate::turn::movement::movement_allowance;
@@ -39,6 +39,22 @@ fn push_guard_variants(
 /// Whether `f` may get up where he lies: no one else stands in his hex. A figure may stop in a
 /// fallen figure's hex (SK-10.6-b); the book does not say what happens when the fallen one
 /// rises, and one hex holds one standing figure (SK-10.6-a), so he must crawl out first.
+/// The hexes an engaged figure may shift to (SK-10.8.3-a): a free neighbour where every foe
+/// engaging him (`engaged`) still does, and that one step reaches as the move's resolution
+/// searches it (not out over a deep pit's rim, SK-10.3-b).
+pub(crate) fn shift_hexes(s: &State, f: &Figure, engaged: u64) -> smallvec::SmallVec<[Pos; 6]> {
+    let step = reach_from(s, f.id, f.pos, 1, true);
+    (0..6u8)
+        .map(|dir| f.pos.neighbour(dir))
+        .filter(|&p| {
+            s.passable(p)
+                && !s.anyone_at(p)
+                && engagers_of(s, f, p) & engaged == engaged
+                && step.iter().any(|e| e.dest && e.pos == p)
+        })
+        .collect()
+}
+
 fn room_to_stand(s: &State, f: &crate::state::Figure) -> bool {
     !s.figures.iter().any(|o| {
         o.id != f.id && o.pos == f.pos && o.active() && !o.posture.down() && !(o.in_hth && f.in_hth)
@@ -167,21 +183,7 @@ fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
                         true,
                     );
                 }
-                // The hexes one step can reach, as the move's resolution searches them: not
-                // out over a deep pit's rim (SK-10.3-b), nor anywhere a walk could not go.
-                let step = reach_from(s, id, f.pos, 1, true);
-                for dir in 0..6u8 {
-                    let p = f.pos.neighbour(dir);
-                    if !s.passable(p)
-                        || s.anyone_at(p)
-                        || !step.iter().any(|e| e.dest && e.pos == p)
-                    {
-                        continue;
-                    }
-                    let now = engagers_of(s, f, p);
-                    if now & engaged != engaged {
-                        continue;
-                    }
+                for p in shift_hexes(s, f, engaged) {
                     for facing in 0..6u8 {
                         push_guard_variants(
                             out,

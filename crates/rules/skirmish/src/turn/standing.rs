@@ -15,7 +15,7 @@
 use crate::action::Action;
 use crate::combat::ctx::Ctx;
 use crate::event::Event;
-use crate::geometry::{engagers_of, reach};
+use crate::geometry::reach;
 use crate::state::{FigId, Figure, Guard, MoveKind, Pos, Posture, State};
 use crate::turn::movement::{move_option, movement_allowance};
 use fireteam_engine::{ResolveError, RuleId};
@@ -46,18 +46,8 @@ pub(crate) fn stand_up_actions(s: &State, f: &Figure, engaged: u64, out: &mut Ve
         }
     };
     if engaged != 0 {
-        // Only where a step reaches, as the shift's resolution searches it (not out over a
-        // deep pit's rim, SK-10.3-b).
-        let step = reach(s, id, 1);
-        for dir in 0..6u8 {
-            let p = f.pos.neighbour(dir);
-            if s.passable(p)
-                && !s.anyone_at(p)
-                && engagers_of(s, f, p) & engaged == engaged
-                && step.iter().any(|e| e.dest && e.pos == p)
-            {
-                push(p, true);
-            }
+        for p in crate::legal::movement::shift_hexes(s, f, engaged) {
+            push(p, true);
         }
     } else {
         let half = movement_allowance(s, f).div_ceil(2);
