@@ -12,6 +12,9 @@ pub enum Basis {
     Exact { paths: u64 },
     /// The mean of seeded samples, because enumeration would have walked too many paths.
     Estimated { samples: u32, std_error: f64 },
+    /// The rule system's quick estimate from its own odds ([`fireteam_engine::Evaluate::estimate`]):
+    /// the action was not resolved, because its estimate never ranked first.
+    Quick,
     /// A random policy's chance of picking the action.
     Uniform,
     /// The action failed to resolve (a bug in the rule system); it ranks last.
@@ -50,6 +53,7 @@ impl fmt::Display for Explanation {
                     f,
                     " (estimated from {samples} samples, standard error {std_error:.4})"
                 )?,
+                Basis::Quick => writeln!(f, " (quick estimate, not resolved)")?,
                 Basis::Uniform => writeln!(f, " (uniform)")?,
                 Basis::Failed { error } => writeln!(f, " (failed: {error})")?,
             }

@@ -6,6 +6,13 @@
 //! pure (the engine's first promise), which is what makes this "what if" free of side effects.
 //! When an action has more paths than the budget, the score falls back to the mean of seeded
 //! samples and is marked as an estimate.
+//!
+//! Resolving every action is what made the policy slow: a SKIRMISH figure has about 1,200
+//! places and facings to move to. So the rule system is first asked for quick estimates
+//! ([`Evaluate::estimate`]), and the policy resolves best first: an action without an estimate
+//! is always resolved; then, while the best-ranked action is still only an estimate, it is
+//! resolved and ranked again by its exact score. Enumeration is spent only where it can change
+//! the choice, up to `refinements` actions per decision.
 
 use crate::explain::{Basis, Explanation, Ranked};
 use crate::policy::{Choice, Explain, Policy};
@@ -18,6 +25,8 @@ use std::cmp::Ordering;
 pub const DEFAULT_PATH_BUDGET: u64 = 1024;
 /// Samples for an action past the path budget.
 pub const DEFAULT_SAMPLES: u32 = 128;
+/// Estimated actions one decision may resolve before it takes the best score it has.
+pub const DEFAULT_REFINEMENTS: usize = 12;
 
 /// Picks the action with the highest expected [`Evaluate::value`] for the deciding side; ties
 /// go to the first in legal order.
@@ -25,10 +34,12 @@ pub struct GreedyPolicy<R: RuleSystem> {
     seed: u64,
     path_budget: u64,
     samples: u32,
+    refinements: usize,
     // Reused between actions and decisions, so a long simulation stops allocating.
     events: Vec<R::Event>,
     scratch: Option<R::State>,
     scores: Vec<(f64, Basis)>,
+    estimates: Vec<Option<f64>>,
 }
 
 impl<R: RuleSystem> GreedyPolicy<R> {
@@ -38,10 +49,20 @@ impl<R: RuleSystem> GreedyPolicy<R> {
             seed,
             path_budget: DEFAULT_PATH_BUDGET,
             samples: DEFAULT_SAMPLES,
+            refinements: DEFAULT_REFINEMENTS,
             events: Vec::new(),
             scratch: None,
             scores: Vec::new(),
+            estimates: Vec::new(),
         }
+    }
+
+    /// Sets how many estimated actions one decision may resolve (0: trust the estimates).
+    /// `usize::MAX` resolves every action that keeps ranking first, which for a system
+    /// without estimates is every action anyway.
+    pub fn with_refinements(mut self, refinements: usize) -> Self {
+        self.refinements = refinements;
+        self
     }
 
     /// Sets how many dice paths an action may have before it is sampled instead.
@@ -242,6 +263,17 @@ fn rank_key(score: f64) -> f64 {
     }
 }
 
+/// The first strictly best score, so ties go to the earliest legal action.
+fn best(scores: &[(f64, Basis)]) -> usize {
+    let mut index = 0;
+    for (i, (s, _)) in scores.iter().enumerate() {
+        if rank_key(*s) > rank_key(scores[index].0) {
+            index = i;
+        }
+    }
+    index
+}
+
 impl<R: Evaluate> Policy<R> for GreedyPolicy<R> {
     fn name(&self) -> &'static str {
         "greedy"
@@ -263,16 +295,23 @@ impl<R: Evaluate> Policy<R> for GreedyPolicy<R> {
             };
         }
         let mut scores = std::mem::take(&mut self.scores);
+        let mut estimates = std::mem::take(&mut self.estimates);
+        rules.estimate(state, side, legal, &mut estimates);
         scores.clear();
         for (i, action) in legal.iter().enumerate() {
-            scores.push(self.score(rules, state, side, i, action));
-        }
-        // The first strictly best wins, so ties go to the earliest legal action.
-        let mut index = 0;
-        for (i, (s, _)) in scores.iter().enumerate() {
-            if rank_key(*s) > rank_key(scores[index].0) {
-                index = i;
+            match estimates.get(i).copied().flatten() {
+                Some(quick) => scores.push((quick, Basis::Quick)),
+                None => scores.push(self.score(rules, state, side, i, action)),
             }
+        }
+        // Best first: while the leader is only an estimate, resolve it and rank again.
+        let mut index = best(&scores);
+        for _ in 0..self.refinements {
+            if scores[index].1 != Basis::Quick {
+                break;
+            }
+            scores[index] = self.score(rules, state, side, index, &legal[index]);
+            index = best(&scores);
         }
         let explanation = (explain == Explain::Yes).then(|| {
             let mut ranked: Vec<Ranked> = scores
@@ -301,6 +340,7 @@ impl<R: Evaluate> Policy<R> for GreedyPolicy<R> {
             }
         });
         self.scores = scores;
+        self.estimates = estimates;
         Choice { index, explanation }
     }
 }

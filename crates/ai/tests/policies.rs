@@ -101,7 +101,10 @@ fn greedy_scores_from_the_deciding_sides_view() {
 
 #[test]
 fn greedy_breaks_ties_by_legal_order() {
-    let rules = Duel { flat: true };
+    let rules = Duel {
+        flat: true,
+        ..Duel::default()
+    };
     let mut greedy = GreedyPolicy::<Duel>::new(7);
     for legal in [
         [Action::Attack, Action::Wait],
@@ -175,4 +178,44 @@ fn the_registry_builds_policies_by_name() {
         }
         _ => panic!("an unknown name must be refused"),
     }
+}
+
+#[test]
+fn greedy_resolves_an_estimate_only_while_it_leads() {
+    // Waiting is worth exactly 0 and an attack 49/24, so the exact choice is to attack.
+    let legal = [Action::Wait, Action::Attack];
+    let choose = |quick, refinements| {
+        let rules = Duel {
+            quick: Some(quick),
+            ..Duel::default()
+        };
+        GreedyPolicy::<Duel>::new(7)
+            .with_refinements(refinements)
+            .choose(&rules, &start(), 0, &legal, Explain::Yes)
+    };
+    // A wrong estimate that puts waiting first: waiting is resolved (0), the attack then
+    // leads on its estimate of 1 and is resolved too, and wins on its exact score.
+    let choice = choose((1.0, 5.0), 12);
+    assert_eq!(legal[choice.index], Action::Attack);
+    let e = choice.explanation.unwrap();
+    assert_eq!(e.ranked[0].basis, Basis::Exact { paths: 41 });
+    assert!((e.ranked[0].score - ATTACK_EV).abs() < 1e-12, "{e}");
+    assert_eq!(e.ranked[1].basis, Basis::Exact { paths: 1 });
+    // An estimate that puts the attack far ahead: the attack is resolved and still leads, so
+    // waiting is never resolved and is shown as an estimate.
+    let e = choose((3.0, -1.0), 12).explanation.unwrap();
+    assert_eq!(e.ranked[0].basis, Basis::Exact { paths: 41 });
+    assert_eq!(
+        (e.ranked[1].score, &e.ranked[1].basis),
+        (-1.0, &Basis::Quick)
+    );
+    assert!(
+        e.to_string()
+            .contains("wait  -1.0000 (quick estimate, not resolved)"),
+        "{e}"
+    );
+    // With no refinements the estimates alone decide.
+    let choice = choose((1.0, 5.0), 0);
+    assert_eq!(legal[choice.index], Action::Wait);
+    assert_eq!(choice.explanation.unwrap().ranked[0].basis, Basis::Quick);
 }

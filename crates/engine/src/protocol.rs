@@ -137,6 +137,24 @@ pub trait BattleStats: RuleSystem {
 /// Greedy search takes the expectation of this value over an action's exact outcomes.
 pub trait Evaluate: RuleSystem {
     fn value(&self, state: &Self::State, side: SideId) -> f64;
+
+    /// Quick estimates of what each legal action is worth to `side`, on the scale of
+    /// [`value`](Evaluate::value): the expected value after the action, reckoned from the
+    /// system's own odds without resolving it through the dice. `out` is cleared and gets one
+    /// entry per action, `None` where the system has no estimate (the AI then resolves the
+    /// action exactly). A system may cache what it computes per situation (say, per
+    /// destination hex), since every action of one decision shares the state. The default
+    /// has no estimates, so the AI resolves every action.
+    fn estimate(
+        &self,
+        _state: &Self::State,
+        _side: SideId,
+        legal: &[Self::Action],
+        out: &mut Vec<Option<f64>>,
+    ) {
+        out.clear();
+        out.resize(legal.len(), None);
+    }
 }
 
 /// What a rule system does once a battle is over and before the next: healing, rewards, the

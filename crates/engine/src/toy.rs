@@ -4,7 +4,8 @@
 //! replays, saves, the conformance suite, AI policies and the simulator. It is no rule system
 //! of a book.
 //!
-//! `flat` makes every state worth 0, to test tie-breaking.
+//! `flat` makes every state worth 0, to test tie-breaking. `quick` gives the AI fixed quick
+//! estimates of an attack and a wait, right or wrong on purpose, to test how it uses them.
 
 use crate::{BattleStats, Checksum, Decision, Evaluate, Outcome, ResolveError, RuleSystem, SideId};
 use fireteam_dice::{Dice, DiceSource, Purpose};
@@ -14,6 +15,8 @@ use std::fmt;
 #[derive(Default)]
 pub struct Duel {
     pub flat: bool,
+    /// The quick estimates of an attack and a wait ([`Evaluate::estimate`]); none by default.
+    pub quick: Option<(f64, f64)>,
 }
 
 #[derive(Clone, Debug)]
@@ -158,5 +161,15 @@ impl Evaluate for Duel {
         }
         let me = usize::from(side);
         (s.hp[me].max(0) - s.hp[1 - me].max(0)) as f64
+    }
+
+    fn estimate(&self, _s: &State, _side: SideId, legal: &[Action], out: &mut Vec<Option<f64>>) {
+        out.clear();
+        out.extend(legal.iter().map(|a| {
+            self.quick.map(|(attack, wait)| match a {
+                Action::Attack => attack,
+                Action::Wait => wait,
+            })
+        }));
     }
 }
