@@ -15,6 +15,8 @@ pub enum Basis {
     /// The rule system's quick estimate from its own odds ([`fireteam_engine::Evaluate::estimate`]):
     /// the action was not resolved, because its estimate never ranked first.
     Quick,
+    /// The mean value after `rollouts` plays of `horizon` more actions (the search policy).
+    Rollouts { rollouts: u32, horizon: u32 },
     /// A random policy's chance of picking the action.
     Uniform,
     /// The action failed to resolve (a bug in the rule system); it ranks last.
@@ -54,6 +56,9 @@ impl fmt::Display for Explanation {
                     " (estimated from {samples} samples, standard error {std_error:.4})"
                 )?,
                 Basis::Quick => writeln!(f, " (quick estimate, not resolved)")?,
+                Basis::Rollouts { rollouts, horizon } => {
+                    writeln!(f, " ({rollouts} rollouts of {horizon} actions)")?
+                }
                 Basis::Uniform => writeln!(f, " (uniform)")?,
                 Basis::Failed { error } => writeln!(f, " (failed: {error})")?,
             }

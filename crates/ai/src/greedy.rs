@@ -11,8 +11,10 @@
 //! places and facings to move to. So the rule system is first asked for quick estimates
 //! ([`Evaluate::estimate`]), and the policy resolves best first: an action without an estimate
 //! is always resolved; then, while the best-ranked action is still only an estimate, it is
-//! resolved and ranked again by its exact score. Enumeration is spent only where it can change
-//! the choice, up to `refinements` actions per decision.
+//! resolved and ranked again by its exact score. An action without an estimate gets a first
+//! look: exact within a few paths (`DEFAULT_PROBE_PATHS`), else a few samples, which the full
+//! budget replaces if it leads. Enumeration is spent only where it can change the choice, up
+//! to `refinements` actions per decision.
 
 use crate::explain::{Basis, Explanation, Ranked};
 use crate::policy::{Choice, Explain, Policy};
@@ -27,6 +29,18 @@ pub const DEFAULT_PATH_BUDGET: u64 = 1024;
 pub const DEFAULT_SAMPLES: u32 = 128;
 /// Estimated actions one decision may resolve before it takes the best score it has.
 pub const DEFAULT_REFINEMENTS: usize = 12;
+/// Paths a first look at an action without an estimate may walk; past them it is sampled.
+pub const DEFAULT_PROBE_PATHS: u64 = 64;
+/// Samples of that first look, when the action has more paths: a rough score that the full
+/// budget replaces if it ever leads.
+pub const DEFAULT_PROBE_SAMPLES: u32 = 8;
+
+/// How hard one scoring tries: a first look, or the full budget.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Effort {
+    Probe,
+    Full,
+}
 
 /// Picks the action with the highest expected [`Evaluate::value`] for the deciding side; ties
 /// go to the first in legal order.
@@ -35,11 +49,14 @@ pub struct GreedyPolicy<R: RuleSystem> {
     path_budget: u64,
     samples: u32,
     refinements: usize,
+    probe_paths: u64,
+    probe_samples: u32,
     // Reused between actions and decisions, so a long simulation stops allocating.
     events: Vec<R::Event>,
     scratch: Option<R::State>,
     scores: Vec<(f64, Basis)>,
     estimates: Vec<Option<f64>>,
+    settled: Vec<bool>,
 }
 
 impl<R: RuleSystem> GreedyPolicy<R> {
@@ -50,11 +67,23 @@ impl<R: RuleSystem> GreedyPolicy<R> {
             path_budget: DEFAULT_PATH_BUDGET,
             samples: DEFAULT_SAMPLES,
             refinements: DEFAULT_REFINEMENTS,
+            probe_paths: DEFAULT_PROBE_PATHS,
+            probe_samples: DEFAULT_PROBE_SAMPLES,
             events: Vec::new(),
             scratch: None,
             scores: Vec::new(),
             estimates: Vec::new(),
+            settled: Vec::new(),
         }
+    }
+
+    /// Sets the first look at an action the rule system gives no estimate for: exact within
+    /// `paths`, else the mean of `samples` seeded resolutions, refined like an estimate. With
+    /// `paths` at or above the path budget every action is scored in full at once.
+    pub fn with_probe(mut self, paths: u64, samples: u32) -> Self {
+        self.probe_paths = paths;
+        self.probe_samples = samples.max(1);
+        self
     }
 
     /// Sets how many estimated actions one decision may resolve (0: trust the estimates).
@@ -166,8 +195,15 @@ impl<R: Evaluate> GreedyPolicy<R> {
         side: SideId,
         index: usize,
         action: &R::Action,
+        effort: Effort,
     ) -> (f64, Basis) {
-        let budget = self.path_budget;
+        let (budget, samples) = match effort {
+            Effort::Full => (self.path_budget, self.samples),
+            Effort::Probe => (
+                self.probe_paths.min(self.path_budget),
+                self.probe_samples.min(self.samples),
+            ),
+        };
         let (events, scratch) = (&mut self.events, &mut self.scratch);
         let mut walked = 0u64;
         let exact = enumerate(|dice| -> Result<Value, Probe> {
@@ -187,11 +223,11 @@ impl<R: Evaluate> GreedyPolicy<R> {
                 (mean, Basis::Exact { paths: e.paths })
             }
             Err(Probe::Failed(error)) => failed(error),
-            Err(Probe::TooLarge) => self.sample(rules, state, side, index, action),
+            Err(Probe::TooLarge) => self.sample(rules, state, side, index, action, samples),
         }
     }
 
-    /// The mean of `self.samples` seeded resolutions. The seed comes from the policy's seed,
+    /// The mean of `samples` seeded resolutions. The seed comes from the policy's seed,
     /// the state's checksum, the side and the action, so the same question always gets the same
     /// estimate, whatever was asked before.
     fn sample(
@@ -201,6 +237,7 @@ impl<R: Evaluate> GreedyPolicy<R> {
         side: SideId,
         index: usize,
         action: &R::Action,
+        samples: u32,
     ) -> (f64, Basis) {
         let seed = derive_seed(
             self.seed ^ rules.checksum(state),
@@ -210,7 +247,7 @@ impl<R: Evaluate> GreedyPolicy<R> {
         let mut dice = SeededSource::new(seed);
         // Welford's running mean and squared deviations, in sample order.
         let (mut mean, mut m2) = (0.0f64, 0.0f64);
-        for k in 0..self.samples {
+        for k in 0..samples {
             dice.begin_scope(u64::from(k));
             let v = match value_after(
                 rules,
@@ -229,19 +266,13 @@ impl<R: Evaluate> GreedyPolicy<R> {
             mean += delta / n;
             m2 += delta * (v - mean);
         }
-        let n = f64::from(self.samples);
-        let std_error = if self.samples > 1 {
+        let n = f64::from(samples);
+        let std_error = if samples > 1 {
             (m2 / (n - 1.0) / n).sqrt()
         } else {
             f64::INFINITY
         };
-        (
-            mean,
-            Basis::Estimated {
-                samples: self.samples,
-                std_error,
-            },
-        )
+        (mean, Basis::Estimated { samples, std_error })
     }
 }
 
@@ -260,6 +291,62 @@ fn rank_key(score: f64) -> f64 {
         f64::NEG_INFINITY
     } else {
         score
+    }
+}
+
+impl<R: Evaluate> GreedyPolicy<R> {
+    /// Scores every legal action (estimates first, best first refinement) and returns the
+    /// index of the choice; the scores stay in `self.scores` for [`GreedyPolicy::scores`].
+    pub(crate) fn rank(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        side: SideId,
+        legal: &[R::Action],
+    ) -> usize {
+        let mut scores = std::mem::take(&mut self.scores);
+        let mut estimates = std::mem::take(&mut self.estimates);
+        rules.estimate(state, side, legal, &mut estimates);
+        let mut settled = std::mem::take(&mut self.settled);
+        scores.clear();
+        settled.clear();
+        for (i, action) in legal.iter().enumerate() {
+            match estimates.get(i).copied().flatten() {
+                Some(quick) => {
+                    scores.push((quick, Basis::Quick));
+                    settled.push(false);
+                }
+                None => {
+                    let probe = self.score(rules, state, side, i, action, Effort::Probe);
+                    // A probe that had to sample is only a first look, unless it already had
+                    // the full budget.
+                    settled.push(match probe.1 {
+                        Basis::Estimated { samples, .. } => samples >= self.samples,
+                        _ => true,
+                    });
+                    scores.push(probe);
+                }
+            }
+        }
+        // Best first: while the leader is only an estimate, score it in full and rank again.
+        let mut index = best(&scores);
+        for _ in 0..self.refinements {
+            if settled[index] {
+                break;
+            }
+            scores[index] = self.score(rules, state, side, index, &legal[index], Effort::Full);
+            settled[index] = true;
+            index = best(&scores);
+        }
+        self.scores = scores;
+        self.estimates = estimates;
+        self.settled = settled;
+        index
+    }
+
+    /// The scores of the last ranking, one per legal action, in legal order.
+    pub(crate) fn scores(&self) -> &[(f64, Basis)] {
+        &self.scores
     }
 }
 
@@ -294,25 +381,8 @@ impl<R: Evaluate> Policy<R> for GreedyPolicy<R> {
                 explanation: None,
             };
         }
-        let mut scores = std::mem::take(&mut self.scores);
-        let mut estimates = std::mem::take(&mut self.estimates);
-        rules.estimate(state, side, legal, &mut estimates);
-        scores.clear();
-        for (i, action) in legal.iter().enumerate() {
-            match estimates.get(i).copied().flatten() {
-                Some(quick) => scores.push((quick, Basis::Quick)),
-                None => scores.push(self.score(rules, state, side, i, action)),
-            }
-        }
-        // Best first: while the leader is only an estimate, resolve it and rank again.
-        let mut index = best(&scores);
-        for _ in 0..self.refinements {
-            if scores[index].1 != Basis::Quick {
-                break;
-            }
-            scores[index] = self.score(rules, state, side, index, &legal[index]);
-            index = best(&scores);
-        }
+        let index = self.rank(rules, state, side, legal);
+        let scores = std::mem::take(&mut self.scores);
         let explanation = (explain == Explain::Yes).then(|| {
             let mut ranked: Vec<Ranked> = scores
                 .iter()
@@ -340,7 +410,6 @@ impl<R: Evaluate> Policy<R> for GreedyPolicy<R> {
             }
         });
         self.scores = scores;
-        self.estimates = estimates;
         Choice { index, explanation }
     }
 }

@@ -5,6 +5,7 @@ use crate::first::FirstPolicy;
 use crate::greedy::GreedyPolicy;
 use crate::policy::Policy;
 use crate::random::RandomPolicy;
+use crate::search::SearchPolicy;
 use fireteam_engine::Evaluate;
 use std::fmt;
 use std::str::FromStr;
@@ -16,17 +17,29 @@ pub enum PolicyKind {
     Random,
     Greedy,
     First,
+    /// Rollouts per decision: `search:N`, or [`crate::search::DEFAULT_ROLLOUTS`].
+    Search {
+        rollouts: u32,
+    },
 }
 
 impl PolicyKind {
     /// Every known policy, in the order error messages list them.
-    pub const ALL: [PolicyKind; 3] = [PolicyKind::Random, PolicyKind::Greedy, PolicyKind::First];
+    pub const ALL: [PolicyKind; 4] = [
+        PolicyKind::Random,
+        PolicyKind::Greedy,
+        PolicyKind::First,
+        PolicyKind::Search {
+            rollouts: crate::search::DEFAULT_ROLLOUTS,
+        },
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             PolicyKind::Random => "random",
             PolicyKind::Greedy => "greedy",
             PolicyKind::First => "first",
+            PolicyKind::Search { .. } => "search",
         }
     }
 
@@ -36,6 +49,9 @@ impl PolicyKind {
             PolicyKind::Random => Box::new(RandomPolicy::new(seed)),
             PolicyKind::Greedy => Box::new(GreedyPolicy::<R>::new(seed)),
             PolicyKind::First => Box::new(FirstPolicy),
+            PolicyKind::Search { rollouts } => {
+                Box::new(SearchPolicy::<R>::new(seed).with_rollouts(rollouts))
+            }
         }
     }
 }
@@ -56,6 +72,8 @@ fn known() -> String {
 pub enum PolicyError {
     #[error("unknown AI policy '{name}'; known policies: {known}", known = known())]
     Unknown { name: String },
+    #[error("search:{given}: the rollouts per decision must be a whole number from 1 up, e.g. search:64")]
+    Rollouts { given: String },
     #[error("controller '{controller}' is not an AI controller; write ai:<policy>, where <policy> is one of: {known}", known = known())]
     NotAi { controller: String },
 }
@@ -63,15 +81,28 @@ pub enum PolicyError {
 impl FromStr for PolicyKind {
     type Err = PolicyError;
 
-    /// Reads a policy name, ignoring case and surrounding blanks.
+    /// Reads a policy name, ignoring case and surrounding blanks; `search:N` sets the search
+    /// policy's rollouts per decision.
     fn from_str(s: &str) -> Result<Self, PolicyError> {
         let wanted = s.trim();
+        let unknown = || PolicyError::Unknown {
+            name: wanted.to_string(),
+        };
+        if let Some((name, n)) = wanted.split_once(':') {
+            if !name.trim().eq_ignore_ascii_case("search") {
+                return Err(unknown());
+            }
+            return match n.trim().parse::<u32>() {
+                Ok(rollouts) if rollouts > 0 => Ok(PolicyKind::Search { rollouts }),
+                _ => Err(PolicyError::Rollouts {
+                    given: n.trim().to_string(),
+                }),
+            };
+        }
         PolicyKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(wanted))
-            .ok_or_else(|| PolicyError::Unknown {
-                name: wanted.to_string(),
-            })
+            .ok_or_else(unknown)
     }
 }
 
@@ -103,6 +134,25 @@ mod tests {
         assert_eq!(" Greedy ".parse::<PolicyKind>(), Ok(PolicyKind::Greedy));
         assert_eq!(parse_controller("ai:greedy"), Ok(PolicyKind::Greedy));
         assert_eq!(parse_controller("AI: random"), Ok(PolicyKind::Random));
+        assert_eq!(
+            parse_controller("ai:search:16"),
+            Ok(PolicyKind::Search { rollouts: 16 })
+        );
+        assert_eq!(
+            "search".parse::<PolicyKind>(),
+            Ok(PolicyKind::Search {
+                rollouts: crate::search::DEFAULT_ROLLOUTS
+            })
+        );
+        assert!("search:0"
+            .parse::<PolicyKind>()
+            .unwrap_err()
+            .to_string()
+            .contains("e.g. search:64"));
+        assert!(matches!(
+            "greedy:3".parse::<PolicyKind>(),
+            Err(PolicyError::Unknown { .. })
+        ));
     }
 
     #[test]
@@ -110,14 +160,14 @@ mod tests {
         let e = "minimax".parse::<PolicyKind>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown AI policy 'minimax'; known policies: random, greedy, first"
+            "unknown AI policy 'minimax'; known policies: random, greedy, first, search"
         );
         let e = parse_controller("ai:smart").unwrap_err();
         assert!(e.to_string().contains("'smart'"), "{e}");
         let e = parse_controller("human").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "controller 'human' is not an AI controller; write ai:<policy>, where <policy> is one of: random, greedy, first"
+            "controller 'human' is not an AI controller; write ai:<policy>, where <policy> is one of: random, greedy, first, search"
         );
     }
 }

@@ -219,3 +219,79 @@ fn greedy_resolves_an_estimate_only_while_it_leads() {
     assert_eq!(legal[choice.index], Action::Wait);
     assert_eq!(choice.explanation.unwrap().ranked[0].basis, Basis::Quick);
 }
+
+#[test]
+fn greedy_probes_an_action_without_an_estimate_and_scores_it_in_full_when_it_leads() {
+    // The attack has 41 paths: past a probe of 10 it gets 4 samples first, then, leading,
+    // its exact score (41 paths, within the full budget). Waiting has 1 path and is exact.
+    let legal = [Action::Attack, Action::Wait];
+    let choose = |refinements| {
+        GreedyPolicy::<Duel>::new(7)
+            .with_probe(10, 4)
+            .with_refinements(refinements)
+            .choose(&Duel::default(), &start(), 0, &legal, Explain::Yes)
+            .explanation
+            .unwrap()
+    };
+    let e = choose(12);
+    assert_eq!(e.ranked[0].action, "attack");
+    assert_eq!(e.ranked[0].basis, Basis::Exact { paths: 41 });
+    assert!((e.ranked[0].score - ATTACK_EV).abs() < 1e-12, "{e}");
+    let e = choose(0);
+    let attack = e.ranked.iter().find(|r| r.action == "attack").unwrap();
+    assert!(
+        matches!(attack.basis, Basis::Estimated { samples: 4, .. }),
+        "{e}"
+    );
+}
+
+#[test]
+fn search_plays_greedys_best_on_and_keeps_the_better_on_average() {
+    use fireteam_ai::SearchPolicy;
+    let rules = Duel::default();
+    let legal = [Action::Wait, Action::Attack];
+    let run = |seed| {
+        SearchPolicy::<Duel>::new(seed)
+            .with_rollouts(40)
+            .with_horizon(6)
+            .with_candidates(2)
+            .choose(&rules, &start(), 0, &legal, Explain::Yes)
+    };
+    let choice = run(5);
+    // Attacking first is worth more however the next six actions go: each side attacks in
+    // turn, and the one who strikes first is ahead on average.
+    assert_eq!(legal[choice.index], Action::Attack);
+    let e = choice.explanation.clone().unwrap();
+    assert_eq!(e.policy, "search");
+    assert_eq!(e.ranked.len(), 2);
+    // Two candidates: one round of halving, 40 / (1 × 2) = 20 rollouts each.
+    for r in &e.ranked {
+        assert_eq!(
+            r.basis,
+            Basis::Rollouts {
+                rollouts: 20,
+                horizon: 6
+            },
+            "{e}"
+        );
+    }
+    assert!(e.ranked[0].score > e.ranked[1].score, "{e}");
+    assert!(e.to_string().contains("(20 rollouts of 6 actions)"), "{e}");
+    // The same seed and state give the same choice and the same means.
+    assert_eq!(run(5), choice);
+}
+
+#[test]
+fn search_with_one_candidate_is_greedys_choice() {
+    use fireteam_ai::SearchPolicy;
+    let rules = Duel::default();
+    let legal = [Action::Wait, Action::Attack];
+    let choice = SearchPolicy::<Duel>::new(1).with_candidates(1).choose(
+        &rules,
+        &start(),
+        0,
+        &legal,
+        Explain::No,
+    );
+    assert_eq!(legal[choice.index], Action::Attack);
+}
