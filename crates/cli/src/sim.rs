@@ -15,7 +15,8 @@ use std::sync::Mutex;
     after_help = "Examples:\n  fireteam sim scenarios/dice-pool/yard.toml -n 10000\n  \
     fireteam sim scenarios/dice-pool/yard.toml -n 100000 --threads 2 --json\n  \
     fireteam sim scenarios/dice-pool/night-alley.toml -n 5000 --csv battles.csv\n  \
-    fireteam sim scenarios/dice-pool/yard.toml -n 1000 --first 1000   # a shard"
+    fireteam sim scenarios/dice-pool/yard.toml -n 1000 --first 1000   # a shard\n  \
+    fireteam sim scenarios/skirmish/arena.toml -n 100 --side Red=search:32 --side Blue=greedy"
 )]
 pub struct SimArgs {
     /// The scenario file
@@ -47,6 +48,10 @@ pub struct SimArgs {
     /// Play every side with this AI policy, whatever the scenario says (e.g. random, as a baseline)
     #[arg(long, value_name = "POLICY")]
     pub all_sides: Option<String>,
+    /// Play one side with this AI policy (repeatable; over --all-sides and the scenario), e.g.
+    /// Red=search:32
+    #[arg(long = "side", value_name = "SIDE=POLICY")]
+    pub side: Vec<String>,
     /// The catalog folder (default: the `data/` beside or above the scenario)
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
@@ -55,12 +60,40 @@ pub struct SimArgs {
 pub fn run(args: SimArgs) -> Result<()> {
     let loaded = scenario_files::load(&args.file, args.data.as_deref())?;
     let seed = args.seed.or(loaded.scenario.seed).unwrap_or(1);
-    // Which policy plays each side.
+    // Which policy plays each side: --side, then --all-sides, then the scenario.
+    let mut chosen: Vec<(String, String)> = Vec::new();
+    for given in &args.side {
+        let Some((name, policy)) = given.split_once('=') else {
+            return Err(miette!(
+                "--side {given}: write SIDE=POLICY, e.g. --side Red=greedy"
+            ));
+        };
+        let known: Vec<&str> = loaded
+            .scenario
+            .sides
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
+        let Some(side) = known.iter().find(|k| k.eq_ignore_ascii_case(name.trim())) else {
+            return Err(miette!(
+                "--side {given}: the scenario has no side '{}'; its sides are {}",
+                name.trim(),
+                known.join(", ")
+            ));
+        };
+        chosen.push((side.to_string(), policy.trim().to_string()));
+    }
     let mut sides = Vec::new();
     for s in &loaded.scenario.sides {
-        let policy = match (&args.all_sides, &s.controller) {
-            (Some(p), _) => p.clone(),
-            (None, Controller::Ai(p)) => p.clone(),
+        let given = chosen
+            .iter()
+            .rev()
+            .find(|(n, _)| *n == s.name)
+            .map(|(_, p)| p);
+        let policy = match (given, &args.all_sides, &s.controller) {
+            (Some(p), _, _) => p.clone(),
+            (None, Some(p), _) => p.clone(),
+            (None, None, Controller::Ai(p)) => p.clone(),
             _ => {
                 eprintln!(
                     "side {} is {}; in simulation {} plays it",
