@@ -494,28 +494,53 @@ fn cached_line(
         .collect()
 }
 
-pub fn line_of_fire(s: &State, from: Pos, to: Pos) -> LineOfFire {
-    let mut lof = LineOfFire::default();
-    let (a, b) = (from.hex(), to.hex());
-    // SK-17.4-a / G-51: smoke counts "through, from or into". The grid's line lists only the
-    // cells *between* the two centres (what blocks sight, for every system), so the firer's
-    // and the target's own hexes are counted here.
-    if s.smoky(from) {
-        lof.smoke += 1;
+/// One step of a line with what the map (which never changes in a battle) puts there.
+#[derive(Debug, Clone, Copy)]
+struct MapStep {
+    cells: [Pos; 2],
+    /// 1, or 2 for a line exactly along the edge between two hexes.
+    n: u8,
+    /// The terrain smokes (SK-17.4-a) in one of its cells.
+    smoke: bool,
+}
+
+/// What the map alone says about a line: its steps, whether it is blocked, and its highest
+/// wall, computed once per pair of hexes and battle map ([`map_line`]).
+#[derive(Debug)]
+struct MapLine {
+    steps: smallvec::SmallVec<[MapStep; 12]>,
+    blocked: bool,
+    wall: Option<(Wall, bool, bool)>,
+}
+
+// Keyed by the battle's rules (leaked once per loaded scenario, so its address names the map
+// for the life of the process) and the two hexes.
+type MapLineCache = std::collections::HashMap<(usize, Pos, Pos), std::rc::Rc<MapLine>>;
+
+thread_local! {
+    static MAP_LINES: std::cell::RefCell<MapLineCache> = std::cell::RefCell::new(MapLineCache::new());
+}
+
+/// The map's side of the line from `from` to `to`: walls and sight blockers (SK-17.7,
+/// SK-13.6-b) and the terrain's smoke, from the per-thread cache.
+fn map_line(s: &State, from: Pos, to: Pos) -> std::rc::Rc<MapLine> {
+    let key = (std::ptr::from_ref(s.rules) as usize, from, to);
+    if let Some(l) = MAP_LINES.with(|m| m.borrow().get(&key).cloned()) {
+        return l;
     }
-    if to != from && s.smoky(to) {
-        lof.smoke += 1;
-    }
-    for step in cached_line(a, b) {
-        let cells: smallvec::SmallVec<[fireteam_grid::Hex; 2]> = match step {
-            LineStep::Single(c) => smallvec::smallvec![c],
-            LineStep::Edge(c, d) => smallvec::smallvec![c, d],
-            LineStep::Corner(c) => smallvec::smallvec![c],
+    let mut line = MapLine {
+        steps: smallvec::SmallVec::new(),
+        blocked: false,
+        wall: None,
+    };
+    for step in cached_line(from.hex(), to.hex()) {
+        let (cells, n) = match step {
+            LineStep::Single(c) | LineStep::Corner(c) => ([Pos::from_hex(c); 2], 1),
+            LineStep::Edge(c, d) => ([Pos::from_hex(c), Pos::from_hex(d)], 2),
         };
         let mut all_block = true;
-        let mut smoky = false;
-        for c in &cells {
-            let p = Pos::from_hex(*c);
+        let mut smoke = false;
+        for &p in &cells[..n] {
             let t = s.terrain(p);
             let sight = t.is_some_and(|t| t.blocks_sight || t.wall == Wall::High);
             if !sight {
@@ -525,26 +550,61 @@ pub fn line_of_fire(s: &State, from: Pos, to: Pos) -> LineOfFire {
                 if t.wall != Wall::None && t.wall != Wall::High {
                     let near_target = p.distance(to) == 1;
                     let near_firer = p.distance(from) == 1;
-                    let w = lof.wall.map_or(Wall::None, |w| w.0);
+                    let w = line.wall.map_or(Wall::None, |w| w.0);
                     if t.wall >= w {
-                        lof.wall = Some((t.wall, near_target, near_firer));
+                        line.wall = Some((t.wall, near_target, near_firer));
                     }
                 }
+                smoke |= t.smoke || t.fire.is_some();
             }
-            if s.smoky(p) {
-                smoky = true;
-            }
+        }
+        line.blocked |= all_block;
+        line.steps.push(MapStep {
+            cells,
+            n: n as u8,
+            smoke,
+        });
+    }
+    let line = std::rc::Rc::new(line);
+    MAP_LINES.with(|m| m.borrow_mut().insert(key, line.clone()));
+    line
+}
+
+/// Whether the map blocks the line from `from` to `to`, and its highest wall (with whether it
+/// is next to the target and to the firer): [`line_of_fire`]'s `blocked` and `wall`, without
+/// the figures and the smoke.
+pub fn sight(s: &State, from: Pos, to: Pos) -> (bool, Option<(Wall, bool, bool)>) {
+    let l = map_line(s, from, to);
+    (l.blocked, l.wall)
+}
+
+pub fn line_of_fire(s: &State, from: Pos, to: Pos) -> LineOfFire {
+    let mut lof = LineOfFire::default();
+    // SK-17.4-a / G-51: smoke counts "through, from or into". The grid's line lists only the
+    // cells *between* the two centres (what blocks sight, for every system), so the firer's
+    // and the target's own hexes are counted here.
+    if s.smoky(from) {
+        lof.smoke += 1;
+    }
+    if to != from && s.smoky(to) {
+        lof.smoke += 1;
+    }
+    let line = map_line(s, from, to);
+    lof.blocked = line.blocked;
+    lof.wall = line.wall;
+    // Clouds and fires come and go; the map's smoke stays.
+    let moving_smoke = !s.fires.is_empty() || !s.clouds.is_empty();
+    for step in &line.steps {
+        let cells = &step.cells[..usize::from(step.n)];
+        if step.smoke || (moving_smoke && cells.iter().any(|&p| s.smoky(p))) {
+            lof.smoke += 1;
+        }
+        for &p in cells {
             for (i, f) in s.figures.iter().enumerate() {
                 if f.pos == p && f.active() && !lof.between.contains(&(i as FigId)) {
                     lof.between.push(i as FigId);
                 }
             }
-        }
-        if all_block {
-            lof.blocked = true;
-        }
-        if smoky {
-            lof.smoke += 1;
         }
     }
     lof

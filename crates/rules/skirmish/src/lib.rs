@@ -30,6 +30,7 @@ pub mod cloud;
 pub mod combat;
 pub mod data;
 pub mod encumbrance;
+mod estimate;
 // ---- the arena (§19.1)
 pub mod escape;
 pub mod event;
@@ -56,6 +57,7 @@ pub mod stealth;
 pub mod system;
 pub mod terrain;
 pub mod text;
+mod threat;
 pub mod turn;
 pub mod vacuum;
 mod value;

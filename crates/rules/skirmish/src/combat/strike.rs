@@ -54,6 +54,16 @@ pub struct Struck {
     pub victim: FigId,
 }
 
+/// The number a roll to hit must not exceed: DEX with every adjustment, or 5 when firing in
+/// complete darkness (SK-17.5-b).
+pub fn target_number(dex: i16, mods: &Mods, darkness: bool) -> i16 {
+    if darkness {
+        5
+    } else {
+        dex + Modifier::total(mods) as i16
+    }
+}
+
 /// Rolls to hit with these adjustments and dice (`attack_mods`, perhaps adjusted) without
 /// playing the roll out.
 pub fn roll_to_hit(
@@ -64,12 +74,9 @@ pub fn roll_to_hit(
     let (mods, dice, darkness) = prepared;
     let s = &ctx.s;
     let att = s.fig(a.attacker).clone();
-    let base = att.dex;
-    let mut target_number = base + Modifier::total(&mods) as i16;
+    let target_number = target_number(att.dex, &mods, darkness);
     let mut mods = mods;
     if darkness {
-        // SK-17.5-b: firing a missile or thrown weapon in complete darkness, DEX is 5.
-        target_number = 5;
         mods.push(Modifier::applied(
             "darkness",
             "complete darkness: DEX is 5",

@@ -116,7 +116,7 @@ pub(crate) fn grab_on_the_run(
     Ok(())
 }
 
-fn grab(ctx: &mut Ctx, fig: FigId, at: Pos, rule: RuleId) {
+pub(crate) fn grab(ctx: &mut Ctx, fig: FigId, at: Pos, rule: RuleId) {
     let f = ctx.s.fig(fig).clone();
     if let Some((owner, slot, into)) = grabbable(&ctx.s, &f, at) {
         ctx.emit(Event::Grabbed {
