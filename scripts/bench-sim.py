@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Battles per second of every shipped scenario, per policy and thread count, in one table.
+"""Every figure of the simulator's goals in one run: speed, strength, odds, the duel, memory.
 
 For each scenario under scenarios/*/ and each policy (`greedy` and `random` on every side, via
 `fireteam sim --all-sides POLICY`), the script runs `fireteam sim … --json` with 1 and with 2
@@ -9,12 +9,23 @@ a short probe measures the rate, and the timed run plays about `--budget` second
 least a few, at most --max-runs). The same seed is used throughout, so the battles are the same
 at both thread counts (the simulator's results do not depend on its threads).
 
-It prints a Markdown table (scenario, policy, battles, battles/s with 1 and 2 threads, the
-issue's goal where one is set) and writes it with the machine's description to
-target/bench-sim.md and the figures to target/bench-sim.json; `--docs` also copies the table
-to docs/bench-sim.md, the copy the docs keep of the latest run.
+It then measures, each in a table of its own:
 
-usage: python3 scripts/bench-sim.py [--budget SECONDS] [--max-runs N] [--only TEXT] [--docs]
+- **strength**: on every two-sided scenario, the win rate of one policy against another with
+  its 95% interval, both ways round (`--side NAME=POLICY`): greedy against random, and the
+  search policy (`search:N`, `--rollouts`) against greedy, each for `--games` battles;
+- **odds**: the whole-process time of `fireteam odds SCENARIO --action …` for the actions in
+  `ODDS_ACTIONS` (the slowest known), against the goal of 100 ms;
+- **the duel**: `scripts/bench-duel.py --quick` (fireteam's SKIRMISH duel beside numpy's);
+- **memory**: the peak resident memory of `fireteam sim` for N and 10 N random battles, which
+  stays flat when nothing grows with the number of battles.
+
+It writes the tables with the machine's description to target/bench-sim.md and the figures to
+target/bench-sim.json; `--docs` also copies them to docs/bench-sim.md, the copy the docs keep
+of the latest run. `--skip` leaves sections out (speed, strength, odds, duel, memory).
+
+usage: python3 scripts/bench-sim.py [--budget SECONDS] [--max-runs N] [--only TEXT]
+                                    [--games N] [--rollouts N] [--skip SECTION,…] [--docs]
 
 It uses target/release/fireteam, building it first with `cargo build --release -p fireteam`.
 """
@@ -27,6 +38,7 @@ import os
 import platform
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,21 +66,128 @@ def build() -> None:
     )
 
 
-def sim(scenario: Path, policy: str, runs: int, threads: int) -> dict:
-    cmd = [
-        str(BIN),
-        "sim",
-        str(scenario),
-        "-n",
-        str(runs),
-        "--threads",
-        str(threads),
-        "--all-sides",
-        policy,
-        "--json",
-    ]
+def sim(scenario: Path, policy: str, runs: int, threads: int, sides=None) -> dict:
+    cmd = [str(BIN), "sim", str(scenario), "-n", str(runs), "--threads", str(threads), "--json"]
+    if sides:
+        for name, pol in sides:
+            cmd += ["--side", f"{name}={pol}"]
+    else:
+        cmd += ["--all-sides", policy]
     out = subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, text=True)
     return json.loads(out.stdout)
+
+
+# The slowest single actions known for `odds --action` (the goal: each under 100 ms).
+ODDS_ACTIONS = [
+    ("scenarios/skirmish/arena.toml", "Dee fires a burst at Ana"),
+    ("scenarios/skirmish/arena.toml", "Fay shoots at Cy"),
+    ("scenarios/skirmish/bruce-vs-zorgo.toml", "Zorgo shoots at Bruce"),
+    ("scenarios/dice-pool/yard.toml", None),
+]
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    z = 1.959964
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def sides_of(scenario: Path) -> list[str]:
+    import tomllib
+
+    doc = tomllib.loads(scenario.read_text())
+    return [s["name"] for s in doc.get("sides", [])]
+
+
+def strength(scenarios: list[Path], games: int, rollouts: int) -> list[dict]:
+    """Win rates of challenger against opponent, both ways round, on two-sided scenarios."""
+    rows = []
+    pairs = [("greedy", "random"), (f"search:{rollouts}", "greedy")]
+    for sc in scenarios:
+        names = sides_of(sc)
+        if len(names) != 2:
+            continue
+        rel = sc.relative_to(ROOT)
+        for challenger, opponent in pairs:
+            n = games if challenger.startswith("search") else games * 4
+            for seat in (0, 1):
+                sides = [(names[seat], challenger), (names[1 - seat], opponent)]
+                log(f"{rel}: {challenger} as {names[seat]} against {opponent}, {n} battles …")
+                r = sim(sc, "", n, 2, sides)
+                won = next(x["wins"] for x in r["sides"] if x["name"] == names[seat])
+                lost = next(x["wins"] for x in r["sides"] if x["name"] != names[seat])
+                lo, hi = wilson(won, r["runs"])
+                rows.append({
+                    "scenario": str(rel), "challenger": challenger, "opponent": opponent,
+                    "seat": names[seat], "runs": r["runs"], "wins": won, "losses": lost,
+                    "draws": r["draws"], "ci95": [lo, hi],
+                    "battles_per_sec": r.get("battles_per_sec"),
+                })
+    return rows
+
+
+def odds_times() -> list[dict]:
+    rows = []
+    for scenario, action in ODDS_ACTIONS:
+        cmd = [str(BIN), "odds", scenario, "--json"]
+        if action:
+            cmd += ["--action", action]
+        else:
+            cmd += ["--action", first_attack(scenario)]
+        t0 = time.perf_counter()
+        out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        wall = time.perf_counter() - t0
+        exact = None
+        try:
+            exact = json.loads(out.stdout).get("exact")
+        except json.JSONDecodeError:
+            pass
+        rows.append({"scenario": scenario, "action": cmd[-1], "seconds": wall,
+                     "exact": exact, "ok": out.returncode == 0})
+    return rows
+
+
+def first_attack(scenario: str) -> str:
+    """A shot the opening of `odds --action` makes legal: the first `shoot` of a played log."""
+    out = subprocess.run([str(BIN), "run", scenario, "--json"], cwd=ROOT, capture_output=True,
+                         text=True)
+    for line in out.stdout.splitlines():
+        try:
+            e = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        text = e.get("action") if isinstance(e, dict) else None
+        if isinstance(text, str) and text.startswith("shoot"):
+            return text
+    return "shoot"
+
+
+def duel() -> str | None:
+    """The table `scripts/bench-duel.py --quick` prints (its JSON goes to target/)."""
+    log("the duel beside numpy (scripts/bench-duel.py --quick) …")
+    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench-duel.py"), "--quick"],
+                       cwd=ROOT, capture_output=True, text=True)
+    if r.returncode != 0:
+        log(r.stderr[-2000:])
+        return None
+    return r.stdout.strip()
+
+
+def peak_memory(scenario: Path, runs: int) -> int:
+    """Peak resident memory in KiB of one `fireteam sim` run of random battles."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run([str(BIN), "sim", str(scenario), "-n", str(runs), "--threads", "2",
+                    "--all-sides", "random", "--json"], cwd=ROOT, check=True,
+                   capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return max(before, after)
 
 
 def machine() -> str:
@@ -89,7 +208,11 @@ def main() -> int:
     ap.add_argument("--max-runs", type=int, default=200_000, help="battles per cell at most")
     ap.add_argument("--only", default="", help="only scenarios whose path contains this text")
     ap.add_argument("--docs", action="store_true", help="also write docs/bench-sim.md")
+    ap.add_argument("--games", type=int, default=40, help="search battles per seating")
+    ap.add_argument("--rollouts", type=int, default=16, help="the search policy's rollouts")
+    ap.add_argument("--skip", default="", help="sections to leave out, comma-separated")
     args = ap.parse_args()
+    skip = set(filter(None, args.skip.split(",")))
     build()
     scenarios = sorted(
         p
@@ -100,7 +223,7 @@ def main() -> int:
         log(f"no scenario matches '{args.only}'")
         return 2
     rows = []
-    for sc in scenarios:
+    for sc in scenarios if "speed" not in skip else []:
         rel = sc.relative_to(ROOT)
         for policy in POLICIES:
             probe = sim(sc, policy, 2 if policy == "greedy" else 100, 1)
@@ -128,19 +251,60 @@ def main() -> int:
             f"| {c['per_sec_1']:,.1f} | {c['per_sec_2']:,.1f} | {goal} |"
         )
     table = "\n".join(lines) + "\n"
+    strong = [] if "strength" in skip else strength(scenarios, args.games, args.rollouts)
+    if strong:
+        table += (
+            "\n## Strength\n\nWin rate of the first policy against the second, playing the side "
+            "named, with its 95% (Wilson) interval; the other side plays the second policy.\n\n"
+            "| scenario | policy | against | as side | battles | wins | losses | draws | win rate (95% CI) |\n"
+            "|---|---|---|---|---:|---:|---:|---:|---|\n"
+        )
+        for c in strong:
+            lo, hi = c["ci95"]
+            table += (
+                f"| {c['scenario']} | {c['challenger']} | {c['opponent']} | {c['seat']} "
+                f"| {c['runs']} | {c['wins']} | {c['losses']} | {c['draws']} "
+                f"| {100 * c['wins'] / c['runs']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%) |\n"
+            )
+    odds = [] if "odds" in skip else odds_times()
+    if odds:
+        table += (
+            "\n## Exact odds of one action\n\nWhole-process time of `fireteam odds SCENARIO "
+            "--action ACTION --json` (goal: under 100 ms, exact).\n\n"
+            "| scenario | action | seconds | exact |\n|---|---|---:|---|\n"
+        )
+        for o in odds:
+            table += f"| {o['scenario']} | {o['action']} | {o['seconds']:.3f} | {o['exact']} |\n"
+    d = None if "duel" in skip else duel()
+    if d:
+        table += "\n## The duel beside numpy\n\n`scripts/bench-duel.py --quick`:\n\n```\n" + d + "\n```\n"
+    mem = {}
+    if "memory" not in skip:
+        sc = ROOT / "scenarios" / "skirmish" / "arena.toml"
+        for n in (10_000, 100_000):
+            log(f"peak memory, {n:,} random arena battles …")
+            mem[n] = peak_memory(sc, n)
+        table += (
+            "\n## Memory\n\nPeak resident memory of `fireteam sim scenarios/skirmish/arena.toml "
+            "--all-sides random --threads 2`:\n\n| battles | peak KiB |\n|---:|---:|\n"
+        )
+        for n, kib in mem.items():
+            table += f"| {n:,} | {kib:,} |\n"
     print(table)
     target = ROOT / "target"
     target.mkdir(exist_ok=True)
     (target / "bench-sim.md").write_text(table)
     (target / "bench-sim.json").write_text(
-        json.dumps({"when": when, "machine": machine(), "cells": rows}, indent=2) + "\n"
+        json.dumps({"when": when, "machine": machine(), "cells": rows, "strength": strong,
+                    "odds": odds, "duel": d, "memory": mem}, indent=2) + "\n"
     )
     if args.docs:
         head = (
-            "# Simulation speed\n\n"
-            "The latest table of `scripts/bench-sim.py`: battles per second of every shipped\n"
+            "# Simulation speed and strength\n\n"
+            "The latest tables of `scripts/bench-sim.py`: battles per second of every shipped\n"
             "scenario with the greedy and the random policy on every side, on one and two\n"
-            "threads. Greedy battles are few, so their figures are rougher.\n\n"
+            "threads (greedy battles are few, so their figures are rougher); the policies' win\n"
+            "rates against each other; the time of exact odds; the duel beside numpy; memory.\n\n"
         )
         (ROOT / "docs" / "bench-sim.md").write_text(head + table)
     return 0
