@@ -9,10 +9,14 @@
 
 mod enumerate;
 mod manual;
+mod prob;
 mod scripted;
 mod seeded;
 
-pub use enumerate::{enumerate, enumerate_within, Enumerated, Enumerator, MAX_PATHS};
+pub use enumerate::{
+    enumerate, enumerate_plain_within, enumerate_within, Checkpoint, Enumerated, Enumerator, Key,
+    MAX_PATHS,
+};
 pub use manual::ManualSource;
 pub use scripted::ScriptedSource;
 pub use seeded::SeededSource;
@@ -94,7 +98,8 @@ pub struct RollRecord {
     pub purpose: String,
     pub dice: Dice,
     /// One face per die, in the order rolled. The enumerating source yields faces as a sorted
-    /// multiset, and none at all for rolls asked for their total only.
+    /// multiset (for a roll read by its sum, one multiset of that sum), and none at all for
+    /// rolls asked for their total only.
     pub faces: Vec<u32>,
     pub total: i64,
     pub source: SourceKind,
@@ -116,6 +121,30 @@ pub trait DiceSource {
         let mut faces = Vec::with_capacity(dice.count as usize);
         self.roll_into(purpose, dice, &mut faces)?;
         Ok(faces.iter().map(|&f| i64::from(f)).sum())
+    }
+
+    /// Rolls `dice` for a caller that reads only the sum of the faces: the faces are for the
+    /// record (an event, a log). Every source but the enumerating one rolls exactly as
+    /// [`DiceSource::roll_into`] (the default), so seeds, scripts and logs are unchanged; the
+    /// enumerating source branches on the sums, each shown as the faces of one sorted multiset
+    /// of that sum. Faces read one by one (doubles, a die picked out) need `roll_into`.
+    fn roll_sum_into(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        faces: &mut Vec<u32>,
+    ) -> Result<(), SourceError> {
+        self.roll_into(purpose, dice, faces)
+    }
+
+    /// A point of a resolution where `key` holds everything that can still affect its
+    /// outcome (see [`Checkpoint`]). Only the enumerating source reads it: when an earlier path
+    /// reached an equal key and everything below it has been walked, the rest of this path is
+    /// known, and it returns [`SourceError::Answered`], which the resolution passes up as it
+    /// does any dice error. Every other source returns `Ok` and rolls on as if it were not
+    /// there.
+    fn checkpoint(&mut self, _key: &dyn Checkpoint) -> Result<(), SourceError> {
+        Ok(())
     }
 
     /// Starts a new scope (for example one action of a battle). The seeded source derives each
@@ -148,8 +177,19 @@ impl<S: DiceSource + ?Sized> DiceSource for &mut S {
     ) -> Result<(), SourceError> {
         (**self).roll_into(purpose, dice, faces)
     }
+    fn roll_sum_into(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        faces: &mut Vec<u32>,
+    ) -> Result<(), SourceError> {
+        (**self).roll_sum_into(purpose, dice, faces)
+    }
     fn roll_total(&mut self, purpose: &Purpose<'_>, dice: Dice) -> Result<i64, SourceError> {
         (**self).roll_total(purpose, dice)
+    }
+    fn checkpoint(&mut self, key: &dyn Checkpoint) -> Result<(), SourceError> {
+        (**self).checkpoint(key)
     }
     fn begin_scope(&mut self, scope: u64) {
         (**self).begin_scope(scope)
