@@ -117,11 +117,19 @@ struct Below {
     paths: u128,
 }
 
+/// A key kept with its distribution: its hash, the branches taken before its `since`, and the
+/// caller's key.
+struct Kept {
+    hash: u64,
+    before: Vec<u32>,
+    key: Box<dyn Any>,
+}
+
 /// A checkpoint whose subtree is being walked (or the root, with no key): the paths below it
 /// share the first `depth` chance nodes.
 struct Frame {
     depth: usize,
-    key: Option<(u64, Box<dyn Any>)>,
+    key: Option<Kept>,
     dist: HashMap<u32, Prob>,
     paths: u128,
 }
@@ -149,7 +157,7 @@ pub struct Enumerator {
     seen: usize,
     /// The kept distribution that answers the rest of the current path, if one did.
     answered: Option<usize>,
-    kept: HashMap<u64, Vec<(Box<dyn Any>, usize)>>,
+    kept: HashMap<u64, Vec<(Kept, usize)>>,
     below: Vec<Below>,
 }
 
@@ -377,13 +385,13 @@ impl Enumerator {
                 parent.add(*o, q.mul(&p));
             }
             parent.paths = parent.paths.saturating_add(f.paths.saturating_mul(paths));
-            if let Some((hash, key)) = f.key {
+            if let Some(kept) = f.key {
                 let id = self.below.len();
                 self.below.push(Below {
                     dist,
                     paths: f.paths,
                 });
-                self.kept.entry(hash).or_default().push((key, id));
+                self.kept.entry(kept.hash).or_default().push((kept, id));
             }
         }
     }
@@ -472,7 +480,11 @@ impl DiceSource for Enumerator {
         Ok(n.totals[n.index])
     }
 
-    fn checkpoint(&mut self, key: &dyn Checkpoint) -> Result<(), SourceError> {
+    fn mark(&self) -> u64 {
+        self.depth as u64
+    }
+
+    fn checkpoint(&mut self, since: u64, key: &dyn Checkpoint) -> Result<(), SourceError> {
         if self.answered.is_some() {
             return Err(SourceError::Answered);
         }
@@ -487,16 +499,30 @@ impl DiceSource for Enumerator {
             debug_assert_eq!(self.frames[k + 1].depth, self.depth);
             return Ok(());
         }
-        let hash = key.key_hash();
+        let since = (since as usize).min(self.depth);
+        let before: Vec<u32> = self.nodes[..since].iter().map(|n| n.index as u32).collect();
+        let hash = {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            before.hash(&mut h);
+            key.key_hash().hash(&mut h);
+            h.finish()
+        };
         if let Some(list) = self.kept.get(&hash) {
-            if let Some((_, id)) = list.iter().find(|(kept, _)| key.same(kept.as_ref())) {
+            if let Some((_, id)) = list
+                .iter()
+                .find(|(kept, _)| kept.before == before && key.same(kept.key.as_ref()))
+            {
                 self.answered = Some(*id);
                 return Err(SourceError::Answered);
             }
         }
         self.frames.push(Frame {
             depth: self.depth,
-            key: Some((hash, key.keep())),
+            key: Some(Kept {
+                hash,
+                before,
+                key: key.keep(),
+            }),
             dist: HashMap::new(),
             paths: 0,
         });

@@ -137,13 +137,23 @@ pub trait DiceSource {
         self.roll_into(purpose, dice, faces)
     }
 
-    /// A point of a resolution where `key` holds everything that can still affect its
-    /// outcome (see [`Checkpoint`]). Only the enumerating source reads it: when an earlier path
-    /// reached an equal key and everything below it has been walked, the rest of this path is
-    /// known, and it returns [`SourceError::Answered`], which the resolution passes up as it
-    /// does any dice error. Every other source returns `Ok` and rolls on as if it were not
-    /// there.
-    fn checkpoint(&mut self, _key: &dyn Checkpoint) -> Result<(), SourceError> {
+    /// A mark of how far the current path through the dice has gone, for
+    /// [`DiceSource::checkpoint`]: the enumerating source gives the number of rolls made so far
+    /// on this path, every other source 0.
+    fn mark(&self) -> u64 {
+        0
+    }
+
+    /// A point of a resolution where `key`, together with the rolls made before `since` (a
+    /// [`DiceSource::mark`] taken earlier on the same path), holds everything that can still
+    /// affect its outcome (see [`Checkpoint`]). With `since` 0 the key alone must; with a mark
+    /// taken just before a roll, the key need only say what the code after the checkpoint can
+    /// still learn of the rolls made since the mark. Only the enumerating source reads it: when
+    /// an earlier path reached an equal key after the same rolls before `since`, and everything
+    /// below it has been walked, the rest of this path is known, and it returns
+    /// [`SourceError::Answered`], which the resolution passes up as it does any dice error.
+    /// Every other source returns `Ok` and rolls on as if it were not there.
+    fn checkpoint(&mut self, _since: u64, _key: &dyn Checkpoint) -> Result<(), SourceError> {
         Ok(())
     }
 
@@ -188,8 +198,11 @@ impl<S: DiceSource + ?Sized> DiceSource for &mut S {
     fn roll_total(&mut self, purpose: &Purpose<'_>, dice: Dice) -> Result<i64, SourceError> {
         (**self).roll_total(purpose, dice)
     }
-    fn checkpoint(&mut self, key: &dyn Checkpoint) -> Result<(), SourceError> {
-        (**self).checkpoint(key)
+    fn mark(&self) -> u64 {
+        (**self).mark()
+    }
+    fn checkpoint(&mut self, since: u64, key: &dyn Checkpoint) -> Result<(), SourceError> {
+        (**self).checkpoint(since, key)
     }
     fn begin_scope(&mut self, scope: u64) {
         (**self).begin_scope(scope)
