@@ -46,7 +46,8 @@ pub(crate) fn string_at(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveE
     // The target, with the rounds still flying.
     let (mut mods, dice, dark) = attack_mods(&ctx.s, spec);
     string_mods(&mut mods, left);
-    let rolled = roll_to_hit(ctx, spec, (mods, dice, dark))?;
+    let since = ctx.mark();
+    let rolled = roll_to_hit(ctx, spec, (mods, dice, dark))?.landing_now(since, 0);
     let struck = land(ctx, spec, rolled, left)?;
     match struck.result {
         ToHit::Hit { .. } => left -= struck.landed,
@@ -202,7 +203,8 @@ pub(crate) fn sweep(ctx: &mut Ctx, fig: FigId, from: FigId, to: FigId) -> Result
         }
         let (mut mods, dice, dark) = attack_mods(&ctx.s, &spec);
         sweep_mods(&mut mods, left, penalty, targets);
-        let rolled = roll_to_hit(ctx, &spec, (mods, dice, dark))?;
+        let since = ctx.mark();
+        let rolled = roll_to_hit(ctx, &spec, (mods, dice, dark))?.landing_now(since, 0);
         let struck = land(ctx, &spec, rolled, left)?;
         match struck.result {
             ToHit::Hit { .. } => left -= struck.landed,

@@ -120,10 +120,12 @@ pub(crate) fn beyond(ctx: &mut Ctx, spec: &AttackSpec, left: u8) -> Result<u8, R
         if is_string(spec) {
             string_mods(&mut mods, left);
         }
+        let since = ctx.mark();
         let mut rolled = roll_to_hit(ctx, &sub, (mods, dice, dark))?;
         rolled.fires = false;
         // SK-13.6-d: on a later target a fumble never touches the weapon; 16–18 stop the shot.
         let stopped = dice == 3 && rolled.total >= 16;
+        let mut rolled = rolled.landing_now(since, i64::from(stopped));
         if matches!(
             rolled.c.result,
             crate::autoresult::ToHit::Dropped | crate::autoresult::ToHit::Broken
@@ -277,6 +279,7 @@ pub(crate) fn avoid(
 ) -> Result<u8, ResolveError> {
     let att = ctx.s.fig(spec.attacker).clone();
     let target_n = order_dex(&ctx.s, &att) + Modifier::total(&mods) as i16;
+    let since = ctx.mark();
     let (faces, total) = ctx.roll("avoid", 3)?;
     let avoided = total <= i32::from(target_n);
     let margin = i32::from(target_n) - total;
@@ -313,6 +316,8 @@ pub(crate) fn avoid(
         bullets,
         avoid: true,
     });
+    // The exact odds: the roll goes no further than the bullets it let through.
+    ctx.checkpoint(since, "avoid", &[i64::from(bullets)])?;
     bullets_into(ctx, spec, bystander, bullets, rule)
 }
 
@@ -339,7 +344,17 @@ pub(crate) fn bullets_into(
     }
     let was_fallen = ctx.s.fig(victim).posture == Posture::Fallen;
     let mut landed = 0;
-    for _ in 0..n {
+    // The exact odds: each bullet after the first is a checkpoint since the loop began; the
+    // bullets so far are read only through the state and the count landed.
+    let since = ctx.mark();
+    for b in 0..n {
+        if b > 0 {
+            ctx.checkpoint(
+                since,
+                "bystander-bullet",
+                &[i64::from(b), i64::from(landed)],
+            )?;
+        }
         let by = ctx.s.fig(victim).clone();
         if !by.active() {
             break;

@@ -125,7 +125,8 @@ pub(crate) fn fire_into(ctx: &mut Ctx, fig: FigId, foe: FigId) -> Result<(), Res
     // not new targets of the turn (SK-16.6-h).
     set_autofire(&mut mods, 1);
     mods.retain(|x| x.id != "new-target");
-    let rolled = roll_to_hit(ctx, &spec, (mods, dice, dark))?;
+    let since = ctx.mark();
+    let rolled = roll_to_hit(ctx, &spec, (mods, dice, dark))?.landing_now(since, 0);
     land(ctx, &spec, rolled, 1)?;
     let g = ctx.s.fig(fig);
     let (at, shots) = if g.ready_slot().is_some() && g.suppress_shots > 1 {

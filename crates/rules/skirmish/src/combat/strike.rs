@@ -25,7 +25,8 @@ use fireteam_engine::{Modifier, ResolveError, RuleId};
 /// A to-hit roll and everything after it, for one shot, burst, blow or throw.
 pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
     let prepared = attack_mods(&ctx.s, a);
-    let rolled = roll_to_hit(ctx, a, prepared)?;
+    let since = ctx.mark();
+    let rolled = roll_to_hit(ctx, a, prepared)?.landing_now(since, 0);
     Ok(land(ctx, a, rolled, a.rounds)?.result)
 }
 
@@ -41,6 +42,22 @@ pub struct Rolled {
     /// The roll fires the weapon (its recoil in microgravity, SK-17.10-b); not so for the same
     /// shot going on to a figure behind its target (G-14 step 5).
     pub fires: bool,
+    /// For the exact odds: set by a caller that lands the roll with no other roll made since
+    /// (`landing_now`): the mark taken just before the roll and whatever the caller keeps of it
+    /// past the landing. `land` then checkpoints once the result is known, so the totals that
+    /// land alike merge.
+    pub merge: Option<(u64, i64)>,
+}
+
+impl Rolled {
+    /// This roll is landed next, with no other roll made since the mark `since` taken just
+    /// before it, and the caller keeps nothing of it past the landing but `kept`.
+    pub fn landing_now(self, since: u64, kept: i64) -> Rolled {
+        Rolled {
+            merge: Some((since, kept)),
+            ..self
+        }
+    }
 }
 
 /// What a roll played out did: its result, the bullets that hit (SK-16.6-f), those that
@@ -97,6 +114,7 @@ pub fn roll_to_hit(
         target_number,
         c,
         fires: true,
+        merge: None,
     })
 }
 
@@ -111,6 +129,7 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
         target_number,
         c,
         fires,
+        merge,
     } = r;
     let att = ctx.s.fig(a.attacker).clone();
     let base = att.dex;
@@ -163,6 +182,26 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
         bullets,
         avoid: false,
     });
+    // The exact odds: past here the roll is read only through its result and bullets (and
+    // its total, for a critical under `sk.aimed_shots`).
+    if let Some((since, kept)) = merge {
+        let crit = if ctx.s.rules.options.aimed_shots {
+            i64::from(total)
+        } else {
+            0
+        };
+        let code = match result {
+            ToHit::Hit { mult, automatic } => 10 + 2 * i64::from(mult) + i64::from(automatic),
+            ToHit::Miss { automatic } => 1 + i64::from(automatic),
+            ToHit::Dropped => 3,
+            ToHit::Broken => 4,
+        };
+        ctx.checkpoint(
+            since,
+            "landed",
+            &[code, i64::from(bullets), i64::from(cap), crit, kept],
+        )?;
+    }
     // SK-17.10-b: firing a weapon with recoil (one that needs STR) in microgravity.
     if fires && a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
         microgravity_check(ctx, a.attacker)?;
@@ -262,7 +301,16 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
                 .as_ref()
                 .map_or(crate::data::AttackType::Bludgeoning, |w| w.attack_type);
             let mark = ctx.out.len();
+            // The exact odds: every bullet after the first is a checkpoint since the loop
+            // began. What the loop and everything after it read of the bullets so far is the
+            // state, the bullet's number and the damage rolled at the victim since `mark`
+            // (`flame::tank_hit`); all else in hand was settled before the loop.
+            let since = ctx.mark();
             for b in 0..bullets {
+                if b > 0 {
+                    let rolled = rolled_at(&ctx.out[mark..], victim);
+                    ctx.checkpoint(since, "bullet", &[i64::from(b), i64::from(rolled)])?;
+                }
                 if !crate::combat::damage::may_be_hurt(&ctx.s, ctx.s.fig(victim)) {
                     break;
                 }
@@ -423,6 +471,23 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
         landed,
         victim,
     })
+}
+
+/// The damage rolled at `victim` in `events` (times its multiplier), as `flame::tank_hit`
+/// reads it.
+fn rolled_at(events: &[Event], victim: FigId) -> i32 {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Damage {
+                target,
+                rolled,
+                mult,
+                ..
+            } if *target == victim => Some(*rolled * i32::from((*mult).max(1))),
+            _ => None,
+        })
+        .sum()
 }
 
 /// SK-16.2-a: a pole arm charged in a straight line for the last 3 hexes doubles its damage;
