@@ -63,7 +63,13 @@ fn run(steps: &[Step], e: &mut Enumerator, fold: i64) -> Result<i64, SourceError
                 let hi = i64::from(*faces.iter().max().unwrap());
                 faces.iter().map(|&f| i64::from(f)).sum::<i64>() + hi
             }
-            _ => e.roll_total(&Purpose::new("total"), dice)?,
+            2 => e.roll_total(&Purpose::new("total"), dice)?,
+            _ => {
+                // Read only through a class of the sum.
+                let class = |t: i64| (t * 5 / 4) % 3;
+                e.roll_sum_classed(&Purpose::new("classed"), dice, &mut faces, &class)?;
+                class(faces.iter().map(|&f| i64::from(f)).sum::<i64>())
+            }
         };
         state = (state + v * s.mul) % fold;
         // The rest reads the roll only through the state: a checkpoint since the mark before
@@ -250,4 +256,19 @@ fn a_checkpoint_since_a_mark_merges_the_branches_of_the_rolls_after_it() {
     assert_eq!(merged.outcomes, plain.outcomes);
     assert_eq!(merged.paths, plain.paths);
     assert!(merged.walked < 60, "{}", merged.walked);
+}
+
+#[test]
+fn a_classed_roll_branches_once_per_class() {
+    let f = |e: &mut Enumerator| -> Result<bool, SourceError> {
+        let mut faces = Vec::new();
+        let class = |t: i64| i64::from(t <= 10);
+        e.roll_sum_classed(&Purpose::new("check"), Dice::new(3, 6), &mut faces, &class)?;
+        Ok(class(faces.iter().map(|&x| i64::from(x)).sum()) == 1)
+    };
+    let merged = enumerate_within(100, f).unwrap();
+    let plain = enumerate_plain_within(100, f).unwrap();
+    assert_eq!(merged.outcomes, plain.outcomes);
+    assert_eq!(merged.paths, 56);
+    assert_eq!(merged.walked, 2);
 }

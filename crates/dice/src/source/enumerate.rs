@@ -42,6 +42,8 @@ enum Mode {
     Total,
     /// Branches on totals, each showing the faces of one sorted multiset of that total.
     Sum,
+    /// Branches on classes of totals, each showing the faces of the lowest total of its class.
+    Classed,
 }
 
 #[derive(Debug)]
@@ -421,6 +423,16 @@ impl Enumerator {
         dice: Dice,
         mode: Mode,
     ) -> Result<&Node, SourceError> {
+        self.node_classed(purpose, dice, mode, None)
+    }
+
+    fn node_classed(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        mode: Mode,
+        class: Option<&dyn Fn(i64) -> i64>,
+    ) -> Result<&Node, SourceError> {
         if self.answered.is_some() {
             return Err(SourceError::Answered);
         }
@@ -441,6 +453,10 @@ impl Enumerator {
             Mode::Faces => faces_node(purpose, dice)?,
             Mode::Total => total_node(purpose, dice)?,
             Mode::Sum => sum_node(purpose, dice)?,
+            Mode::Classed => match class {
+                Some(class) => classed_node(purpose, dice, class)?,
+                None => sum_node(purpose, dice)?,
+            },
         };
         self.nodes.push(node);
         Ok(&self.nodes[d])
@@ -469,6 +485,25 @@ impl DiceSource for Enumerator {
     ) -> Result<(), SourceError> {
         let mode = if self.merge { Mode::Sum } else { Mode::Faces };
         let n = self.node(purpose, dice, mode)?;
+        let k = dice.count as usize;
+        faces.clear();
+        faces.extend_from_slice(&n.faces[n.index * k..(n.index + 1) * k]);
+        Ok(())
+    }
+
+    fn roll_sum_classed(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        faces: &mut Vec<u32>,
+        class: &dyn Fn(i64) -> i64,
+    ) -> Result<(), SourceError> {
+        let mode = if self.merge {
+            Mode::Classed
+        } else {
+            Mode::Faces
+        };
+        let n = self.node_classed(purpose, dice, mode, Some(class))?;
         let k = dice.count as usize;
         faces.clear();
         faces.extend_from_slice(&n.faces[n.index * k..(n.index + 1) * k]);
@@ -639,6 +674,48 @@ fn sum_node(purpose: &Purpose<'_>, dice: Dice) -> Result<Node, SourceError> {
         })
         .collect();
     Ok(node)
+}
+
+/// Branches over the classes of the sums (in the order of their lowest sum), each weighted by
+/// every roll whose sum is in it and showing the faces of its lowest sum.
+fn classed_node(
+    purpose: &Purpose<'_>,
+    dice: Dice,
+    class: &dyn Fn(i64) -> i64,
+) -> Result<Node, SourceError> {
+    let sums = sum_node(purpose, dice)?;
+    let k = dice.count as usize;
+    let mut classes: Vec<i64> = Vec::new();
+    let mut node = Node {
+        dice,
+        mode: Mode::Classed,
+        faces: Vec::new(),
+        totals: Vec::new(),
+        weights: Vec::new(),
+        total: sums.total.clone(),
+        small_weights: Vec::new(),
+        small_total: None,
+        multiplicity: Vec::new(),
+        index: 0,
+    };
+    for (i, &t) in sums.totals.iter().enumerate() {
+        let c = class(t);
+        match classes.iter().position(|&x| x == c) {
+            Some(b) => {
+                node.weights[b] += &sums.weights[i];
+                node.multiplicity[b] = node.multiplicity[b].saturating_add(sums.multiplicity[i]);
+            }
+            None => {
+                classes.push(c);
+                node.faces
+                    .extend_from_slice(&sums.faces[i * k..(i + 1) * k]);
+                node.totals.push(t);
+                node.weights.push(sums.weights[i].clone());
+                node.multiplicity.push(sums.multiplicity[i]);
+            }
+        }
+    }
+    Ok(node.with_small())
 }
 
 /// The number of sorted multisets of `n` faces of 1..=`s` by their excess over `n` (0 to

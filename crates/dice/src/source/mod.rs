@@ -137,6 +137,21 @@ pub trait DiceSource {
         self.roll_into(purpose, dice, faces)
     }
 
+    /// Rolls `dice` for a caller that reads the faces only through `class` of their sum (a
+    /// check's success, an attack's result): the faces and their sum are for the record. Every
+    /// source but the enumerating one rolls exactly as [`DiceSource::roll_into`] (the default);
+    /// the enumerating source branches once per class, showing the faces of its lowest sum.
+    /// `class` must be a function of the sum alone.
+    fn roll_sum_classed(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        faces: &mut Vec<u32>,
+        _class: &dyn Fn(i64) -> i64,
+    ) -> Result<(), SourceError> {
+        self.roll_into(purpose, dice, faces)
+    }
+
     /// A mark of how far the current path through the dice has gone, for
     /// [`DiceSource::checkpoint`]: the enumerating source gives the number of rolls made so far
     /// on this path, every other source 0.
@@ -197,6 +212,15 @@ impl<S: DiceSource + ?Sized> DiceSource for &mut S {
     }
     fn roll_total(&mut self, purpose: &Purpose<'_>, dice: Dice) -> Result<i64, SourceError> {
         (**self).roll_total(purpose, dice)
+    }
+    fn roll_sum_classed(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        faces: &mut Vec<u32>,
+        class: &dyn Fn(i64) -> i64,
+    ) -> Result<(), SourceError> {
+        (**self).roll_sum_classed(purpose, dice, faces, class)
     }
     fn mark(&self) -> u64 {
         (**self).mark()
