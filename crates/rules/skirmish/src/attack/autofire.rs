@@ -11,7 +11,7 @@ use crate::attack::stray::{avoid, avoid_mods, beyond};
 use crate::autoresult::ToHit;
 use crate::combat::ctx::Ctx;
 use crate::combat::modifiers::{attack_mods, string_mods, AttackSpec};
-use crate::combat::strike::{land, roll_to_hit};
+use crate::combat::strike::{land, roll_to_land};
 use crate::combat::weapon_of;
 use crate::event::{Event, Mods};
 use crate::geometry::line_of_fire;
@@ -46,8 +46,7 @@ pub(crate) fn string_at(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveE
     // The target, with the rounds still flying.
     let (mut mods, dice, dark) = attack_mods(&ctx.s, spec);
     string_mods(&mut mods, left);
-    let since = ctx.mark();
-    let rolled = roll_to_hit(ctx, spec, (mods, dice, dark))?.landing_now(since, 0);
+    let rolled = roll_to_land(ctx, spec, (mods, dice, dark), left)?;
     let struck = land(ctx, spec, rolled, left)?;
     match struck.result {
         ToHit::Hit { .. } => left -= struck.landed,
@@ -203,8 +202,7 @@ pub(crate) fn sweep(ctx: &mut Ctx, fig: FigId, from: FigId, to: FigId) -> Result
         }
         let (mut mods, dice, dark) = attack_mods(&ctx.s, &spec);
         sweep_mods(&mut mods, left, penalty, targets);
-        let since = ctx.mark();
-        let rolled = roll_to_hit(ctx, &spec, (mods, dice, dark))?.landing_now(since, 0);
+        let rolled = roll_to_land(ctx, &spec, (mods, dice, dark), left)?;
         let struck = land(ctx, &spec, rolled, left)?;
         match struck.result {
             ToHit::Hit { .. } => left -= struck.landed,

@@ -5,6 +5,7 @@
 
 use crate::action::FireMode;
 use crate::attack::brawl;
+use crate::autoresult::{Classified, ToHit};
 use crate::combat::armor::armor_value;
 use crate::combat::ctx::Ctx;
 use crate::combat::damage::{damage_expr, deal_damage};
@@ -12,7 +13,7 @@ use crate::combat::edex::order_dex;
 use crate::combat::modifiers::{
     attack_mods, continuing_mods, intervening_penalty, spread_bonus, string_mods, AttackSpec,
 };
-use crate::combat::strike::{land, roll_to_hit};
+use crate::combat::strike::{land, landing_class, roll_to_hit_read};
 use crate::combat::weapon_of;
 use crate::data::Wall;
 use crate::event::{AttackKind, Event, Mods};
@@ -120,19 +121,25 @@ pub(crate) fn beyond(ctx: &mut Ctx, spec: &AttackSpec, left: u8) -> Result<u8, R
         if is_string(spec) {
             string_mods(&mut mods, left);
         }
-        let since = ctx.mark();
-        let mut rolled = roll_to_hit(ctx, &sub, (mods, dice, dark))?;
+        // SK-13.6-d: on a later target a fumble never touches the weapon (a miss) and 16–18
+        // stop the shot; the roll is read by how it lands and whether it stops the shot.
+        let later = |c: &Classified| -> Classified {
+            let mut c = *c;
+            if matches!(c.result, ToHit::Dropped | ToHit::Broken) {
+                c.result = ToHit::Miss { automatic: true };
+            }
+            c.rule = RuleId("SK-13.6-d");
+            c
+        };
+        let aimed = ctx.s.rules.options.aimed_shots;
+        let class = |c: &Classified, total: i32| {
+            landing_class(&later(c), total, &sub, left, aimed) * 2
+                + i64::from(dice == 3 && total >= 16)
+        };
+        let mut rolled = roll_to_hit_read(ctx, &sub, (mods, dice, dark), Some(&class))?;
         rolled.fires = false;
-        // SK-13.6-d: on a later target a fumble never touches the weapon; 16–18 stop the shot.
         let stopped = dice == 3 && rolled.total >= 16;
-        let mut rolled = rolled.landing_now(since, i64::from(stopped));
-        if matches!(
-            rolled.c.result,
-            crate::autoresult::ToHit::Dropped | crate::autoresult::ToHit::Broken
-        ) {
-            rolled.c.result = crate::autoresult::ToHit::Miss { automatic: true };
-        }
-        rolled.c.rule = RuleId("SK-13.6-d");
+        rolled.c = later(&rolled.c);
         let struck = land(ctx, &sub, rolled, left)?;
         if struck.result.is_hit() {
             left -= struck.landed;
@@ -279,17 +286,22 @@ pub(crate) fn avoid(
 ) -> Result<u8, ResolveError> {
     let att = ctx.s.fig(spec.attacker).clone();
     let target_n = order_dex(&ctx.s, &att) + Modifier::total(&mods) as i16;
-    let since = ctx.mark();
-    let (faces, total) = ctx.roll("avoid", 3)?;
+    // The roll is read only through the bullets it lets through.
+    let string = is_string(spec);
+    let bullets_of = |total: i32| -> u8 {
+        let margin = i32::from(target_n) - total;
+        if margin >= 0 {
+            0
+        } else if string {
+            (-margin).clamp(1, i32::from(left.max(1))) as u8
+        } else {
+            1
+        }
+    };
+    let (faces, total) = ctx.roll_classed("avoid", 3, &|t| i64::from(bullets_of(t)))?;
     let avoided = total <= i32::from(target_n);
     let margin = i32::from(target_n) - total;
-    let bullets = if avoided {
-        0
-    } else if is_string(spec) {
-        (-margin).clamp(1, i32::from(left.max(1))) as u8
-    } else {
-        1
-    };
+    let bullets = bullets_of(total);
     ctx.emit(Event::Roll {
         attacker: spec.attacker,
         target: bystander,
@@ -316,8 +328,6 @@ pub(crate) fn avoid(
         bullets,
         avoid: true,
     });
-    // The exact odds: the roll goes no further than the bullets it let through.
-    ctx.checkpoint(since, "avoid", &[i64::from(bullets)])?;
     bullets_into(ctx, spec, bystander, bullets, rule)
 }
 

@@ -10,7 +10,7 @@ use crate::action::FireMode;
 use crate::attack::missile::{expose_if_over_wall, spend_shot};
 use crate::combat::ctx::Ctx;
 use crate::combat::modifiers::{attack_mods, set_autofire, AttackSpec};
-use crate::combat::strike::{land, roll_to_hit};
+use crate::combat::strike::{land, roll_to_land};
 use crate::combat::weapon_of;
 use crate::data::Weapon;
 use crate::event::{AttackKind, Event};
@@ -125,8 +125,7 @@ pub(crate) fn fire_into(ctx: &mut Ctx, fig: FigId, foe: FigId) -> Result<(), Res
     // not new targets of the turn (SK-16.6-h).
     set_autofire(&mut mods, 1);
     mods.retain(|x| x.id != "new-target");
-    let since = ctx.mark();
-    let rolled = roll_to_hit(ctx, &spec, (mods, dice, dark))?.landing_now(since, 0);
+    let rolled = roll_to_land(ctx, &spec, (mods, dice, dark), 1)?;
     land(ctx, &spec, rolled, 1)?;
     let g = ctx.s.fig(fig);
     let (at, shots) = if g.ready_slot().is_some() && g.suppress_shots > 1 {

@@ -66,6 +66,25 @@ impl<'a> Ctx<'a> {
         Ok(self.faces_and_total())
     }
 
+    /// Rolls `n` d6 for `tag` whose total is read only through `class` (a check's success, an
+    /// attack's result and bullets); returns the faces and their total. The exact enumeration
+    /// branches once per class, showing its lowest total; every other source rolls as ever.
+    pub fn roll_classed(
+        &mut self,
+        tag: &str,
+        n: u8,
+        class: &dyn Fn(i32) -> i64,
+    ) -> Result<(Faces, i32), ResolveError> {
+        self.faces.clear();
+        self.dice.roll_sum_classed(
+            &Purpose::new(tag),
+            Dice::new(u32::from(n), 6),
+            &mut self.faces,
+            &|t| class(t as i32),
+        )?;
+        Ok(self.faces_and_total())
+    }
+
     /// Rolls `n` d6 for `tag` whose faces are read one by one (a die picked out); returns the
     /// faces and their total.
     pub fn roll_faces(&mut self, tag: &str, n: u8) -> Result<(Faces, i32), ResolveError> {
@@ -85,9 +104,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// A check: `n` d6 against `target`, success on ≤ (SK-5.9-a). Only the success comes back
-    /// (the total is in the event, for the record), so for the exact odds every total that
-    /// passes, and every one that fails, leads on to the same rest of the resolution: the
-    /// check is a checkpoint since the roll, keyed by its success and the state.
+    /// (the total is in the event, for the record), so the roll is read by its class, success
+    /// or failure: the exact odds branch twice.
     pub fn check(
         &mut self,
         fig: FigId,
@@ -96,10 +114,9 @@ impl<'a> Ctx<'a> {
         target: i16,
         rule: RuleId,
     ) -> Result<bool, ResolveError> {
-        let since = self.mark();
-        let (success, _) = self.check_total(fig, what, n, target, rule)?;
-        self.checkpoint(since, "check", &[i64::from(success)])?;
-        Ok(success)
+        let target32 = i32::from(target);
+        let (faces, total) = self.roll_classed(what, n, &|t| i64::from(t <= target32))?;
+        Ok(self.checked(fig, what, n, faces, total, target, rule).0)
     }
 
     /// A check whose total the caller reads too (a margin): no checkpoint.
@@ -112,6 +129,21 @@ impl<'a> Ctx<'a> {
         rule: RuleId,
     ) -> Result<(bool, i32), ResolveError> {
         let (faces, total) = self.roll(what, n)?;
+        Ok(self.checked(fig, what, n, faces, total, target, rule))
+    }
+
+    /// The `Check` event of a check rolled.
+    #[allow(clippy::too_many_arguments)]
+    fn checked(
+        &mut self,
+        fig: FigId,
+        what: &'static str,
+        n: u8,
+        faces: Faces,
+        total: i32,
+        target: i16,
+        rule: RuleId,
+    ) -> (bool, i32) {
         let success = total <= i32::from(target);
         self.emit(Event::Check {
             fig,
@@ -123,7 +155,7 @@ impl<'a> Ctx<'a> {
             success,
             rule,
         });
-        Ok((success, total))
+        (success, total)
     }
 
     /// A mark of the rolls made so far, for [`Ctx::checkpoint`].

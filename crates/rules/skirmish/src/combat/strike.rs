@@ -25,8 +25,7 @@ use fireteam_engine::{Modifier, ResolveError, RuleId};
 /// A to-hit roll and everything after it, for one shot, burst, blow or throw.
 pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
     let prepared = attack_mods(&ctx.s, a);
-    let since = ctx.mark();
-    let rolled = roll_to_hit(ctx, a, prepared)?.landing_now(since, 0);
+    let rolled = roll_to_land(ctx, a, prepared, a.rounds)?;
     Ok(land(ctx, a, rolled, a.rounds)?.result)
 }
 
@@ -42,22 +41,34 @@ pub struct Rolled {
     /// The roll fires the weapon (its recoil in microgravity, SK-17.10-b); not so for the same
     /// shot going on to a figure behind its target (G-14 step 5).
     pub fires: bool,
-    /// For the exact odds: set by a caller that lands the roll with no other roll made since
-    /// (`landing_now`): the mark taken just before the roll and whatever the caller keeps of it
-    /// past the landing. `land` then checkpoints once the result is known, so the totals that
-    /// land alike merge.
-    pub merge: Option<(u64, i64)>,
 }
 
-impl Rolled {
-    /// This roll is landed next, with no other roll made since the mark `since` taken just
-    /// before it, and the caller keeps nothing of it past the landing but `kept`.
-    pub fn landing_now(self, since: u64, kept: i64) -> Rolled {
-        Rolled {
-            merge: Some((since, kept)),
-            ..self
+/// How `land` reads a roll to hit, for a roll landed with at most `cap` bullets: its result,
+/// its bullets in automatic fire (SK-16.6-f, G-32: from the margin, whatever the result, as a
+/// hit on a subdued foe takes them too), and its total when a critical may be rolled
+/// (SK-21.4-b, `sk.aimed_shots`). Rolls to hit that are landed read by this class and nothing
+/// else (`roll_to_land`), so the exact odds branch once per way a roll lands.
+pub fn landing_class(
+    c: &Classified,
+    total: i32,
+    a: &AttackSpec,
+    cap: u8,
+    aimed_shots: bool,
+) -> i64 {
+    let code = match c.result {
+        ToHit::Hit { mult, automatic } => 10 + 2 * i64::from(mult) + i64::from(automatic),
+        ToHit::Miss { automatic } => 1 + i64::from(automatic),
+        ToHit::Dropped => 3,
+        ToHit::Broken => 4,
+    };
+    let bullets = match a.mode {
+        Some(FireMode::Burst) | Some(FireMode::Auto) => {
+            i64::from(c.margin.clamp(1, i32::from(cap.max(1))))
         }
-    }
+        _ => 0,
+    };
+    let crit = if aimed_shots { i64::from(total) } else { 0 };
+    code * 1_000_000 + bullets * 1_000 + crit
 }
 
 /// What a roll played out did: its result, the bullets that hit (SK-16.6-f), those that
@@ -77,6 +88,33 @@ pub fn roll_to_hit(
     ctx: &mut Ctx,
     a: &AttackSpec,
     prepared: (Mods, u8, bool),
+) -> Result<Rolled, ResolveError> {
+    roll_to_hit_read(ctx, a, prepared, None)
+}
+
+/// Rolls to hit for a roll that `land` plays out next with at most `cap` bullets, and that the
+/// caller reads no further: the roll is read by its `landing_class`.
+pub fn roll_to_land(
+    ctx: &mut Ctx,
+    a: &AttackSpec,
+    prepared: (Mods, u8, bool),
+    cap: u8,
+) -> Result<Rolled, ResolveError> {
+    let aimed = ctx.s.rules.options.aimed_shots;
+    roll_to_hit_read(
+        ctx,
+        a,
+        prepared,
+        Some(&|c: &Classified, total: i32| landing_class(c, total, a, cap, aimed)),
+    )
+}
+
+/// Rolls to hit, read only through `class` of its classification and total when one is given.
+pub fn roll_to_hit_read(
+    ctx: &mut Ctx,
+    a: &AttackSpec,
+    prepared: (Mods, u8, bool),
+    class: Option<&dyn Fn(&Classified, i32) -> i64>,
 ) -> Result<Rolled, ResolveError> {
     let (mods, dice, darkness) = prepared;
     let s = &ctx.s;
@@ -98,14 +136,15 @@ pub fn roll_to_hit(
     let fencing = w.as_ref().is_some_and(|w| w.is_group("sword"))
         && skills::has(att.skills, skills::FENCING)
         && order_dex(s, &att) >= 14;
-    let (faces, total) = ctx.roll("to-hit", dice)?;
-    let c = classify(
-        dice,
-        total,
-        i32::from(target_number),
-        ctx.s.rules.options.auto_numbers,
-        fencing,
-    );
+    let auto = ctx.s.rules.options.auto_numbers;
+    let tn = i32::from(target_number);
+    let (faces, total) = match class {
+        Some(class) => ctx.roll_classed("to-hit", dice, &|t| {
+            class(&classify(dice, t, tn, auto, fencing), t)
+        })?,
+        None => ctx.roll("to-hit", dice)?,
+    };
+    let c = classify(dice, total, tn, auto, fencing);
     Ok(Rolled {
         mods,
         dice,
@@ -114,7 +153,6 @@ pub fn roll_to_hit(
         target_number,
         c,
         fires: true,
-        merge: None,
     })
 }
 
@@ -129,7 +167,6 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
         target_number,
         c,
         fires,
-        merge,
     } = r;
     let att = ctx.s.fig(a.attacker).clone();
     let base = att.dex;
@@ -182,26 +219,6 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
         bullets,
         avoid: false,
     });
-    // The exact odds: past here the roll is read only through its result and bullets (and
-    // its total, for a critical under `sk.aimed_shots`).
-    if let Some((since, kept)) = merge {
-        let crit = if ctx.s.rules.options.aimed_shots {
-            i64::from(total)
-        } else {
-            0
-        };
-        let code = match result {
-            ToHit::Hit { mult, automatic } => 10 + 2 * i64::from(mult) + i64::from(automatic),
-            ToHit::Miss { automatic } => 1 + i64::from(automatic),
-            ToHit::Dropped => 3,
-            ToHit::Broken => 4,
-        };
-        ctx.checkpoint(
-            since,
-            "landed",
-            &[code, i64::from(bullets), i64::from(cap), crit, kept],
-        )?;
-    }
     // SK-17.10-b: firing a weapon with recoil (one that needs STR) in microgravity.
     if fires && a.kind == AttackKind::Missile && w.as_ref().is_some_and(|w| w.str_min.is_some()) {
         microgravity_check(ctx, a.attacker)?;
