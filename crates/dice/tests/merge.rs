@@ -64,6 +64,10 @@ fn run(steps: &[Step], e: &mut Enumerator, fold: i64) -> Result<i64, SourceError
                 faces.iter().map(|&f| i64::from(f)).sum::<i64>() + hi
             }
             2 => e.roll_total(&Purpose::new("total"), dice)?,
+            3 => {
+                let class = |t: i64| t / 4;
+                class(e.roll_total_classed(&Purpose::new("total-classed"), dice, &class)?)
+            }
             _ => {
                 // Read only through a class of the sum.
                 let class = |t: i64| (t * 5 / 4) % 3;

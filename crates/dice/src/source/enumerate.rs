@@ -44,6 +44,8 @@ enum Mode {
     Sum,
     /// Branches on classes of totals, each showing the faces of the lowest total of its class.
     Classed,
+    /// `Classed` for a roll asked for its total: each total counts as one path.
+    ClassedTotal,
 }
 
 #[derive(Debug)]
@@ -453,8 +455,8 @@ impl Enumerator {
             Mode::Faces => faces_node(purpose, dice)?,
             Mode::Total => total_node(purpose, dice)?,
             Mode::Sum => sum_node(purpose, dice)?,
-            Mode::Classed => match class {
-                Some(class) => classed_node(purpose, dice, class)?,
+            Mode::Classed | Mode::ClassedTotal => match class {
+                Some(class) => classed_node(purpose, dice, class, mode)?,
                 None => sum_node(purpose, dice)?,
             },
         };
@@ -508,6 +510,21 @@ impl DiceSource for Enumerator {
         faces.clear();
         faces.extend_from_slice(&n.faces[n.index * k..(n.index + 1) * k]);
         Ok(())
+    }
+
+    fn roll_total_classed(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        class: &dyn Fn(i64) -> i64,
+    ) -> Result<i64, SourceError> {
+        let mode = if self.merge {
+            Mode::ClassedTotal
+        } else {
+            Mode::Total
+        };
+        let n = self.node_classed(purpose, dice, mode, Some(class))?;
+        Ok(n.totals[n.index])
     }
 
     fn roll_total(&mut self, purpose: &Purpose<'_>, dice: Dice) -> Result<i64, SourceError> {
@@ -682,13 +699,17 @@ fn classed_node(
     purpose: &Purpose<'_>,
     dice: Dice,
     class: &dyn Fn(i64) -> i64,
+    mode: Mode,
 ) -> Result<Node, SourceError> {
-    let sums = sum_node(purpose, dice)?;
+    let mut sums = sum_node(purpose, dice)?;
+    if mode == Mode::ClassedTotal {
+        sums.multiplicity.iter_mut().for_each(|m| *m = 1);
+    }
     let k = dice.count as usize;
     let mut classes: Vec<i64> = Vec::new();
     let mut node = Node {
         dice,
-        mode: Mode::Classed,
+        mode,
         faces: Vec::new(),
         totals: Vec::new(),
         weights: Vec::new(),

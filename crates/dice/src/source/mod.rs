@@ -152,6 +152,18 @@ pub trait DiceSource {
         self.roll_into(purpose, dice, faces)
     }
 
+    /// [`DiceSource::roll_total`] for a caller that reads the total only through `class`: every
+    /// source but the enumerating one rolls exactly as `roll_total` (the default); the
+    /// enumerating source branches once per class, showing its lowest total.
+    fn roll_total_classed(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        _class: &dyn Fn(i64) -> i64,
+    ) -> Result<i64, SourceError> {
+        self.roll_total(purpose, dice)
+    }
+
     /// A mark of how far the current path through the dice has gone, for
     /// [`DiceSource::checkpoint`]: the enumerating source gives the number of rolls made so far
     /// on this path, every other source 0.
@@ -221,6 +233,14 @@ impl<S: DiceSource + ?Sized> DiceSource for &mut S {
         class: &dyn Fn(i64) -> i64,
     ) -> Result<(), SourceError> {
         (**self).roll_sum_classed(purpose, dice, faces, class)
+    }
+    fn roll_total_classed(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        class: &dyn Fn(i64) -> i64,
+    ) -> Result<i64, SourceError> {
+        (**self).roll_total_classed(purpose, dice, class)
     }
     fn mark(&self) -> u64 {
         (**self).mark()

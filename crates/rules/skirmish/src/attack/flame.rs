@@ -226,14 +226,16 @@ fn to_hit(
             RuleId("SK-17.5-b"),
         ));
     }
-    let (faces, total) = ctx.roll("to-hit", dice)?;
-    let c = classify(
-        dice,
-        total,
-        i32::from(target_number),
-        ctx.s.rules.options.auto_numbers,
-        false,
-    );
+    // Read only for a hit and, on the primary target, a dropped or broken weapon.
+    let (tn, auto) = (i32::from(target_number), ctx.s.rules.options.auto_numbers);
+    let class = |t: i32| match classify(dice, t, tn, auto, false).result {
+        ToHit::Hit { .. } => 1,
+        ToHit::Dropped if primary => 2,
+        ToHit::Broken if primary => 3,
+        _ => 0,
+    };
+    let (faces, total) = ctx.roll_classed("to-hit", dice, &class)?;
+    let c = classify(dice, total, tn, auto, false);
     ctx.emit(Event::Roll {
         attacker: fig,
         target,
