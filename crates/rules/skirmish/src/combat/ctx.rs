@@ -9,7 +9,7 @@
 use crate::apply::apply;
 use crate::combat::damage::HitInfo;
 use crate::event::{Event, Faces};
-use crate::state::{FigId, State};
+use crate::state::{FigId, Figure, State};
 use fireteam_dice::{Checkpoint, Dice, DiceSource, Purpose};
 use fireteam_engine::{ResolveError, RuleId};
 use std::any::Any;
@@ -234,17 +234,32 @@ impl Checkpoint for StateKey<'_> {
     }
 
     fn keep(&self) -> Box<dyn Any> {
+        let mut state = self.state.clone();
+        for f in state.figures.iter_mut() {
+            *f = canonical(f);
+        }
         Box::new(KeptKey {
             site: self.site,
             locals: self.locals.to_vec(),
-            state: self.state.clone(),
+            state,
             attackers: crate::stealth::attackers(self.out),
         })
     }
 }
 
-/// Whether two states of one battle are equal in every field (every field is named, so a new
-/// one must be added here before this compiles).
+/// A figure as a checkpoint's key holds it: the damage before armor taken this turn is read
+/// only against 8 (`combat::damage`, SK-12.4-e: 8+ before armor, a check to stay up) and by
+/// nothing that reports an outcome (the odds' effect, the AI's value, the checksum), so past 8
+/// its exact value is left out and the states of a burst merge by the damage that got through.
+fn canonical(f: &Figure) -> Figure {
+    let mut f = f.clone();
+    f.turn_damage_raw = f.turn_damage_raw.min(8);
+    f
+}
+
+/// Whether the kept state `a` (its figures `canonical`) and the state `b` of one battle are
+/// equal in every field (every field is named, so a new one must be added here before this
+/// compiles).
 fn same_state(a: &State, b: &State) -> bool {
     let State {
         rules,
@@ -261,7 +276,11 @@ fn same_state(a: &State, b: &State) -> bool {
         initiative_winner,
     } = a;
     std::ptr::eq(*rules, b.rules)
-        && *figures == b.figures
+        && figures.len() == b.figures.len()
+        && figures
+            .iter()
+            .zip(&b.figures)
+            .all(|(x, y)| *x == canonical(y))
         && *turn == b.turn
         && *phase == b.phase
         && *side_order == b.side_order
