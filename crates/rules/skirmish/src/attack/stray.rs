@@ -31,7 +31,9 @@ pub(crate) fn avoid_rolls(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), Resolv
     let mut lof = line_of_fire(&ctx.s, att.pos, tgt.pos);
     // SK-13.6-b: a shotgun's arc.
     crate::attack::arc::widen_between(&ctx.s, spec, &mut lof.between);
-    // The miss's margin must be within the intervening penalty (SK-12.2-g).
+    // The miss's margin must be within the intervening penalty (SK-12.2-g). (The exact odds
+    // read the roll to hit by a class that keeps a missed single shot's margin for this:
+    // `strike::landing_class`.)
     let Some(Event::Roll { margin, .. }) = ctx
         .out
         .iter()
@@ -86,7 +88,11 @@ pub(crate) fn beyond(ctx: &mut Ctx, spec: &AttackSpec, left: u8) -> Result<u8, R
     let att = ctx.s.fig(spec.attacker).clone();
     let order = past_the_target(ctx, spec);
     let mut left = left;
-    for o in order {
+    // The exact odds: before each figure past the target, the rest depends on the rolls so far
+    // only through the rounds left and the state (the figures were found before them).
+    let since = ctx.mark();
+    for (i, o) in order.into_iter().enumerate() {
+        ctx.checkpoint(since, "beyond", &[i as i64, i64::from(left)])?;
         if left == 0 {
             break;
         }

@@ -43,10 +43,11 @@ pub struct Rolled {
     pub fires: bool,
 }
 
-/// How `land` reads a roll to hit, for a roll landed with at most `cap` bullets: its result,
-/// its bullets in automatic fire (SK-16.6-f, G-32: from the margin, whatever the result, as a
-/// hit on a subdued foe takes them too), and its total when a critical may be rolled
-/// (SK-21.4-b, `sk.aimed_shots`). Rolls to hit that are landed read by this class and nothing
+/// How `land` and what follows it read a roll to hit, for a roll landed with at most `cap`
+/// bullets: its result, its bullets in automatic fire (SK-16.6-f, G-32: from the margin,
+/// whatever the result, as a hit on a subdued foe takes them too), the margin of a missed
+/// single shot (read again from the event by `stray::avoid_rolls`), and its total when a
+/// critical may be rolled (SK-21.4-b, `sk.aimed_shots`). Rolls to hit that are landed read by this class and nothing
 /// else (`roll_to_land`), so the exact odds branch once per way a roll lands.
 pub fn landing_class(
     c: &Classified,
@@ -68,7 +69,13 @@ pub fn landing_class(
         _ => 0,
     };
     let crit = if aimed_shots { i64::from(total) } else { 0 };
-    code * 1_000_000 + bullets * 1_000 + crit
+    // A missed single shot or throw reads its margin again, from its `Roll` event, to see
+    // whether it may hit those in the way (`stray::avoid_rolls`, SK-12.2-g).
+    let miss_margin = match (c.result, a.mode) {
+        (_, Some(FireMode::Burst) | Some(FireMode::Auto)) | (ToHit::Hit { .. }, _) => 0,
+        _ => i64::from(c.margin) + 100,
+    };
+    ((code * 1_000 + bullets) * 1_000 + miss_margin) * 1_000 + crit
 }
 
 /// What a roll played out did: its result, the bullets that hit (SK-16.6-f), those that
