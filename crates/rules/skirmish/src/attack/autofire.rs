@@ -10,7 +10,7 @@ use crate::attack::brawl;
 use crate::attack::stray::{avoid, avoid_mods, beyond};
 use crate::autoresult::ToHit;
 use crate::combat::ctx::Ctx;
-use crate::combat::modifiers::{attack_mods, string_mods, AttackSpec};
+use crate::combat::modifiers::{attack_mods_in, string_mods, AttackSpec};
 use crate::combat::strike::{land, roll_to_land};
 use crate::combat::weapon_of;
 use crate::event::{Event, Mods};
@@ -49,7 +49,7 @@ pub(crate) fn string_at(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveE
     }
     // The target, with the rounds still flying.
     ctx.checkpoint(since, "string-target", &[i64::from(left)])?;
-    let (mut mods, dice, dark) = attack_mods(&ctx.s, spec);
+    let (mut mods, dice, dark) = attack_mods_in(ctx, spec);
     string_mods(&mut mods, left);
     let rolled = roll_to_land(ctx, spec, (mods, dice, dark), left)?;
     let struck = land(ctx, spec, rolled, left)?;
@@ -210,7 +210,7 @@ pub(crate) fn sweep(ctx: &mut Ctx, fig: FigId, from: FigId, to: FigId) -> Result
             left -= avoid(ctx, &spec, t, left, mods, RuleId("SK-16.6-k"))?;
             continue;
         }
-        let (mut mods, dice, dark) = attack_mods(&ctx.s, &spec);
+        let (mut mods, dice, dark) = attack_mods_in(ctx, &spec);
         sweep_mods(&mut mods, left, penalty, targets);
         let rolled = roll_to_land(ctx, &spec, (mods, dice, dark), left)?;
         let struck = land(ctx, &spec, rolled, left)?;

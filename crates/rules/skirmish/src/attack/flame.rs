@@ -9,7 +9,7 @@ use crate::action::Burst;
 use crate::autoresult::{break_severity, classify, Break, ToHit};
 use crate::combat::ctx::Ctx;
 use crate::combat::edex::order_dex;
-use crate::combat::modifiers::{attack_mods, AttackSpec};
+use crate::combat::modifiers::{attack_mods_in, AttackSpec};
 use crate::combat::weapon_of;
 use crate::data::{Length, Weapon};
 use crate::event::{AttackKind, Effect, Event};
@@ -208,7 +208,7 @@ fn to_hit(
         opportunity: None,
         maneuver: None,
     };
-    let (mut mods, dice, darkness) = attack_mods(&ctx.s, &spec);
+    let (mut mods, dice, darkness) = attack_mods_in(ctx, &spec);
     if !primary {
         // SK-16.13-d: the area's rolls belong to the one burst: no "another target this turn"
         // (SK-16.6-h) for them.

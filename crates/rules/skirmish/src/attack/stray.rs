@@ -11,7 +11,7 @@ use crate::combat::ctx::Ctx;
 use crate::combat::damage::{damage_expr, deal_damage};
 use crate::combat::edex::order_dex;
 use crate::combat::modifiers::{
-    attack_mods, continuing_mods, intervening_penalty, spread_bonus, string_mods, AttackSpec,
+    attack_mods_in, continuing_mods, intervening_penalty, spread_bonus, string_mods, AttackSpec,
 };
 use crate::combat::strike::{land, landing_class, roll_to_hit_read};
 use crate::combat::weapon_of;
@@ -122,7 +122,7 @@ pub(crate) fn beyond(ctx: &mut Ctx, spec: &AttackSpec, left: u8) -> Result<u8, R
             opportunity: None,
             maneuver: None,
         };
-        let (mut mods, dice, dark) = attack_mods(&ctx.s, &sub);
+        let (mut mods, dice, dark) = attack_mods_in(ctx, &sub);
         continuing_mods(&mut mods);
         if is_string(spec) {
             string_mods(&mut mods, left);

@@ -258,9 +258,19 @@ fn canonical(f: &Figure) -> Figure {
 }
 
 /// Whether the kept state `a` (its figures `canonical`) and the state `b` of one battle are
-/// equal in every field (every field is named, so a new one must be added here before this
-/// compiles).
+/// equal in every field.
 fn same_state(a: &State, b: &State) -> bool {
+    states_match(a, b, |x, y| *x == canonical(y))
+}
+
+/// Whether two states of one battle are equal in every field.
+pub(crate) fn equal_state(a: &State, b: &State) -> bool {
+    states_match(a, b, |x, y| x == y)
+}
+
+/// Whether two states are equal in every field, figures compared by `fig` (every field is
+/// named, so a new one must be added here before this compiles).
+fn states_match(a: &State, b: &State, fig: impl Fn(&Figure, &Figure) -> bool) -> bool {
     let State {
         rules,
         figures,
@@ -277,10 +287,7 @@ fn same_state(a: &State, b: &State) -> bool {
     } = a;
     std::ptr::eq(*rules, b.rules)
         && figures.len() == b.figures.len()
-        && figures
-            .iter()
-            .zip(&b.figures)
-            .all(|(x, y)| *x == canonical(y))
+        && figures.iter().zip(&b.figures).all(|(x, y)| fig(x, y))
         && *turn == b.turn
         && *phase == b.phase
         && *side_order == b.side_order

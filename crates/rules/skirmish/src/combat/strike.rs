@@ -13,7 +13,7 @@ use crate::combat::damage::{damage_expr, deal_damage, HitInfo};
 use crate::combat::edex::order_dex;
 use crate::combat::footing::microgravity_check;
 use crate::combat::located::{located_cap, located_effects};
-use crate::combat::modifiers::{attack_mods, AttackSpec};
+use crate::combat::modifiers::{attack_mods_in, AttackSpec};
 use crate::combat::weapon_of;
 use crate::data::{Class, Weapon};
 use crate::event::{AttackKind, Effect, Event, Faces, Mods};
@@ -24,7 +24,7 @@ use fireteam_engine::{Modifier, ResolveError, RuleId};
 
 /// A to-hit roll and everything after it, for one shot, burst, blow or throw.
 pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
-    let prepared = attack_mods(&ctx.s, a);
+    let prepared = attack_mods_in(ctx, a);
     let rolled = roll_to_land(ctx, a, prepared, a.rounds)?;
     Ok(land(ctx, a, rolled, a.rounds)?.result)
 }
