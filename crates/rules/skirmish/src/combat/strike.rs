@@ -116,12 +116,15 @@ pub fn roll_to_land(
     )
 }
 
+/// What a roll to hit is read by: a class of its classification and total.
+pub type ReadBy<'a> = dyn Fn(&Classified, i32) -> i64 + 'a;
+
 /// Rolls to hit, read only through `class` of its classification and total when one is given.
 pub fn roll_to_hit_read(
     ctx: &mut Ctx,
     a: &AttackSpec,
     prepared: (Mods, u8, bool),
-    class: Option<&dyn Fn(&Classified, i32) -> i64>,
+    class: Option<&ReadBy>,
 ) -> Result<Rolled, ResolveError> {
     let (mods, dice, darkness) = prepared;
     let s = &ctx.s;
