@@ -329,6 +329,15 @@ pub(crate) fn oil_lands(
     Ok(())
 }
 
+/// The slot and fuel of the flame thrower with fuel `fig` carries, if any: `tank_hit` reads the
+/// damage of a hit only then.
+pub(crate) fn tank(s: &State, fig: FigId) -> Option<(u8, u16)> {
+    s.fig(fig).weapons.iter().enumerate().find_map(|(k, w)| {
+        w.filter(|w| w.rounds > 0 && s.rules.weapons[usize::from(w.weapon)].is_group("flamer"))
+            .map(|w| (k as u8, w.rounds))
+    })
+}
+
 /// SK-16.13-f, G-53: a figure carrying a flame thrower with fuel, hit from his rear hex (any hit
 /// by default; aimed shots only with `sk.flame_thrower_ignition = "aimed_only"`), rolls 3d6: at
 /// or under the damage the attack rolled (before armor: the tank is outside it; the events since
@@ -336,11 +345,7 @@ pub(crate) fn oil_lands(
 /// soaked; the fuel is gone.
 pub(crate) fn tank_hit(ctx: &mut Ctx, a: &AttackSpec, mark: usize) -> Result<(), ResolveError> {
     let t = ctx.s.fig(a.target).clone();
-    let tank = t.weapons.iter().enumerate().find_map(|(k, s)| {
-        s.filter(|s| s.rounds > 0 && ctx.s.rules.weapons[usize::from(s.weapon)].is_group("flamer"))
-            .map(|s| (k as u8, s.rounds))
-    });
-    let Some((slot, rounds)) = tank else {
+    let Some((slot, rounds)) = tank(&ctx.s, a.target) else {
         return Ok(());
     };
     let from = ctx.s.fig(a.attacker).pos;

@@ -235,8 +235,9 @@ impl Checkpoint for StateKey<'_> {
 
     fn keep(&self) -> Box<dyn Any> {
         let mut state = self.state.clone();
+        let rules = state.rules;
         for f in state.figures.iter_mut() {
-            *f = canonical(f);
+            *f = canonical(f, rules);
         }
         Box::new(KeptKey {
             site: self.site,
@@ -247,20 +248,29 @@ impl Checkpoint for StateKey<'_> {
     }
 }
 
-/// A figure as a checkpoint's key holds it: the damage before armor taken this turn is read
-/// only against 8 (`combat::damage`, SK-12.4-e: 8+ before armor, a check to stay up) and by
-/// nothing that reports an outcome (the odds' effect, the AI's value, the checksum), so past 8
-/// its exact value is left out and the states of a burst merge by the damage that got through.
-fn canonical(f: &Figure) -> Figure {
+/// A figure as a checkpoint's key holds it. Two counters are read during a resolution only
+/// against a threshold, and by nothing that reports an outcome (the odds' effect, the AI's
+/// value, the checksum), so past the threshold their exact values are left out and the states
+/// of automatic fire merge by the damage that got through: the damage before armor taken this
+/// turn, read only against 8 (`combat::damage`, SK-12.4-e: 8+ before armor, a check to stay
+/// up), and the hits body armor has absorbed, read only against 40 × its defense with
+/// `sk.degraded_armor` (`combat::armor`, SK-21.7-a) and otherwise not at all (the armorer's bill
+/// after the battle reads it, never an action's odds).
+fn canonical(f: &Figure, rules: &crate::data::Rules) -> Figure {
     let mut f = f.clone();
     f.turn_damage_raw = f.turn_damage_raw.min(8);
+    let worn_at = match f.armor.and_then(|a| rules.armor.get(usize::from(a))) {
+        Some(a) if rules.options.degraded_armor && a.defense > 0 => 40 * a.defense as u32,
+        _ => 0,
+    };
+    f.absorbed = u32::from(f.absorbed).min(worn_at) as u16;
     f
 }
 
 /// Whether the kept state `a` (its figures `canonical`) and the state `b` of one battle are
 /// equal in every field.
 fn same_state(a: &State, b: &State) -> bool {
-    states_match(a, b, |x, y| *x == canonical(y))
+    states_match(a, b, |x, y| *x == canonical(y, b.rules))
 }
 
 /// Whether two states of one battle are equal in every field.

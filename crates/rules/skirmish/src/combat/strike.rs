@@ -330,12 +330,17 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
             let mark = ctx.out.len();
             // The exact odds: every bullet after the first is a checkpoint since the loop
             // began. What the loop and everything after it read of the bullets so far is the
-            // state, the bullet's number and the damage rolled at the victim since `mark`
-            // (`flame::tank_hit`); all else in hand was settled before the loop.
+            // state, the bullet's number and, on a victim carrying a flame thrower's tank, the
+            // damage rolled at him since `mark` (`flame::tank_hit`); all else in hand was
+            // settled before the loop. (A figure gains no tank during a burst.)
             let since = ctx.mark();
             for b in 0..bullets {
                 if b > 0 {
-                    let rolled = rolled_at(&ctx.out[mark..], victim);
+                    let rolled = if crate::attack::flame::tank(&ctx.s, victim).is_some() {
+                        rolled_at(&ctx.out[mark..], victim)
+                    } else {
+                        0
+                    };
                     ctx.checkpoint(since, "bullet", &[i64::from(b), i64::from(rolled)])?;
                 }
                 if !crate::combat::damage::may_be_hurt(&ctx.s, ctx.s.fig(victim)) {
