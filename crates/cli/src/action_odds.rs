@@ -5,7 +5,8 @@
 
 use crate::scenario_files::{self, Playable, SystemJob};
 use fireteam_dice::{
-    enumerate_within, fraction_string, to_f64, DiceSource, SeededSource, SourceError,
+    enumerate_plain_within, enumerate_within, fraction_string, to_f64, DiceSource, SeededSource,
+    SourceError,
 };
 use fireteam_engine::{ActionOdds, Battle, ResolveError};
 use fireteam_sim::stats::wilson95;
@@ -16,11 +17,14 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// The paths through the dice `odds --action` walks for exact odds before it estimates instead
-/// (`--exact-paths`). A path is a whole resolution, so this bounds the time spent before giving
-/// up: measured in a release build on a 2-core machine, the arena's full-auto string ("Dee fires
-/// full auto at Ana", which rolls for every bullet down the line) walks 100,000 paths in 1.4 s
-/// and 1,000,000 in 14 s; a single rifle shot there has 31,081 paths and stays exact.
+/// The resolutions `odds --action` runs for exact odds before it estimates instead
+/// (`--exact-paths`). The enumeration merges the paths that reach the same state (the rule code's
+/// checkpoints) and branches on what each roll is read for (a check's success, a roll to hit's
+/// result and bullets), so a resolution run stands for many paths through the dice: the arena's
+/// burst ("Dee fires a burst at Ana") covers its 7,378,966 paths in 1,073 runs. Measured in a
+/// release build on a 2-core machine, a run takes 5 to 15 µs; an action past the limit, such
+/// as a full-auto sweep across four figures with hundreds of thousands of distinct outcomes,
+/// gives up after about 2 s.
 pub const DEFAULT_EXACT_PATHS: u64 = 100_000;
 /// The seeded resolutions of an estimate (`--samples`): 0.25 s for the full-auto string above,
 /// and a 95% interval no wider than ±0.7 percentage points on any outcome.
@@ -277,11 +281,12 @@ fn exact<R: ActionOdds>(
         "enumerating {bar:40} {human_pos} of at most {human_len} paths ({per_sec})",
     );
     let mut walked = 0u64;
-    let odds = enumerate_within(limit, |e| -> Result<String, SourceError> {
+    let mut events = Vec::new();
+    let resolve = |e: &mut fireteam_dice::Enumerator| -> Result<String, SourceError> {
         walked += 1;
         progress.at(walked);
         let mut s = state.clone();
-        let mut events = Vec::new();
+        events.clear();
         resolve_through(rules, &mut s, action, defend, e, &mut events).map_err(
             |err| match err {
                 ResolveError::Dice(d) => d,
@@ -289,7 +294,14 @@ fn exact<R: ActionOdds>(
             },
         )?;
         Ok(rules.effect(state, &s))
-    });
+    };
+    // FIRETEAM_ODDS_PLAIN=1 walks every path through the dice one by one, with no merging: the
+    // reference the merged odds are tested against (same outcomes, probabilities and paths).
+    let odds = if std::env::var_os("FIRETEAM_ODDS_PLAIN").is_some_and(|v| v == "1") {
+        enumerate_plain_within(limit, resolve)
+    } else {
+        enumerate_within(limit, resolve)
+    };
     progress.done();
     match odds {
         Ok(odds) => Ok(Exactly::Odds(odds)),

@@ -160,6 +160,11 @@ pub enum SourceError {
         branches: u128,
         limit: u128,
     },
+    #[error("the rest of this path through the dice is answered by an earlier path that reached the same checkpoint")]
+    #[diagnostic(help(
+        "only the enumerating source returns this; pass it up like any dice error"
+    ))]
+    Answered,
     #[error("enumeration found more than {limit} distinct paths")]
     #[diagnostic(help("estimate this resolution by sampling instead"))]
     TooManyPaths { limit: u64 },

@@ -41,8 +41,9 @@ pub use parser::{parse, Parsed};
 pub use roll::{roll, ExprRoller, RollError, Rolled, TermRoll};
 pub use sample::{sample, Sampled};
 pub use source::{
-    enumerate, enumerate_within, Dice, DiceSource, Enumerated, Enumerator, ManualSource, Purpose,
-    RollRecord, ScriptedSource, SeededSource, SourceKind, MAX_PATHS,
+    enumerate, enumerate_plain_within, enumerate_within, Checkpoint, Dice, DiceSource, Enumerated,
+    Enumerator, Key, ManualSource, Purpose, RollRecord, ScriptedSource, SeededSource, SourceKind,
+    MAX_PATHS,
 };
 
 /// Exact pool distributions, for rule code and benchmarks that want them without parsing.

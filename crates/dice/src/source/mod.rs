@@ -9,10 +9,14 @@
 
 mod enumerate;
 mod manual;
+mod prob;
 mod scripted;
 mod seeded;
 
-pub use enumerate::{enumerate, enumerate_within, Enumerated, Enumerator, MAX_PATHS};
+pub use enumerate::{
+    enumerate, enumerate_plain_within, enumerate_within, Checkpoint, Enumerated, Enumerator, Key,
+    MAX_PATHS,
+};
 pub use manual::ManualSource;
 pub use scripted::ScriptedSource;
 pub use seeded::SeededSource;
@@ -94,7 +98,8 @@ pub struct RollRecord {
     pub purpose: String,
     pub dice: Dice,
     /// One face per die, in the order rolled. The enumerating source yields faces as a sorted
-    /// multiset, and none at all for rolls asked for their total only.
+    /// multiset (for a roll read by its sum, one multiset of that sum), and none at all for
+    /// rolls asked for their total only.
     pub faces: Vec<u32>,
     pub total: i64,
     pub source: SourceKind,
@@ -116,6 +121,67 @@ pub trait DiceSource {
         let mut faces = Vec::with_capacity(dice.count as usize);
         self.roll_into(purpose, dice, &mut faces)?;
         Ok(faces.iter().map(|&f| i64::from(f)).sum())
+    }
+
+    /// Rolls `dice` for a caller that reads only the sum of the faces: the faces are for the
+    /// record (an event, a log). Every source but the enumerating one rolls exactly as
+    /// [`DiceSource::roll_into`] (the default), so seeds, scripts and logs are unchanged; the
+    /// enumerating source branches on the sums, each shown as the faces of one sorted multiset
+    /// of that sum. Faces read one by one (doubles, a die picked out) need `roll_into`.
+    fn roll_sum_into(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        faces: &mut Vec<u32>,
+    ) -> Result<(), SourceError> {
+        self.roll_into(purpose, dice, faces)
+    }
+
+    /// Rolls `dice` for a caller that reads the faces only through `class` of their sum (a
+    /// check's success, an attack's result): the faces and their sum are for the record. Every
+    /// source but the enumerating one rolls exactly as [`DiceSource::roll_into`] (the default);
+    /// the enumerating source branches once per class, showing the faces of its lowest sum.
+    /// `class` must be a function of the sum alone.
+    fn roll_sum_classed(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        faces: &mut Vec<u32>,
+        _class: &dyn Fn(i64) -> i64,
+    ) -> Result<(), SourceError> {
+        self.roll_into(purpose, dice, faces)
+    }
+
+    /// [`DiceSource::roll_total`] for a caller that reads the total only through `class`: every
+    /// source but the enumerating one rolls exactly as `roll_total` (the default); the
+    /// enumerating source branches once per class, showing its lowest total.
+    fn roll_total_classed(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        _class: &dyn Fn(i64) -> i64,
+    ) -> Result<i64, SourceError> {
+        self.roll_total(purpose, dice)
+    }
+
+    /// A mark of how far the current path through the dice has gone, for
+    /// [`DiceSource::checkpoint`]: the enumerating source gives the number of rolls made so far
+    /// on this path, every other source 0.
+    fn mark(&self) -> u64 {
+        0
+    }
+
+    /// A point of a resolution where `key`, together with the rolls made before `since` (a
+    /// [`DiceSource::mark`] taken earlier on the same path), holds everything that can still
+    /// affect its outcome (see [`Checkpoint`]). With `since` 0 the key alone must; with a mark
+    /// taken just before a roll, the key need only say what the code after the checkpoint can
+    /// still learn of the rolls made since the mark. Only the enumerating source reads it: when
+    /// an earlier path reached an equal key after the same rolls before `since`, and everything
+    /// below it has been walked, the rest of this path is known, and it returns
+    /// [`SourceError::Answered`], which the resolution passes up as it does any dice error.
+    /// Every other source returns `Ok` and rolls on as if it were not there.
+    fn checkpoint(&mut self, _since: u64, _key: &dyn Checkpoint) -> Result<(), SourceError> {
+        Ok(())
     }
 
     /// Starts a new scope (for example one action of a battle). The seeded source derives each
@@ -148,8 +214,39 @@ impl<S: DiceSource + ?Sized> DiceSource for &mut S {
     ) -> Result<(), SourceError> {
         (**self).roll_into(purpose, dice, faces)
     }
+    fn roll_sum_into(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        faces: &mut Vec<u32>,
+    ) -> Result<(), SourceError> {
+        (**self).roll_sum_into(purpose, dice, faces)
+    }
     fn roll_total(&mut self, purpose: &Purpose<'_>, dice: Dice) -> Result<i64, SourceError> {
         (**self).roll_total(purpose, dice)
+    }
+    fn roll_sum_classed(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        faces: &mut Vec<u32>,
+        class: &dyn Fn(i64) -> i64,
+    ) -> Result<(), SourceError> {
+        (**self).roll_sum_classed(purpose, dice, faces, class)
+    }
+    fn roll_total_classed(
+        &mut self,
+        purpose: &Purpose<'_>,
+        dice: Dice,
+        class: &dyn Fn(i64) -> i64,
+    ) -> Result<i64, SourceError> {
+        (**self).roll_total_classed(purpose, dice, class)
+    }
+    fn mark(&self) -> u64 {
+        (**self).mark()
+    }
+    fn checkpoint(&mut self, since: u64, key: &dyn Checkpoint) -> Result<(), SourceError> {
+        (**self).checkpoint(since, key)
     }
     fn begin_scope(&mut self, scope: u64) {
         (**self).begin_scope(scope)

@@ -5,7 +5,7 @@
 
 use crate::data::{Band, FireMode};
 use crate::options::Options;
-use fireteam_dice::{Dice, DiceSource, Purpose, SourceError, SourceKind};
+use fireteam_dice::{Dice, DiceSource, Key, Purpose, SourceError, SourceKind};
 use fireteam_engine::{Modifier, RuleId};
 use serde::Serialize;
 use smallvec::SmallVec;
@@ -352,6 +352,7 @@ pub fn roll_attack(
     opts: &Options,
 ) -> Result<AttackRoll, SourceError> {
     let pool = skill + Modifier::total(&modifiers);
+    let since = dice.mark();
     let defense_words = Words(who.against, "defense dice", who.by);
     let (defense_total, defense_faces) = roll_pool(
         dice,
@@ -372,6 +373,9 @@ pub fn roll_attack(
         } else {
             total >= difficulty
         };
+    // The exact odds: every caller reads the roll only for `hit` (the rest goes into events
+    // that `apply` reads for `hit` alone), so the totals that hit, and those that miss, merge.
+    dice.checkpoint(since, &Key(("attack", hit)))?;
     Ok(AttackRoll {
         skill,
         modifiers,
@@ -412,6 +416,7 @@ pub fn roll_damage(
     armor: i32,
     opts: &Options,
 ) -> Result<DamageRoll, SourceError> {
+    let since = dice.mark();
     let dl_words = Words(who.by, "damage dice", who.against);
     let (dl_total, dl_faces) = roll_pool(dice, &Purpose::with_detail("damage", &dl_words), dl)?;
     let pr_dice = if opts.armor_flat {
@@ -428,6 +433,9 @@ pub fn roll_damage(
     if opts.armor_flat {
         pr_total += i64::from(armor);
     }
+    let wounds = (dl_total - pr_total).max(0);
+    // The exact odds: callers and `apply` read the roll only for its wounds.
+    dice.checkpoint(since, &Key(("damage", wounds)))?;
     Ok(DamageRoll {
         dl_dice: dl,
         dl_faces,
@@ -435,7 +443,7 @@ pub fn roll_damage(
         pr_dice,
         pr_faces,
         pr_total,
-        wounds: (dl_total - pr_total).max(0),
+        wounds,
     })
 }
 

@@ -107,7 +107,16 @@ pub(crate) fn check_total(
     target: i16,
     rule: RuleId,
 ) -> Result<bool, ResolveError> {
-    let total = roll_total(ctx, what, n)?;
+    // Read only for its success: the exact odds branch twice.
+    let total = if n == 0 {
+        0
+    } else {
+        let t = i64::from(target);
+        ctx.dice
+            .roll_total_classed(&Purpose::new(what), Dice::new(u32::from(n), 6), &|x| {
+                i64::from(x <= t)
+            })? as i32
+    };
     let success = total <= i32::from(target);
     ctx.emit(Event::Check {
         fig,

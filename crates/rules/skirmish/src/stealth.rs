@@ -97,19 +97,12 @@ pub(crate) fn may_listen(s: &State, f: &Figure) -> bool {
             .any(|e| e.side != f.side && e.active() && (e.hidden || skills::has(e.skills, STEALTH)))
 }
 
-/// After every action: a hidden figure who attacked gives himself away, the figure that moved
-/// may hide or be heard, and every hidden figure an enemy can see is found.
-pub(crate) fn after_action(
-    ctx: &mut Ctx,
-    before: &State,
-    fig: Option<FigId>,
-) -> Result<(), ResolveError> {
-    if !in_play(&ctx.s) {
-        return Ok(());
-    }
-    // Attacking makes noise (SK-6.3.8-a: Stealth is moving silently, nothing more).
+/// Who attacked in these events (a roll at another figure, a grenade, a flame burst, a contest):
+/// the figures whose attack makes noise. `after_action` reads the action's events only through
+/// this, and the exact odds' checkpoints keep it in their keys (`combat::ctx`).
+pub(crate) fn attackers(out: &[Event]) -> smallvec::SmallVec<[FigId; 4]> {
     let mut attackers: smallvec::SmallVec<[FigId; 4]> = smallvec::SmallVec::new();
-    for e in ctx.out.iter() {
+    for e in out.iter() {
         let a = match e {
             Event::Roll {
                 attacker,
@@ -128,6 +121,21 @@ pub(crate) fn after_action(
             }
         }
     }
+    attackers
+}
+
+/// After every action: a hidden figure who attacked gives himself away, the figure that moved
+/// may hide or be heard, and every hidden figure an enemy can see is found.
+pub(crate) fn after_action(
+    ctx: &mut Ctx,
+    before: &State,
+    fig: Option<FigId>,
+) -> Result<(), ResolveError> {
+    if !in_play(&ctx.s) {
+        return Ok(());
+    }
+    // Attacking makes noise (SK-6.3.8-a: Stealth is moving silently, nothing more).
+    let attackers = attackers(ctx.out);
     for a in attackers {
         if ctx.s.fig(a).hidden {
             ctx.emit(Event::Hidden {

@@ -10,8 +10,8 @@ use crate::attack::brawl;
 use crate::attack::stray::{avoid, avoid_mods, beyond};
 use crate::autoresult::ToHit;
 use crate::combat::ctx::Ctx;
-use crate::combat::modifiers::{attack_mods, string_mods, AttackSpec};
-use crate::combat::strike::{land, roll_to_hit};
+use crate::combat::modifiers::{attack_mods_in, string_mods, AttackSpec};
+use crate::combat::strike::{land, roll_to_land};
 use crate::combat::weapon_of;
 use crate::event::{Event, Mods};
 use crate::geometry::line_of_fire;
@@ -31,7 +31,11 @@ pub(crate) fn string_at(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveE
     let mut lof = line_of_fire(&ctx.s, att.pos, tgt.pos);
     // SK-13.6-b: automatic fire's arc.
     crate::attack::arc::widen_between(&ctx.s, spec, &mut lof.between);
-    for &b in &lof.between {
+    // The exact odds: before each roll of the string, what is left of it depends on the rolls
+    // so far only through the rounds left and the state (the line was drawn before them).
+    let since = ctx.mark();
+    for (i, &b) in lof.between.iter().enumerate() {
+        ctx.checkpoint(since, "string-between", &[i as i64, i64::from(left)])?;
         let by = ctx.s.fig(b).clone();
         // SK-12.2-c: an adjacent friend beside the attacker is never in the way.
         if (by.side == att.side && by.pos.distance(att.pos) == 1) || !by.active() {
@@ -44,9 +48,10 @@ pub(crate) fn string_at(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), ResolveE
         }
     }
     // The target, with the rounds still flying.
-    let (mut mods, dice, dark) = attack_mods(&ctx.s, spec);
+    ctx.checkpoint(since, "string-target", &[i64::from(left)])?;
+    let (mut mods, dice, dark) = attack_mods_in(ctx, spec);
     string_mods(&mut mods, left);
-    let rolled = roll_to_hit(ctx, spec, (mods, dice, dark))?;
+    let rolled = roll_to_land(ctx, spec, (mods, dice, dark), left)?;
     let struck = land(ctx, spec, rolled, left)?;
     match struck.result {
         ToHit::Hit { .. } => left -= struck.landed,
@@ -163,7 +168,12 @@ pub(crate) fn sweep(ctx: &mut Ctx, fig: FigId, from: FigId, to: FigId) -> Result
     });
     let mut left = rounds;
     let mut prev: Option<crate::state::Pos> = None;
-    for &t in &reached {
+    // The exact odds: before each figure of the sweep, the rest depends on the rolls so far
+    // only through the rounds left, where the last figure stood and the state.
+    let since = ctx.mark();
+    for (i, &t) in reached.iter().enumerate() {
+        let at = prev.map_or([-1, -1], |p| [i64::from(p.col), i64::from(p.row)]);
+        ctx.checkpoint(since, "sweep", &[i as i64, i64::from(left), at[0], at[1]])?;
         let me = ctx.s.fig(fig);
         if !me.active() || me.ready_slot().is_none() {
             break;
@@ -200,9 +210,9 @@ pub(crate) fn sweep(ctx: &mut Ctx, fig: FigId, from: FigId, to: FigId) -> Result
             left -= avoid(ctx, &spec, t, left, mods, RuleId("SK-16.6-k"))?;
             continue;
         }
-        let (mut mods, dice, dark) = attack_mods(&ctx.s, &spec);
+        let (mut mods, dice, dark) = attack_mods_in(ctx, &spec);
         sweep_mods(&mut mods, left, penalty, targets);
-        let rolled = roll_to_hit(ctx, &spec, (mods, dice, dark))?;
+        let rolled = roll_to_land(ctx, &spec, (mods, dice, dark), left)?;
         let struck = land(ctx, &spec, rolled, left)?;
         match struck.result {
             ToHit::Hit { .. } => left -= struck.landed,

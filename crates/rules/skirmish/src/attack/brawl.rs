@@ -31,7 +31,8 @@ fn pick(ctx: &mut Ctx, among: usize) -> Result<(usize, u8), ResolveError> {
     let even = span / among * among;
     let mut v = 0usize;
     for _ in 0..4 {
-        let (faces, _) = ctx.roll("brawl", dice)?;
+        // The faces are read one by one, as the digits of a d36.
+        let (faces, _) = ctx.roll_faces("brawl", dice)?;
         v = faces
             .iter()
             .fold(0usize, |acc, &f| acc * 6 + usize::from(f - 1));

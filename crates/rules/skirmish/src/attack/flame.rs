@@ -9,7 +9,7 @@ use crate::action::Burst;
 use crate::autoresult::{break_severity, classify, Break, ToHit};
 use crate::combat::ctx::Ctx;
 use crate::combat::edex::order_dex;
-use crate::combat::modifiers::{attack_mods, AttackSpec};
+use crate::combat::modifiers::{attack_mods_in, AttackSpec};
 use crate::combat::weapon_of;
 use crate::data::{Length, Weapon};
 use crate::event::{AttackKind, Effect, Event};
@@ -208,7 +208,7 @@ fn to_hit(
         opportunity: None,
         maneuver: None,
     };
-    let (mut mods, dice, darkness) = attack_mods(&ctx.s, &spec);
+    let (mut mods, dice, darkness) = attack_mods_in(ctx, &spec);
     if !primary {
         // SK-16.13-d: the area's rolls belong to the one burst: no "another target this turn"
         // (SK-16.6-h) for them.
@@ -226,14 +226,16 @@ fn to_hit(
             RuleId("SK-17.5-b"),
         ));
     }
-    let (faces, total) = ctx.roll("to-hit", dice)?;
-    let c = classify(
-        dice,
-        total,
-        i32::from(target_number),
-        ctx.s.rules.options.auto_numbers,
-        false,
-    );
+    // Read only for a hit and, on the primary target, a dropped or broken weapon.
+    let (tn, auto) = (i32::from(target_number), ctx.s.rules.options.auto_numbers);
+    let class = |t: i32| match classify(dice, t, tn, auto, false).result {
+        ToHit::Hit { .. } => 1,
+        ToHit::Dropped if primary => 2,
+        ToHit::Broken if primary => 3,
+        _ => 0,
+    };
+    let (faces, total) = ctx.roll_classed("to-hit", dice, &class)?;
+    let c = classify(dice, total, tn, auto, false);
     ctx.emit(Event::Roll {
         attacker: fig,
         target,
@@ -327,6 +329,15 @@ pub(crate) fn oil_lands(
     Ok(())
 }
 
+/// The slot and fuel of the flame thrower with fuel `fig` carries, if any: `tank_hit` reads the
+/// damage of a hit only then.
+pub(crate) fn tank(s: &State, fig: FigId) -> Option<(u8, u16)> {
+    s.fig(fig).weapons.iter().enumerate().find_map(|(k, w)| {
+        w.filter(|w| w.rounds > 0 && s.rules.weapons[usize::from(w.weapon)].is_group("flamer"))
+            .map(|w| (k as u8, w.rounds))
+    })
+}
+
 /// SK-16.13-f, G-53: a figure carrying a flame thrower with fuel, hit from his rear hex (any hit
 /// by default; aimed shots only with `sk.flame_thrower_ignition = "aimed_only"`), rolls 3d6: at
 /// or under the damage the attack rolled (before armor: the tank is outside it; the events since
@@ -334,11 +345,7 @@ pub(crate) fn oil_lands(
 /// soaked; the fuel is gone.
 pub(crate) fn tank_hit(ctx: &mut Ctx, a: &AttackSpec, mark: usize) -> Result<(), ResolveError> {
     let t = ctx.s.fig(a.target).clone();
-    let tank = t.weapons.iter().enumerate().find_map(|(k, s)| {
-        s.filter(|s| s.rounds > 0 && ctx.s.rules.weapons[usize::from(s.weapon)].is_group("flamer"))
-            .map(|s| (k as u8, s.rounds))
-    });
-    let Some((slot, rounds)) = tank else {
+    let Some((slot, rounds)) = tank(&ctx.s, a.target) else {
         return Ok(());
     };
     let from = ctx.s.fig(a.attacker).pos;

@@ -152,10 +152,9 @@ fn draw_against(ctx: &mut Ctx, a: (FigId, u8), b: (FigId, u8)) -> Result<(), Res
             let g = ctx.s.fig(d.0).clone();
             let need = order_dex(&ctx.s, &g);
             let (dice, rule) = draw_dice(&g, RuleId("SK-21.5-c"));
-            d.4 = ctx.check(d.0, "quick-draw", dice, need, rule)?;
-            if let Some(Event::Check { total, .. }) = ctx.out.last() {
-                d.3 = i32::from(need) - *total;
-            }
+            let (ok, total) = ctx.check_total(d.0, "quick-draw", dice, need, rule)?;
+            d.4 = ok;
+            d.3 = i32::from(need) - total;
         }
     }
     for d in draws.iter() {

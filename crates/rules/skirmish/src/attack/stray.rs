@@ -5,14 +5,15 @@
 
 use crate::action::FireMode;
 use crate::attack::brawl;
+use crate::autoresult::{Classified, ToHit};
 use crate::combat::armor::armor_value;
 use crate::combat::ctx::Ctx;
 use crate::combat::damage::{damage_expr, deal_damage};
 use crate::combat::edex::order_dex;
 use crate::combat::modifiers::{
-    attack_mods, continuing_mods, intervening_penalty, spread_bonus, string_mods, AttackSpec,
+    attack_mods_in, continuing_mods, intervening_penalty, spread_bonus, string_mods, AttackSpec,
 };
-use crate::combat::strike::{land, roll_to_hit};
+use crate::combat::strike::{land, landing_class, roll_to_hit_read};
 use crate::combat::weapon_of;
 use crate::data::Wall;
 use crate::event::{AttackKind, Event, Mods};
@@ -30,7 +31,9 @@ pub(crate) fn avoid_rolls(ctx: &mut Ctx, spec: &AttackSpec) -> Result<(), Resolv
     let mut lof = line_of_fire(&ctx.s, att.pos, tgt.pos);
     // SK-13.6-b: a shotgun's arc.
     crate::attack::arc::widen_between(&ctx.s, spec, &mut lof.between);
-    // The miss's margin must be within the intervening penalty (SK-12.2-g).
+    // The miss's margin must be within the intervening penalty (SK-12.2-g). (The exact odds
+    // read the roll to hit by a class that keeps a missed single shot's margin for this:
+    // `strike::landing_class`.)
     let Some(Event::Roll { margin, .. }) = ctx
         .out
         .iter()
@@ -85,7 +88,11 @@ pub(crate) fn beyond(ctx: &mut Ctx, spec: &AttackSpec, left: u8) -> Result<u8, R
     let att = ctx.s.fig(spec.attacker).clone();
     let order = past_the_target(ctx, spec);
     let mut left = left;
-    for o in order {
+    // The exact odds: before each figure past the target, the rest depends on the rolls so far
+    // only through the rounds left and the state (the figures were found before them).
+    let since = ctx.mark();
+    for (i, o) in order.into_iter().enumerate() {
+        ctx.checkpoint(since, "beyond", &[i as i64, i64::from(left)])?;
         if left == 0 {
             break;
         }
@@ -115,22 +122,30 @@ pub(crate) fn beyond(ctx: &mut Ctx, spec: &AttackSpec, left: u8) -> Result<u8, R
             opportunity: None,
             maneuver: None,
         };
-        let (mut mods, dice, dark) = attack_mods(&ctx.s, &sub);
+        let (mut mods, dice, dark) = attack_mods_in(ctx, &sub);
         continuing_mods(&mut mods);
         if is_string(spec) {
             string_mods(&mut mods, left);
         }
-        let mut rolled = roll_to_hit(ctx, &sub, (mods, dice, dark))?;
+        // SK-13.6-d: on a later target a fumble never touches the weapon (a miss) and 16–18
+        // stop the shot; the roll is read by how it lands and whether it stops the shot.
+        let later = |c: &Classified| -> Classified {
+            let mut c = *c;
+            if matches!(c.result, ToHit::Dropped | ToHit::Broken) {
+                c.result = ToHit::Miss { automatic: true };
+            }
+            c.rule = RuleId("SK-13.6-d");
+            c
+        };
+        let aimed = ctx.s.rules.options.aimed_shots;
+        let class = |c: &Classified, total: i32| {
+            landing_class(&later(c), total, &sub, left, aimed) * 2
+                + i64::from(dice == 3 && total >= 16)
+        };
+        let mut rolled = roll_to_hit_read(ctx, &sub, (mods, dice, dark), Some(&class))?;
         rolled.fires = false;
-        // SK-13.6-d: on a later target a fumble never touches the weapon; 16–18 stop the shot.
         let stopped = dice == 3 && rolled.total >= 16;
-        if matches!(
-            rolled.c.result,
-            crate::autoresult::ToHit::Dropped | crate::autoresult::ToHit::Broken
-        ) {
-            rolled.c.result = crate::autoresult::ToHit::Miss { automatic: true };
-        }
-        rolled.c.rule = RuleId("SK-13.6-d");
+        rolled.c = later(&rolled.c);
         let struck = land(ctx, &sub, rolled, left)?;
         if struck.result.is_hit() {
             left -= struck.landed;
@@ -277,16 +292,22 @@ pub(crate) fn avoid(
 ) -> Result<u8, ResolveError> {
     let att = ctx.s.fig(spec.attacker).clone();
     let target_n = order_dex(&ctx.s, &att) + Modifier::total(&mods) as i16;
-    let (faces, total) = ctx.roll("avoid", 3)?;
+    // The roll is read only through the bullets it lets through.
+    let string = is_string(spec);
+    let bullets_of = |total: i32| -> u8 {
+        let margin = i32::from(target_n) - total;
+        if margin >= 0 {
+            0
+        } else if string {
+            (-margin).clamp(1, i32::from(left.max(1))) as u8
+        } else {
+            1
+        }
+    };
+    let (faces, total) = ctx.roll_classed("avoid", 3, &|t| i64::from(bullets_of(t)))?;
     let avoided = total <= i32::from(target_n);
     let margin = i32::from(target_n) - total;
-    let bullets = if avoided {
-        0
-    } else if is_string(spec) {
-        (-margin).clamp(1, i32::from(left.max(1))) as u8
-    } else {
-        1
-    };
+    let bullets = bullets_of(total);
     ctx.emit(Event::Roll {
         attacker: spec.attacker,
         target: bystander,
@@ -339,7 +360,17 @@ pub(crate) fn bullets_into(
     }
     let was_fallen = ctx.s.fig(victim).posture == Posture::Fallen;
     let mut landed = 0;
-    for _ in 0..n {
+    // The exact odds: each bullet after the first is a checkpoint since the loop began; the
+    // bullets so far are read only through the state and the count landed.
+    let since = ctx.mark();
+    for b in 0..n {
+        if b > 0 {
+            ctx.checkpoint(
+                since,
+                "bystander-bullet",
+                &[i64::from(b), i64::from(landed)],
+            )?;
+        }
         let by = ctx.s.fig(victim).clone();
         if !by.active() {
             break;

@@ -9,8 +9,8 @@
 use crate::action::FireMode;
 use crate::attack::missile::{expose_if_over_wall, spend_shot};
 use crate::combat::ctx::Ctx;
-use crate::combat::modifiers::{attack_mods, set_autofire, AttackSpec};
-use crate::combat::strike::{land, roll_to_hit};
+use crate::combat::modifiers::{attack_mods_in, set_autofire, AttackSpec};
+use crate::combat::strike::{land, roll_to_land};
 use crate::combat::weapon_of;
 use crate::data::Weapon;
 use crate::event::{AttackKind, Event};
@@ -120,12 +120,12 @@ pub(crate) fn fire_into(ctx: &mut Ctx, fig: FigId, foe: FigId) -> Result<(), Res
         maneuver: None,
     };
     expose_if_over_wall(ctx, fig, foe)?;
-    let (mut mods, dice, dark) = attack_mods(&ctx.s, &spec);
+    let (mut mods, dice, dark) = attack_mods_in(ctx, &spec);
     // One round at each foe met: no automatic fire bonus; many foes in one hex are one fire,
     // not new targets of the turn (SK-16.6-h).
     set_autofire(&mut mods, 1);
     mods.retain(|x| x.id != "new-target");
-    let rolled = roll_to_hit(ctx, &spec, (mods, dice, dark))?;
+    let rolled = roll_to_land(ctx, &spec, (mods, dice, dark), 1)?;
     land(ctx, &spec, rolled, 1)?;
     let g = ctx.s.fig(fig);
     let (at, shots) = if g.ready_slot().is_some() && g.suppress_shots > 1 {

@@ -65,6 +65,8 @@ fn armor_in(
     let shotgun = w.is_some_and(|w| matches!(w.spread, Some(Spread::Wide) | Some(Spread::Narrow)));
     let blast = w.is_some_and(|w| w.class == Class::Grenade) || shotgun;
     if let Some(a) = tgt.armor.and_then(|a| s.rules.armor.get(usize::from(a))) {
+        // Read only against this threshold; the exact odds' checkpoint keys rely on it
+        // (`combat::ctx`).
         let worn_out = opts.degraded_armor
             && a.defense > 0
             && u32::from(tgt.absorbed) >= 40 * a.defense as u32;

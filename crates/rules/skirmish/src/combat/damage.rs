@@ -165,6 +165,7 @@ pub fn deal_damage(
         ((taken - tough).max(0) as i16, 0)
     };
     let before = t.turn_damage;
+    // Read only against 8 below; the exact odds' checkpoint keys rely on it (`combat::ctx`).
     let before_raw = t.turn_damage_raw;
     ctx.emit(Event::Damage {
         target,

@@ -5,6 +5,7 @@
 //! (SK-21.5-b). `AttackSpec` says what the attack is.
 
 use crate::action::FireMode;
+use crate::combat::ctx::Ctx;
 use crate::combat::edex::{order_dex, standing_mods};
 use crate::combat::weapon_of;
 use crate::data::{Class, Spread, Wall, Weapon};
@@ -12,6 +13,7 @@ use crate::event::{AttackKind, Mods};
 use crate::geometry::{self, line_of_fire};
 use crate::skills;
 use crate::state::{FigId, Figure, Guard, Posture, State};
+use fireteam_dice::SourceKind;
 use fireteam_engine::{Modifier, RuleId};
 use fireteam_grid::Arc;
 
@@ -33,7 +35,7 @@ fn str_needed(
 }
 
 /// What an attack is, for the modifier list.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct AttackSpec {
     pub attacker: FigId,
     pub target: FigId,
@@ -54,6 +56,49 @@ pub struct AttackSpec {
 }
 
 /// Every DEX adjustment of an attack, with its rule (SK-12.1-b, SK-24-T1…T8), and the dice.
+/// [`attack_mods`] of the scratch state. The exact odds run one resolution many times and meet
+/// the same states again and again, so while enumerating, the last few answers are kept (per
+/// thread) and given back for an equal attack on an equal state (every field compared): the
+/// lines of fire behind them are the dearest part of a run. Other sources compute it afresh.
+pub fn attack_mods_in(ctx: &Ctx, a: &AttackSpec) -> (Mods, u8, bool) {
+    if ctx.dice.kind() != SourceKind::Enumerating {
+        return attack_mods(&ctx.s, a);
+    }
+    KEPT.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if let Some((_, _, m)) = kept
+            .entries
+            .iter()
+            .find(|(spec, s, _)| spec == a && crate::combat::ctx::equal_state(s, &ctx.s))
+        {
+            return m.clone();
+        }
+        let m = attack_mods(&ctx.s, a);
+        let entry = (a.clone(), ctx.s.clone(), m.clone());
+        if kept.entries.len() < KEPT_MODS {
+            kept.entries.push(entry);
+        } else {
+            let at = kept.next;
+            kept.entries[at] = entry;
+        }
+        kept.next = (kept.next + 1) % KEPT_MODS;
+        m
+    })
+}
+
+/// How many answers of `attack_mods_in` a thread keeps.
+const KEPT_MODS: usize = 32;
+
+#[derive(Default)]
+struct KeptMods {
+    entries: Vec<(AttackSpec, State, (Mods, u8, bool))>,
+    next: usize,
+}
+
+thread_local! {
+    static KEPT: std::cell::RefCell<KeptMods> = std::cell::RefCell::new(KeptMods::default());
+}
+
 pub fn attack_mods(s: &State, a: &AttackSpec) -> (Mods, u8, bool) {
     let att = s.fig(a.attacker);
     let tgt = s.fig(a.target);

@@ -13,7 +13,7 @@ use crate::combat::damage::{damage_expr, deal_damage, HitInfo};
 use crate::combat::edex::order_dex;
 use crate::combat::footing::microgravity_check;
 use crate::combat::located::{located_cap, located_effects};
-use crate::combat::modifiers::{attack_mods, AttackSpec};
+use crate::combat::modifiers::{attack_mods_in, AttackSpec};
 use crate::combat::weapon_of;
 use crate::data::{Class, Weapon};
 use crate::event::{AttackKind, Effect, Event, Faces, Mods};
@@ -24,8 +24,8 @@ use fireteam_engine::{Modifier, ResolveError, RuleId};
 
 /// A to-hit roll and everything after it, for one shot, burst, blow or throw.
 pub fn strike(ctx: &mut Ctx, a: &AttackSpec) -> Result<ToHit, ResolveError> {
-    let prepared = attack_mods(&ctx.s, a);
-    let rolled = roll_to_hit(ctx, a, prepared)?;
+    let prepared = attack_mods_in(ctx, a);
+    let rolled = roll_to_land(ctx, a, prepared, a.rounds)?;
     Ok(land(ctx, a, rolled, a.rounds)?.result)
 }
 
@@ -41,6 +41,41 @@ pub struct Rolled {
     /// The roll fires the weapon (its recoil in microgravity, SK-17.10-b); not so for the same
     /// shot going on to a figure behind its target (G-14 step 5).
     pub fires: bool,
+}
+
+/// How `land` and what follows it read a roll to hit, for a roll landed with at most `cap`
+/// bullets: its result, its bullets in automatic fire (SK-16.6-f, G-32: from the margin,
+/// whatever the result, as a hit on a subdued foe takes them too), the margin of a missed
+/// single shot (read again from the event by `stray::avoid_rolls`), and its total when a
+/// critical may be rolled (SK-21.4-b, `sk.aimed_shots`). Rolls to hit that are landed read by this class and nothing
+/// else (`roll_to_land`), so the exact odds branch once per way a roll lands.
+pub fn landing_class(
+    c: &Classified,
+    total: i32,
+    a: &AttackSpec,
+    cap: u8,
+    aimed_shots: bool,
+) -> i64 {
+    let code = match c.result {
+        ToHit::Hit { mult, automatic } => 10 + 2 * i64::from(mult) + i64::from(automatic),
+        ToHit::Miss { automatic } => 1 + i64::from(automatic),
+        ToHit::Dropped => 3,
+        ToHit::Broken => 4,
+    };
+    let bullets = match a.mode {
+        Some(FireMode::Burst) | Some(FireMode::Auto) => {
+            i64::from(c.margin.clamp(1, i32::from(cap.max(1))))
+        }
+        _ => 0,
+    };
+    let crit = if aimed_shots { i64::from(total) } else { 0 };
+    // A missed single shot or throw reads its margin again, from its `Roll` event, to see
+    // whether it may hit those in the way (`stray::avoid_rolls`, SK-12.2-g).
+    let miss_margin = match (c.result, a.mode) {
+        (_, Some(FireMode::Burst) | Some(FireMode::Auto)) | (ToHit::Hit { .. }, _) => 0,
+        _ => i64::from(c.margin) + 100,
+    };
+    ((code * 1_000 + bullets) * 1_000 + miss_margin) * 1_000 + crit
 }
 
 /// What a roll played out did: its result, the bullets that hit (SK-16.6-f), those that
@@ -71,6 +106,36 @@ pub fn roll_to_hit(
     a: &AttackSpec,
     prepared: (Mods, u8, bool),
 ) -> Result<Rolled, ResolveError> {
+    roll_to_hit_read(ctx, a, prepared, None)
+}
+
+/// Rolls to hit for a roll that `land` plays out next with at most `cap` bullets, and that the
+/// caller reads no further: the roll is read by its `landing_class`.
+pub fn roll_to_land(
+    ctx: &mut Ctx,
+    a: &AttackSpec,
+    prepared: (Mods, u8, bool),
+    cap: u8,
+) -> Result<Rolled, ResolveError> {
+    let aimed = ctx.s.rules.options.aimed_shots;
+    roll_to_hit_read(
+        ctx,
+        a,
+        prepared,
+        Some(&|c: &Classified, total: i32| landing_class(c, total, a, cap, aimed)),
+    )
+}
+
+/// What a roll to hit is read by: a class of its classification and total.
+pub type ReadBy<'a> = dyn Fn(&Classified, i32) -> i64 + 'a;
+
+/// Rolls to hit, read only through `class` of its classification and total when one is given.
+pub fn roll_to_hit_read(
+    ctx: &mut Ctx,
+    a: &AttackSpec,
+    prepared: (Mods, u8, bool),
+    class: Option<&ReadBy>,
+) -> Result<Rolled, ResolveError> {
     let (mods, dice, darkness) = prepared;
     let s = &ctx.s;
     let att = s.fig(a.attacker).clone();
@@ -88,14 +153,15 @@ pub fn roll_to_hit(
     let fencing = w.as_ref().is_some_and(|w| w.is_group("sword"))
         && skills::has(att.skills, skills::FENCING)
         && order_dex(s, &att) >= 14;
-    let (faces, total) = ctx.roll("to-hit", dice)?;
-    let c = classify(
-        dice,
-        total,
-        i32::from(target_number),
-        ctx.s.rules.options.auto_numbers,
-        fencing,
-    );
+    let auto = ctx.s.rules.options.auto_numbers;
+    let tn = i32::from(target_number);
+    let (faces, total) = match class {
+        Some(class) => ctx.roll_classed("to-hit", dice, &|t| {
+            class(&classify(dice, t, tn, auto, fencing), t)
+        })?,
+        None => ctx.roll("to-hit", dice)?,
+    };
+    let c = classify(dice, total, tn, auto, fencing);
     Ok(Rolled {
         mods,
         dice,
@@ -269,7 +335,21 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
                 .as_ref()
                 .map_or(crate::data::AttackType::Bludgeoning, |w| w.attack_type);
             let mark = ctx.out.len();
+            // The exact odds: every bullet after the first is a checkpoint since the loop
+            // began. What the loop and everything after it read of the bullets so far is the
+            // state, the bullet's number and, on a victim carrying a flame thrower's tank, the
+            // damage rolled at him since `mark` (`flame::tank_hit`); all else in hand was
+            // settled before the loop. (A figure gains no tank during a burst.)
+            let since = ctx.mark();
             for b in 0..bullets {
+                if b > 0 {
+                    let rolled = if crate::attack::flame::tank(&ctx.s, victim).is_some() {
+                        rolled_at(&ctx.out[mark..], victim)
+                    } else {
+                        0
+                    };
+                    ctx.checkpoint(since, "bullet", &[i64::from(b), i64::from(rolled)])?;
+                }
                 if !crate::combat::damage::may_be_hurt(&ctx.s, ctx.s.fig(victim)) {
                     break;
                 }
@@ -430,6 +510,23 @@ pub fn land(ctx: &mut Ctx, a: &AttackSpec, r: Rolled, cap: u8) -> Result<Struck,
         landed,
         victim,
     })
+}
+
+/// The damage rolled at `victim` in `events` (times its multiplier), as `flame::tank_hit`
+/// reads it.
+fn rolled_at(events: &[Event], victim: FigId) -> i32 {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Damage {
+                target,
+                rolled,
+                mult,
+                ..
+            } if *target == victim => Some(*rolled * i32::from((*mult).max(1))),
+            _ => None,
+        })
+        .sum()
 }
 
 /// SK-16.2-a: a pole arm charged in a straight line for the last 3 hexes doubles its damage;
