@@ -130,79 +130,169 @@ pub fn trace(s: &State, a: Pos, b: Pos) -> Sight {
     }
 }
 
-fn enterable(s: &State, p: Pos, mover: Pos) -> bool {
-    s.field.contains(p)
-        && !s.field.terrain_at(p).blocks_movement
-        && !s
-            .units
-            .iter()
-            .any(|u| !u.out && u.pos == p && u.pos != mover)
-}
-
 /// The longest move in metres (a run), which bounds the search window.
 const MAX_MOVE: i32 = 10;
+/// The window's side: every cell within 10 m lies within 10 columns and 10 rows of the start.
 const SIDE: usize = (2 * MAX_MOVE + 1) as usize;
-const UNREACHED: u8 = u8::MAX;
+/// The window's rows, one bit each.
+const ROWS: u32 = (1 << SIDE) - 1;
+/// Costs 0 to 10.
+const LEVELS: usize = MAX_MOVE as usize + 1;
 
-/// Where a figure can go this turn, and how: the cheapest cost of every cell within `budget`
-/// metres and the direction of the last step into it.
+/// Where a figure can go this turn: the cheapest cost of every cell within `budget` metres.
 ///
 /// Written here instead of calling `pathfinding` because this runs for every movement decision
-/// of every battle: it is Dial's algorithm over a fixed window on the stack (every cell within
-/// 10 m lies within 10 columns and 10 rows of the start), so it allocates nothing. Ties between
-/// equal-cost routes go to the first found in (row, column, direction) scan order, the same on
-/// every machine.
+/// of every battle. It is Dial's algorithm on bit sets, over a fixed window on the stack (every
+/// cell within 10 m lies within 10 columns and 10 rows of the start), so it allocates nothing:
+/// each window column is one word, bit `b` the row `start.row + b − 10`, and one cost level is
+/// found for the whole window at once, from the neighbours of the earlier levels (the map's
+/// [`MoveTable`](crate::state::MoveTable) gives the cells of each step cost) less the cells
+/// reached already and those other figures stand in (one figure per hex).
+///
+/// The route to a cell ([`Reach::path`]) steps back from it, each time to the cheapest
+/// neighbour it can be entered from, the lowest (column, row) among equals; so it is the route
+/// Dial's algorithm finds when it scans each cost level in (column, row) order and keeps the
+/// first route found, the same on every machine. A route never changes a battle: only where a
+/// figure ends matters to the rules.
 pub struct Reach {
     start: Pos,
-    cost: [u8; SIDE * SIDE],
-    step_in: [u8; SIDE * SIDE],
+    /// `level[c][j]`: the cells of cost `c` in window column `j` (field column `start.col + j − 10`).
+    level: [[u32; SIDE]; LEVELS],
+    /// The highest level filled.
+    top: usize,
+}
+
+/// Column `j` of the window's view of a column-major bit set of the map: the rows
+/// `row0..row0 + 21` of field column `col` (rows outside the map read as 0).
+fn window_column(bits: &[u64], height: usize, col: usize, row0: i32) -> u32 {
+    let lo = row0.max(0) as usize;
+    let hi = (row0 + SIDE as i32).min(height as i32);
+    if hi as usize <= lo {
+        return 0;
+    }
+    let n = hi as usize - lo;
+    let first = col * height + lo;
+    let (word, shift) = (first / 64, first % 64);
+    let mut v = bits[word] >> shift;
+    if shift + n > 64 {
+        v |= bits[word + 1] << (64 - shift);
+    }
+    let v = (v as u32) & ((1u32 << n) - 1);
+    v << (lo as i32 - row0)
+}
+
+/// The cells next to the cells of `f`, in the window whose column 0 is field column `col0`
+/// (odd-q layout: an even column's neighbours across are a row up and level, an odd column's
+/// level and a row down).
+fn spread(f: &[u32; SIDE], col0: i32, lo: usize, hi: usize, out: &mut [u32; SIDE]) {
+    for j in lo..=hi {
+        let left = if j > 0 { f[j - 1] } else { 0 };
+        let right = if j + 1 < SIDE { f[j + 1] } else { 0 };
+        let across = left | right;
+        let odd = (col0 + j as i32) & 1 == 1;
+        let shifted = if odd { across >> 1 } else { across << 1 };
+        out[j] = (f[j] << 1 | f[j] >> 1 | across | shifted) & ROWS;
+    }
 }
 
 impl Reach {
     pub fn new(s: &State, start: Pos, budget: u32) -> Reach {
-        let budget = budget.min(MAX_MOVE as u32) as u8;
+        let budget = budget.min(MAX_MOVE as u32) as usize;
         let mut r = Reach {
             start,
-            cost: [UNREACHED; SIDE * SIDE],
-            step_in: [UNREACHED; SIDE * SIDE],
+            level: [[0; SIDE]; LEVELS],
+            top: 0,
         };
-        let Some(si) = r.index(start) else { return r };
-        r.cost[si] = 0;
-        for c in 0..=budget {
-            for i in 0..SIDE * SIDE {
-                if r.cost[i] != c {
-                    continue;
-                }
-                let Some(p) = r.pos(i) else { continue };
-                let h = hex(p);
-                for (d, dir) in HexDir::ALL.iter().enumerate() {
-                    let Some(n) = pos(h.step(*dir)) else { continue };
-                    let Some(ni) = r.index(n) else { continue };
-                    if !enterable(s, n, start) {
-                        continue;
-                    }
-                    let step = s.field.terrain_at(n).move_cost.clamp(1, 255) as u8;
-                    let total = c.saturating_add(step);
-                    if total <= budget && total < r.cost[ni] {
-                        r.cost[ni] = total;
-                        r.step_in[ni] = d as u8;
-                    }
-                }
+        let f = &s.field;
+        if !f.contains(start) {
+            return r;
+        }
+        let table = f.move_cache.get(f);
+        let (col0, row0) = (
+            i32::from(start.col) - MAX_MOVE,
+            i32::from(start.row) - MAX_MOVE,
+        );
+        // The cells of each step cost in the window, without the cells others stand in.
+        let mut occupied = [0u32; SIDE];
+        for u in &s.units {
+            if u.out || u.pos == start {
+                continue;
+            }
+            if let Some((j, b)) = r.window(u.pos) {
+                occupied[j] |= 1 << b;
             }
         }
+        let mut open: SmallVec<[(usize, [u32; SIDE]); 2]> = SmallVec::new();
+        let (lo_col, hi_col) = (
+            col0.max(0) as usize,
+            (col0 + SIDE as i32 - 1).min(i32::from(f.width) - 1),
+        );
+        for (cost, bits) in &table.classes {
+            let cost = usize::from(*cost);
+            if cost > budget {
+                break;
+            }
+            let mut cols = [0u32; SIDE];
+            for col in lo_col as i32..=hi_col {
+                let j = (col - col0) as usize;
+                cols[j] = window_column(bits, usize::from(table.height), col as usize, row0)
+                    & !occupied[j];
+            }
+            open.push((cost, cols));
+        }
+        let centre = MAX_MOVE as usize;
+        r.level[0][centre] = 1 << centre;
+        let mut reached = r.level[0];
+        let mut near = [[0u32; SIDE]; LEVELS];
+        spread(&r.level[0], col0, centre - 1, centre + 1, &mut near[0]);
+        // The last level that found a cell: once no step cost can reach past it, stop.
+        let mut last = 0;
+        for c in 1..=budget {
+            let mut any = 0;
+            // Level c lies within c columns of the start.
+            let (lo, hi) = (centre - c, centre + c);
+            for (cost, cols) in &open {
+                if *cost > c {
+                    break;
+                }
+                let from = &near[c - cost];
+                for j in lo..=hi {
+                    r.level[c][j] |= from[j] & cols[j];
+                }
+            }
+            for j in lo..=hi {
+                r.level[c][j] &= !reached[j];
+                reached[j] |= r.level[c][j];
+                any |= r.level[c][j];
+            }
+            if any != 0 {
+                last = c;
+                spread(
+                    &r.level[c],
+                    col0,
+                    lo.saturating_sub(1),
+                    (hi + 1).min(SIDE - 1),
+                    &mut near[c],
+                );
+            } else if open.last().is_none_or(|(cost, _)| c >= last + cost) {
+                break;
+            }
+        }
+        r.top = last;
         r
     }
 
-    fn index(&self, p: Pos) -> Option<usize> {
+    /// The window column and row bit of `p`, if it lies in the window.
+    fn window(&self, p: Pos) -> Option<(usize, u32)> {
         let dc = i32::from(p.col) - i32::from(self.start.col) + MAX_MOVE;
         let dr = i32::from(p.row) - i32::from(self.start.row) + MAX_MOVE;
         ((0..SIDE as i32).contains(&dc) && (0..SIDE as i32).contains(&dr))
-            .then(|| dc as usize * SIDE + dr as usize)
+            .then_some((dc as usize, dr as u32))
     }
 
-    fn pos(&self, i: usize) -> Option<Pos> {
-        let col = i32::from(self.start.col) + (i / SIDE) as i32 - MAX_MOVE;
-        let row = i32::from(self.start.row) + (i % SIDE) as i32 - MAX_MOVE;
+    fn pos(&self, j: usize, b: u32) -> Option<Pos> {
+        let col = i32::from(self.start.col) + j as i32 - MAX_MOVE;
+        let row = i32::from(self.start.row) + b as i32 - MAX_MOVE;
         Some(Pos {
             col: u16::try_from(col).ok()?,
             row: u16::try_from(row).ok()?,
@@ -211,31 +301,53 @@ impl Reach {
 
     /// The cost to reach `p`, if it can be reached.
     pub fn cost(&self, p: Pos) -> Option<u32> {
-        let c = self.cost[self.index(p)?];
-        (c != UNREACHED).then_some(u32::from(c))
+        let (j, b) = self.window(p)?;
+        (0..=self.top)
+            .find(|&c| self.level[c][j] >> b & 1 == 1)
+            .map(|c| c as u32)
+    }
+
+    /// Every reachable cell but the start whose cost lies in `costs`, in (column, row) order.
+    pub fn cells_costing(
+        &self,
+        costs: std::ops::RangeInclusive<u32>,
+    ) -> impl Iterator<Item = Pos> + '_ {
+        let lo = (*costs.start()).max(1) as usize;
+        let hi = (*costs.end() as usize).min(self.top);
+        (0..SIDE).flat_map(move |j| {
+            let mut bits = 0;
+            for c in lo..=hi {
+                bits |= self.level[c][j];
+            }
+            Bits(bits).filter_map(move |b| self.pos(j, b))
+        })
     }
 
     /// Every reachable cell but the start with its cost, in (column, row) order.
     pub fn cells(&self) -> impl Iterator<Item = (Pos, u32)> + '_ {
-        (0..SIDE * SIDE).filter_map(move |i| {
-            let c = self.cost[i];
-            if c == UNREACHED || c == 0 {
-                return None;
-            }
-            Some((self.pos(i)?, u32::from(c)))
+        self.cells_costing(1..=MAX_MOVE as u32).map(|p| {
+            let c = self.cost(p).unwrap_or(0);
+            (p, c)
         })
     }
 
     /// The cheapest route to `goal`, both ends included.
-    pub fn path(&self, goal: Pos) -> Option<SmallVec<[Pos; 12]>> {
-        self.cost(goal)?;
+    pub fn path(&self, s: &State, goal: Pos) -> Option<SmallVec<[Pos; 12]>> {
+        let mut cost = self.cost(goal)?;
         let mut back: SmallVec<[Pos; 12]> = SmallVec::new();
         let mut at = goal;
         back.push(at);
         while at != self.start {
-            let d = self.step_in[self.index(at)?];
-            let dir = HexDir::ALL[(usize::from(d) + 3) % 6];
-            at = pos(hex(at).step(dir))?;
+            let before = cost - s.field.terrain_at(at).move_cost.max(1);
+            let h = hex(at);
+            // The lowest (column, row) among the neighbours reached at `before`.
+            let from = HexDir::ALL
+                .iter()
+                .filter_map(|d| pos(h.step(*d)))
+                .filter(|p| self.cost(*p) == Some(before))
+                .min()?;
+            at = from;
+            cost = before;
             back.push(at);
         }
         back.reverse();
@@ -243,9 +355,24 @@ impl Reach {
     }
 }
 
+/// The set bits of a word, lowest first.
+struct Bits(u32);
+
+impl Iterator for Bits {
+    type Item = u32;
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            return None;
+        }
+        let b = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(b)
+    }
+}
+
 /// The cheapest path from `start` to `goal` within `budget` metres, both ends included.
 pub fn path(s: &State, start: Pos, goal: Pos, budget: u32) -> Option<SmallVec<[Pos; 12]>> {
-    Reach::new(s, start, budget).path(goal)
+    Reach::new(s, start, budget).path(s, goal)
 }
 
 /// Where a missed throw lands (DP-GRENADE-02, DP-G18): from the aim point, `distance_m` hexes
@@ -271,4 +398,146 @@ pub fn scatter(s: &State, thrower: Pos, aim: Pos, sc: Scatter) -> Pos {
         }
     }
     at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::{demo, sample_field};
+    use std::sync::Arc;
+
+    /// The search as first written: Dial's algorithm scanning the whole window at each cost, in
+    /// (column, row, direction) order, keeping the first route found. The bit-set search must
+    /// give the same costs and the same routes.
+    fn reference(s: &State, start: Pos, budget: u32) -> Vec<(Pos, u32, Vec<Pos>)> {
+        let budget = budget.min(MAX_MOVE as u32) as u8;
+        let index = |p: Pos| {
+            let dc = i32::from(p.col) - i32::from(start.col) + MAX_MOVE;
+            let dr = i32::from(p.row) - i32::from(start.row) + MAX_MOVE;
+            ((0..SIDE as i32).contains(&dc) && (0..SIDE as i32).contains(&dr))
+                .then(|| dc as usize * SIDE + dr as usize)
+        };
+        let at = |i: usize| {
+            let col = i32::from(start.col) + (i / SIDE) as i32 - MAX_MOVE;
+            let row = i32::from(start.row) + (i % SIDE) as i32 - MAX_MOVE;
+            Some(Pos {
+                col: u16::try_from(col).ok()?,
+                row: u16::try_from(row).ok()?,
+            })
+        };
+        let enterable = |p: Pos| {
+            s.field.contains(p)
+                && !s.field.terrain_at(p).blocks_movement
+                && !s
+                    .units
+                    .iter()
+                    .any(|u| !u.out && u.pos == p && u.pos != start)
+        };
+        let mut cost = [u8::MAX; SIDE * SIDE];
+        let mut step_in = [u8::MAX; SIDE * SIDE];
+        let Some(si) = index(start) else {
+            return Vec::new();
+        };
+        cost[si] = 0;
+        for c in 0..=budget {
+            for i in 0..SIDE * SIDE {
+                if cost[i] != c {
+                    continue;
+                }
+                let Some(p) = at(i) else { continue };
+                for (d, dir) in HexDir::ALL.iter().enumerate() {
+                    let Some(n) = pos(hex(p).step(*dir)) else {
+                        continue;
+                    };
+                    let Some(ni) = index(n) else { continue };
+                    if !enterable(n) {
+                        continue;
+                    }
+                    let step = s.field.terrain_at(n).move_cost.clamp(1, 255) as u8;
+                    let total = c.saturating_add(step);
+                    if total <= budget && total < cost[ni] {
+                        cost[ni] = total;
+                        step_in[ni] = d as u8;
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for i in 0..SIDE * SIDE {
+            if cost[i] == u8::MAX || cost[i] == 0 {
+                continue;
+            }
+            let goal = at(i).unwrap();
+            let mut path = vec![goal];
+            let mut p = goal;
+            while p != start {
+                let d = step_in[index(p).unwrap()];
+                p = pos(hex(p).step(HexDir::ALL[(usize::from(d) + 3) % 6])).unwrap();
+                path.push(p);
+            }
+            path.reverse();
+            out.push((goal, u32::from(cost[i]), path));
+        }
+        out
+    }
+
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            (z ^ (z >> 31)) % n
+        }
+    }
+
+    #[test]
+    fn the_bit_set_search_finds_the_costs_and_routes_of_dials_scan() {
+        let mut rng = Rng(7);
+        let base = demo().build();
+        let legend = ['.', '.', '.', '#', 'h', '~', 'r', 'r'];
+        let (mut cells, mut routes) = (0, 0);
+        for case in 0..300 {
+            let (w, h) = (1 + rng.below(30) as usize, 1 + rng.below(30) as usize);
+            let rows: Vec<String> = (0..h)
+                .map(|_| {
+                    (0..w)
+                        .map(|_| legend[rng.below(legend.len() as u64) as usize])
+                        .collect()
+                })
+                .collect();
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let mut s = base.clone();
+            s.field = Arc::new(sample_field(&rows));
+            for u in &mut s.units {
+                u.pos = Pos {
+                    col: rng.below(w as u64) as u16,
+                    row: rng.below(h as u64) as u16,
+                };
+                u.out = rng.below(5) == 0;
+            }
+            let start = s.units[0].pos;
+            for budget in [2, 5, 10] {
+                let want = reference(&s, start, budget);
+                let reach = Reach::new(&s, start, budget);
+                let got: Vec<(Pos, u32)> = reach.cells().collect();
+                let want_cells: Vec<(Pos, u32)> = want.iter().map(|(p, c, _)| (*p, *c)).collect();
+                assert_eq!(got, want_cells, "case {case}, budget {budget}: {rows:?}");
+                cells += got.len();
+                for (goal, _, route) in &want {
+                    routes += usize::from(route.len() > 3);
+                    assert_eq!(
+                        reach.path(&s, *goal).unwrap().to_vec(),
+                        *route,
+                        "case {case}, budget {budget}, to {goal}: {rows:?}"
+                    );
+                }
+            }
+        }
+        assert!(
+            cells > 20_000 && routes > 5_000,
+            "{cells} cells, {routes} long routes"
+        );
+    }
 }

@@ -148,6 +148,7 @@ pub fn sample_field(rows: &[&str]) -> Field {
         terrain: sample_terrain(),
         ambient_darkness: crate::resolve::Darkness::None,
         sight_cache: Default::default(),
+        move_cache: Default::default(),
     }
 }
 

@@ -62,6 +62,72 @@ pub struct Field {
     /// Lines of sight already traced on this map (see [`SightCache`]).
     #[serde(skip)]
     pub sight_cache: SightCache,
+    /// The movement tables of this map, built on first use (see [`MoveCache`]).
+    #[serde(skip)]
+    pub move_cache: MoveCache,
+}
+
+/// What the movement search reads of a map, derived from its terrain once: for each step cost
+/// a move can pay (1 to 10 m), the bit set of the cells that cost it to enter, column by column
+/// (bit `col × height + row`). Cells that block movement, or cost more than a run, are in none.
+#[derive(Debug, Default)]
+pub struct MoveTable {
+    pub height: u16,
+    pub width: u16,
+    /// (step cost, bits), by ascending cost.
+    pub classes: Vec<(u8, Vec<u64>)>,
+}
+
+/// The [`MoveTable`] of a field, built on first use by whichever thread asks.
+#[derive(Debug, Default)]
+pub struct MoveCache(std::sync::OnceLock<MoveTable>);
+
+impl MoveCache {
+    pub fn get(&self, f: &Field) -> &MoveTable {
+        self.0.get_or_init(|| {
+            let (w, h) = (usize::from(f.width), usize::from(f.height));
+            let words = (w * h).div_ceil(64);
+            let mut classes: Vec<(u8, Vec<u64>)> = Vec::new();
+            for col in 0..f.width {
+                for row in 0..f.height {
+                    let t = f.terrain_at(Pos { col, row });
+                    if t.blocks_movement || t.move_cost > 10 {
+                        continue;
+                    }
+                    let cost = t.move_cost.max(1) as u8;
+                    let k = match classes.iter().position(|(c, _)| *c == cost) {
+                        Some(k) => k,
+                        None => {
+                            classes.push((cost, vec![0; words]));
+                            classes.len() - 1
+                        }
+                    };
+                    let bit = usize::from(col) * h + usize::from(row);
+                    classes[k].1[bit / 64] |= 1 << (bit % 64);
+                }
+            }
+            classes.sort_by_key(|(c, _)| *c);
+            MoveTable {
+                height: f.height,
+                width: f.width,
+                classes,
+            }
+        })
+    }
+}
+
+/// A copy starts empty: the tables are derived data.
+impl Clone for MoveCache {
+    fn clone(&self) -> Self {
+        MoveCache::default()
+    }
+}
+
+/// The tables never make two fields differ.
+impl PartialEq for MoveCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// Lines of sight depend only on the map, so each pair of cells is traced once and kept: the
@@ -110,6 +176,7 @@ impl Field {
             terrain: vec![Terrain::open()],
             ambient_darkness: Darkness::None,
             sight_cache: SightCache::default(),
+            move_cache: MoveCache::default(),
         }
     }
 

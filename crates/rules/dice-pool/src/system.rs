@@ -330,28 +330,25 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                 // One search at the run's reach: a cell within 5 m is a walk (DP-MOVE-01), one
                 // beyond it a run (DP-MOVE-02).
                 let reach = geometry::Reach::new(s, unit.pos, Gait::Run.metres());
-                for (to, cost) in reach.cells() {
-                    if cost <= Gait::Walk.metres() {
-                        out.push(Action::Move {
-                            unit: u,
-                            gait: Gait::Walk,
-                            to,
-                        });
-                    }
+                for to in reach.cells_costing(1..=Gait::Walk.metres()) {
+                    out.push(Action::Move {
+                        unit: u,
+                        gait: Gait::Walk,
+                        to,
+                    });
                 }
-                for (to, cost) in reach.cells() {
-                    if cost > Gait::Walk.metres() {
-                        out.push(Action::Move {
-                            unit: u,
-                            gait: Gait::Run,
-                            to,
-                        });
-                    }
+                for to in reach.cells_costing(Gait::Walk.metres() + 1..=Gait::Run.metres()) {
+                    out.push(Action::Move {
+                        unit: u,
+                        gait: Gait::Run,
+                        to,
+                    });
                 }
                 out.push(Action::FallProne { unit: u });
             }
             Stance::Prone => {
-                for (to, _) in geometry::Reach::new(s, unit.pos, Gait::Crawl.metres()).cells() {
+                let reach = geometry::Reach::new(s, unit.pos, Gait::Crawl.metres());
+                for to in reach.cells_costing(1..=Gait::Crawl.metres()) {
                     out.push(Action::Move {
                         unit: u,
                         gait: Gait::Crawl,
