@@ -2,6 +2,7 @@
 //! (the scale the rules give in metres), lines of sight through hex centres, and movement with
 //! terrain costs. One figure per hex: moving into or through another figure is not allowed.
 
+use crate::action::Gait;
 use crate::resolve::{Cover, Darkness, Scatter};
 use crate::state::{Pos, State};
 use fireteam_grid::{line, Cell, EdgeRule, Hex, HexDir, LineStep};
@@ -134,17 +135,18 @@ pub fn trace(s: &State, a: Pos, b: Pos) -> Sight {
 const MAX_MOVE: i32 = 10;
 /// The window's side: every cell within 10 m lies within 10 columns and 10 rows of the start.
 const SIDE: usize = (2 * MAX_MOVE + 1) as usize;
-/// The window's rows, one bit each.
-const ROWS: u32 = (1 << SIDE) - 1;
+/// The window's columns, one bit each.
+const COLUMNS: u32 = (1 << SIDE) - 1;
 /// Costs 0 to 10.
 const LEVELS: usize = MAX_MOVE as usize + 1;
+const CENTRE: usize = MAX_MOVE as usize;
 
 /// Where a figure can go this turn: the cheapest cost of every cell within `budget` metres.
 ///
 /// Written here instead of calling `pathfinding` because this runs for every movement decision
 /// of every battle. It is Dial's algorithm on bit sets, over a fixed window on the stack (every
 /// cell within 10 m lies within 10 columns and 10 rows of the start), so it allocates nothing:
-/// each window column is one word, bit `b` the row `start.row + b − 10`, and one cost level is
+/// each window row is one word, bit `j` the column `start.col + j − 10`, and one cost level is
 /// found for the whole window at once, from the neighbours of the earlier levels (the map's
 /// [`MoveTable`](crate::state::MoveTable) gives the cells of each step cost) less the cells
 /// reached already and those other figures stand in (one figure per hex).
@@ -156,122 +158,193 @@ const LEVELS: usize = MAX_MOVE as usize + 1;
 /// figure ends matters to the rules.
 pub struct Reach {
     start: Pos,
-    /// `level[c][j]`: the cells of cost `c` in window column `j` (field column `start.col + j − 10`).
+    budget: u8,
+    /// `level[c][i]`: the cells of cost `c` in window row `i` (field row `start.row + i − 10`).
     level: [[u32; SIDE]; LEVELS],
     /// The highest level filled.
     top: usize,
+    /// The window rows inside the map.
+    rows: (usize, usize),
 }
 
-/// Column `j` of the window's view of a column-major bit set of the map: the rows
-/// `row0..row0 + 21` of field column `col` (rows outside the map read as 0).
-fn window_column(bits: &[u64], height: usize, col: usize, row0: i32) -> u32 {
-    let lo = row0.max(0) as usize;
-    let hi = (row0 + SIDE as i32).min(height as i32);
+/// Row `i` of the window's view of a row-major bit set of the map: the columns
+/// `col0..col0 + 21` of field row `row` (columns outside the map read as 0).
+fn window_row(bits: &[u64], width: usize, row: usize, col0: i32) -> u32 {
+    let lo = col0.max(0) as usize;
+    let hi = (col0 + SIDE as i32).min(width as i32);
     if hi as usize <= lo {
         return 0;
     }
     let n = hi as usize - lo;
-    let first = col * height + lo;
+    let first = row * width + lo;
     let (word, shift) = (first / 64, first % 64);
     let mut v = bits[word] >> shift;
     if shift + n > 64 {
         v |= bits[word + 1] << (64 - shift);
     }
     let v = (v as u32) & ((1u32 << n) - 1);
-    v << (lo as i32 - row0)
+    v << (lo as i32 - col0)
 }
 
-/// The cells next to the cells of `f`, in the window whose column 0 is field column `col0`
-/// (odd-q layout: an even column's neighbours across are a row up and level, an odd column's
-/// level and a row down).
-fn spread(f: &[u32; SIDE], col0: i32, lo: usize, hi: usize, out: &mut [u32; SIDE]) {
-    for j in lo..=hi {
-        let left = if j > 0 { f[j - 1] } else { 0 };
-        let right = if j + 1 < SIDE { f[j + 1] } else { 0 };
-        let across = left | right;
-        let odd = (col0 + j as i32) & 1 == 1;
-        let shifted = if odd { across >> 1 } else { across << 1 };
-        out[j] = (f[j] << 1 | f[j] >> 1 | across | shifted) & ROWS;
+/// The cells next to the cells of `f`, for window rows `lo..=hi` (odd-q layout: a cell of an
+/// even column has its neighbours across a row up and level, an odd column's level and a row
+/// down). `even` marks the window columns that are even columns of the map.
+fn spread(f: &[u32; SIDE], even: u32, lo: usize, hi: usize, out: &mut [u32; SIDE]) {
+    let across = |x: u32| x << 1 | x >> 1;
+    for i in lo..=hi {
+        let up = if i > 0 { f[i - 1] } else { 0 };
+        let down = if i + 1 < SIDE { f[i + 1] } else { 0 };
+        out[i] =
+            (up | down | across(f[i]) | (across(up) & even) | (across(down) & !even)) & COLUMNS;
     }
 }
 
+/// What a search depends on besides the map: the start, the budget, and where every figure in
+/// action stands.
+#[derive(PartialEq)]
+struct Key {
+    /// The map's number ([`crate::state::MoveCache::id`]).
+    field: u64,
+    start: Pos,
+    budget: u8,
+    standing: SmallVec<[Pos; 16]>,
+}
+
+thread_local! {
+    /// The last search made on this thread. A move's resolution asks for the search its legal
+    /// actions made just before, and the greedy AI asks it for every move it weighs.
+    static LAST: std::cell::RefCell<(Option<Key>, Reach)> =
+        std::cell::RefCell::new((None, Reach::empty(Pos { col: 0, row: 0 })));
+}
+
+/// Calls `f` with the search from `start` within `budget` metres ([`Reach::new`]), which it
+/// makes only when it is not the search made last on this thread: a search is a function of the
+/// map, the start, the budget and where the figures in action stand, so this gives what
+/// [`Reach::new`] would.
+pub fn with_reach<T>(s: &State, start: Pos, budget: u32, f: impl FnOnce(&Reach) -> T) -> T {
+    let budget = budget.min(MAX_MOVE as u32) as u8;
+    let mut standing: SmallVec<[Pos; 16]> = SmallVec::new();
+    standing.extend(s.units.iter().filter(|u| !u.out).map(|u| u.pos));
+    let key = Key {
+        field: s.field.move_cache.id(),
+        start,
+        budget,
+        standing,
+    };
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if last.0.as_ref() != Some(&key) {
+            last.1.search(s, start, budget);
+            last.0 = Some(key);
+        }
+        f(&last.1)
+    })
+}
+
 impl Reach {
+    /// The search from `start` within `budget` metres.
     pub fn new(s: &State, start: Pos, budget: u32) -> Reach {
-        let budget = budget.min(MAX_MOVE as u32) as usize;
-        let mut r = Reach {
+        let mut r = Reach::empty(start);
+        r.search(s, start, budget.min(MAX_MOVE as u32) as u8);
+        r
+    }
+
+    fn empty(start: Pos) -> Reach {
+        Reach {
             start,
+            budget: 0,
             level: [[0; SIDE]; LEVELS],
             top: 0,
-        };
+            rows: (CENTRE, CENTRE),
+        }
+    }
+
+    /// Makes this the search from `start` within `budget` metres.
+    fn search(&mut self, s: &State, start: Pos, budget: u8) {
+        let r = self;
+        *r = Reach::empty(start);
+        r.budget = budget;
+        let budget = usize::from(budget);
         let f = &s.field;
         if !f.contains(start) {
-            return r;
+            return;
         }
         let table = f.move_cache.get(f);
         let (col0, row0) = (
             i32::from(start.col) - MAX_MOVE,
             i32::from(start.row) - MAX_MOVE,
         );
+        let (row_lo, row_hi) = (
+            (-row0).max(0) as usize,
+            (i32::from(f.height) - 1 - row0).min(SIDE as i32 - 1) as usize,
+        );
+        r.rows = (row_lo, row_hi);
+        // Window columns that are even columns of the map.
+        let even = if start.col % 2 == 0 {
+            0x0015_5555 // bits 0, 2, …, 20: columns start.col − 10, − 8, …
+        } else {
+            0x000a_aaaa
+        } & COLUMNS;
         // The cells of each step cost in the window, without the cells others stand in.
         let mut occupied = [0u32; SIDE];
         for u in &s.units {
             if u.out || u.pos == start {
                 continue;
             }
-            if let Some((j, b)) = r.window(u.pos) {
-                occupied[j] |= 1 << b;
+            if let Some((i, j)) = r.window(u.pos) {
+                occupied[i] |= 1 << j;
             }
         }
         let mut open: SmallVec<[(usize, [u32; SIDE]); 2]> = SmallVec::new();
-        let (lo_col, hi_col) = (
-            col0.max(0) as usize,
-            (col0 + SIDE as i32 - 1).min(i32::from(f.width) - 1),
-        );
         for (cost, bits) in &table.classes {
             let cost = usize::from(*cost);
             if cost > budget {
                 break;
             }
-            let mut cols = [0u32; SIDE];
-            for col in lo_col as i32..=hi_col {
-                let j = (col - col0) as usize;
-                cols[j] = window_column(bits, usize::from(table.height), col as usize, row0)
-                    & !occupied[j];
+            let mut rows = [0u32; SIDE];
+            for i in row_lo..=row_hi {
+                let row = (row0 + i as i32) as usize;
+                rows[i] = window_row(bits, usize::from(table.width), row, col0) & !occupied[i];
             }
-            open.push((cost, cols));
+            open.push((cost, rows));
         }
-        let centre = MAX_MOVE as usize;
-        r.level[0][centre] = 1 << centre;
+        r.level[0][CENTRE] = 1 << CENTRE;
         let mut reached = r.level[0];
         let mut near = [[0u32; SIDE]; LEVELS];
-        spread(&r.level[0], col0, centre - 1, centre + 1, &mut near[0]);
+        spread(
+            &r.level[0],
+            even,
+            CENTRE.saturating_sub(1).max(row_lo),
+            (CENTRE + 1).min(row_hi),
+            &mut near[0],
+        );
         // The last level that found a cell: once no step cost can reach past it, stop.
         let mut last = 0;
         for c in 1..=budget {
+            // Level c lies within c rows of the start.
+            let (lo, hi) = ((CENTRE - c).max(row_lo), (CENTRE + c).min(row_hi));
             let mut any = 0;
-            // Level c lies within c columns of the start.
-            let (lo, hi) = (centre - c, centre + c);
-            for (cost, cols) in &open {
+            for (cost, rows) in &open {
                 if *cost > c {
                     break;
                 }
                 let from = &near[c - cost];
-                for j in lo..=hi {
-                    r.level[c][j] |= from[j] & cols[j];
+                for i in lo..=hi {
+                    r.level[c][i] |= from[i] & rows[i];
                 }
             }
-            for j in lo..=hi {
-                r.level[c][j] &= !reached[j];
-                reached[j] |= r.level[c][j];
-                any |= r.level[c][j];
+            for i in lo..=hi {
+                r.level[c][i] &= !reached[i];
+                reached[i] |= r.level[c][i];
+                any |= r.level[c][i];
             }
             if any != 0 {
                 last = c;
                 spread(
                     &r.level[c],
-                    col0,
-                    lo.saturating_sub(1),
-                    (hi + 1).min(SIDE - 1),
+                    even,
+                    lo.saturating_sub(1).max(row_lo),
+                    (hi + 1).min(row_hi),
                     &mut near[c],
                 );
             } else if open.last().is_none_or(|(cost, _)| c >= last + cost) {
@@ -279,72 +352,90 @@ impl Reach {
             }
         }
         r.top = last;
-        r
     }
 
-    /// The window column and row bit of `p`, if it lies in the window.
+    /// The window row and column bit of `p`, if it lies in the window.
     fn window(&self, p: Pos) -> Option<(usize, u32)> {
         let dc = i32::from(p.col) - i32::from(self.start.col) + MAX_MOVE;
         let dr = i32::from(p.row) - i32::from(self.start.row) + MAX_MOVE;
         ((0..SIDE as i32).contains(&dc) && (0..SIDE as i32).contains(&dr))
-            .then_some((dc as usize, dr as u32))
+            .then_some((dr as usize, dc as u32))
     }
 
-    fn pos(&self, j: usize, b: u32) -> Option<Pos> {
-        let col = i32::from(self.start.col) + j as i32 - MAX_MOVE;
-        let row = i32::from(self.start.row) + b as i32 - MAX_MOVE;
-        Some(Pos {
-            col: u16::try_from(col).ok()?,
-            row: u16::try_from(row).ok()?,
-        })
+    fn pos(&self, i: usize, j: u32) -> Pos {
+        // Only cells of the map are ever reached, so both are in range.
+        Pos {
+            col: (i32::from(self.start.col) + j as i32 - MAX_MOVE) as u16,
+            row: (i32::from(self.start.row) + i as i32 - MAX_MOVE) as u16,
+        }
     }
 
     /// The cost to reach `p`, if it can be reached.
     pub fn cost(&self, p: Pos) -> Option<u32> {
-        let (j, b) = self.window(p)?;
-        (0..=self.top)
-            .find(|&c| self.level[c][j] >> b & 1 == 1)
+        let (i, j) = self.window(p)?;
+        (0..=self.top.min(usize::from(self.budget)))
+            .find(|&c| self.level[c][i] >> j & 1 == 1)
             .map(|c| c as u32)
     }
 
-    /// Every reachable cell but the start whose cost lies in `costs`, in (column, row) order.
-    pub fn cells_costing(
-        &self,
-        costs: std::ops::RangeInclusive<u32>,
-    ) -> impl Iterator<Item = Pos> + '_ {
+    /// Calls `f` with every reachable cell but the start whose cost lies in `costs`, in
+    /// (column, row) order.
+    pub fn each_cell(&self, costs: std::ops::RangeInclusive<u32>, mut f: impl FnMut(Pos)) {
         let lo = (*costs.start()).max(1) as usize;
-        let hi = (*costs.end() as usize).min(self.top);
-        (0..SIDE).flat_map(move |j| {
+        let hi = (*costs.end() as usize)
+            .min(self.top)
+            .min(usize::from(self.budget));
+        if lo > hi {
+            return;
+        }
+        // The rows' bits turned into columns' bits.
+        let mut columns = [0u32; SIDE];
+        for i in self.rows.0..=self.rows.1 {
             let mut bits = 0;
-            for c in lo..=hi {
-                bits |= self.level[c][j];
+            for level in &self.level[lo..=hi] {
+                bits |= level[i];
             }
-            Bits(bits).filter_map(move |b| self.pos(j, b))
-        })
+            for j in Bits(bits) {
+                columns[j as usize] |= 1 << i;
+            }
+        }
+        for (j, &bits) in columns.iter().enumerate() {
+            for i in Bits(bits) {
+                f(self.pos(i as usize, j as u32));
+            }
+        }
     }
 
     /// Every reachable cell but the start with its cost, in (column, row) order.
-    pub fn cells(&self) -> impl Iterator<Item = (Pos, u32)> + '_ {
-        self.cells_costing(1..=MAX_MOVE as u32).map(|p| {
-            let c = self.cost(p).unwrap_or(0);
-            (p, c)
+    pub fn cells(&self) -> Vec<(Pos, u32)> {
+        let mut out = Vec::new();
+        self.each_cell(1..=MAX_MOVE as u32, |p| {
+            out.push((p, self.cost(p).unwrap_or(0)))
+        });
+        out
+    }
+
+    /// Whether `p` was reached at exactly `cost`.
+    fn reached_at(&self, p: Pos, cost: u32) -> bool {
+        self.window(p).is_some_and(|(i, j)| {
+            cost as usize <= self.top && self.level[cost as usize][i] >> j & 1 == 1
         })
     }
 
-    /// The cheapest route to `goal`, both ends included.
-    pub fn path(&self, s: &State, goal: Pos) -> Option<SmallVec<[Pos; 12]>> {
-        let mut cost = self.cost(goal)?;
+    /// The cheapest route to `goal` within `budget` metres, both ends included.
+    pub fn path(&self, s: &State, goal: Pos, budget: u32) -> Option<SmallVec<[Pos; 12]>> {
+        let mut cost = self.cost(goal).filter(|&c| c <= budget)?;
         let mut back: SmallVec<[Pos; 12]> = SmallVec::new();
         let mut at = goal;
         back.push(at);
         while at != self.start {
-            let before = cost - s.field.terrain_at(at).move_cost.max(1);
+            let before = cost.checked_sub(s.field.terrain_at(at).move_cost.max(1))?;
             let h = hex(at);
             // The lowest (column, row) among the neighbours reached at `before`.
             let from = HexDir::ALL
                 .iter()
                 .filter_map(|d| pos(h.step(*d)))
-                .filter(|p| self.cost(*p) == Some(before))
+                .filter(|p| self.reached_at(*p, before))
                 .min()?;
             at = from;
             cost = before;
@@ -371,8 +462,17 @@ impl Iterator for Bits {
 }
 
 /// The cheapest path from `start` to `goal` within `budget` metres, both ends included.
+///
+/// A move's resolution calls this right after the legal actions searched from the same place,
+/// so it reads that run's search (its costs within `budget` are the same).
 pub fn path(s: &State, start: Pos, goal: Pos, budget: u32) -> Option<SmallVec<[Pos; 12]>> {
-    Reach::new(s, start, budget).path(s, goal)
+    // A walk's legal actions come from the run's search.
+    let search = if budget == Gait::Walk.metres() {
+        Gait::Run.metres()
+    } else {
+        budget
+    };
+    with_reach(s, start, search, |r| r.path(s, goal, budget))
 }
 
 /// Where a missed throw lands (DP-GRENADE-02, DP-G18): from the aim point, `distance_m` hexes
@@ -517,18 +617,34 @@ mod tests {
                 };
                 u.out = rng.below(5) == 0;
             }
+            // The memo must see every figure that moved, fell or stood up since.
+            for _ in 0..3 {
+                let u = 1 + rng.below(s.units.len() as u64 - 1) as usize;
+                s.units[u].pos = Pos {
+                    col: rng.below(w as u64) as u16,
+                    row: rng.below(h as u64) as u16,
+                };
+                s.units[u].out = rng.below(3) == 0;
+                let start = s.units[0].pos;
+                let budget = [2, 5, 10][rng.below(3) as usize];
+                let want: Vec<(Pos, u32)> = reference(&s, start, budget)
+                    .iter()
+                    .map(|(p, c, _)| (*p, *c))
+                    .collect();
+                assert_eq!(with_reach(&s, start, budget, Reach::cells), want);
+            }
             let start = s.units[0].pos;
             for budget in [2, 5, 10] {
                 let want = reference(&s, start, budget);
                 let reach = Reach::new(&s, start, budget);
-                let got: Vec<(Pos, u32)> = reach.cells().collect();
+                let got: Vec<(Pos, u32)> = reach.cells();
                 let want_cells: Vec<(Pos, u32)> = want.iter().map(|(p, c, _)| (*p, *c)).collect();
                 assert_eq!(got, want_cells, "case {case}, budget {budget}: {rows:?}");
                 cells += got.len();
                 for (goal, _, route) in &want {
                     routes += usize::from(route.len() > 3);
                     assert_eq!(
-                        reach.path(&s, *goal).unwrap().to_vec(),
+                        reach.path(&s, *goal, budget).unwrap().to_vec(),
                         *route,
                         "case {case}, budget {budget}, to {goal}: {rows:?}"
                     );

@@ -68,8 +68,8 @@ pub struct Field {
 }
 
 /// What the movement search reads of a map, derived from its terrain once: for each step cost
-/// a move can pay (1 to 10 m), the bit set of the cells that cost it to enter, column by column
-/// (bit `col × height + row`). Cells that block movement, or cost more than a run, are in none.
+/// a move can pay (1 to 10 m), the bit set of the cells that cost it to enter, row by row
+/// (bit `row × width + col`). Cells that block movement, or cost more than a run, are in none.
 #[derive(Debug, Default)]
 pub struct MoveTable {
     pub height: u16,
@@ -78,11 +78,28 @@ pub struct MoveTable {
     pub classes: Vec<(u8, Vec<u64>)>,
 }
 
-/// The [`MoveTable`] of a field, built on first use by whichever thread asks.
-#[derive(Debug, Default)]
-pub struct MoveCache(std::sync::OnceLock<MoveTable>);
+/// The [`MoveTable`] of a field, built on first use by whichever thread asks, and a number that
+/// no other field of this process has (a copy gets a new one), which names the map in the
+/// movement search's memo.
+#[derive(Debug)]
+pub struct MoveCache(std::sync::OnceLock<MoveTable>, u64);
+
+impl Default for MoveCache {
+    fn default() -> Self {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        MoveCache(
+            std::sync::OnceLock::new(),
+            NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        )
+    }
+}
 
 impl MoveCache {
+    /// This field's number.
+    pub fn id(&self) -> u64 {
+        self.1
+    }
+
     pub fn get(&self, f: &Field) -> &MoveTable {
         self.0.get_or_init(|| {
             let (w, h) = (usize::from(f.width), usize::from(f.height));
@@ -102,7 +119,7 @@ impl MoveCache {
                             classes.len() - 1
                         }
                     };
-                    let bit = usize::from(col) * h + usize::from(row);
+                    let bit = usize::from(row) * w + usize::from(col);
                     classes[k].1[bit / 64] |= 1 << (bit % 64);
                 }
             }

@@ -329,32 +329,34 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
             Stance::Standing => {
                 // One search at the run's reach: a cell within 5 m is a walk (DP-MOVE-01), one
                 // beyond it a run (DP-MOVE-02).
-                let reach = geometry::Reach::new(s, unit.pos, Gait::Run.metres());
-                for to in reach.cells_costing(1..=Gait::Walk.metres()) {
-                    out.push(Action::Move {
-                        unit: u,
-                        gait: Gait::Walk,
-                        to,
+                geometry::with_reach(s, unit.pos, Gait::Run.metres(), |reach| {
+                    reach.each_cell(1..=Gait::Walk.metres(), |to| {
+                        out.push(Action::Move {
+                            unit: u,
+                            gait: Gait::Walk,
+                            to,
+                        })
                     });
-                }
-                for to in reach.cells_costing(Gait::Walk.metres() + 1..=Gait::Run.metres()) {
-                    out.push(Action::Move {
-                        unit: u,
-                        gait: Gait::Run,
-                        to,
+                    reach.each_cell(Gait::Walk.metres() + 1..=Gait::Run.metres(), |to| {
+                        out.push(Action::Move {
+                            unit: u,
+                            gait: Gait::Run,
+                            to,
+                        })
                     });
-                }
+                });
                 out.push(Action::FallProne { unit: u });
             }
             Stance::Prone => {
-                let reach = geometry::Reach::new(s, unit.pos, Gait::Crawl.metres());
-                for to in reach.cells_costing(1..=Gait::Crawl.metres()) {
-                    out.push(Action::Move {
-                        unit: u,
-                        gait: Gait::Crawl,
-                        to,
-                    });
-                }
+                geometry::with_reach(s, unit.pos, Gait::Crawl.metres(), |reach| {
+                    reach.each_cell(1..=Gait::Crawl.metres(), |to| {
+                        out.push(Action::Move {
+                            unit: u,
+                            gait: Gait::Crawl,
+                            to,
+                        })
+                    })
+                });
                 out.push(Action::StandUp { unit: u });
             }
         }

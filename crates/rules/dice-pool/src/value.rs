@@ -7,7 +7,7 @@ use crate::geometry;
 use crate::resolve::{self, AttackKind, BLAST_DICE};
 use crate::state::{Pending, Phase, State, Unit};
 use crate::system::{pool_inputs, shot_band, DicePool};
-use fireteam_engine::{Evaluate, Modifier, SideId};
+use fireteam_engine::{Evaluate, SideId};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -141,7 +141,7 @@ fn pending_harm(s: &State, p: &Pending) -> (SideId, f64) {
                 &pool_inputs(s, *attacker, *target, *aimed, *weapon),
                 &s.opts,
             );
-            let pool = a.stats.firearms + Modifier::total(&mods);
+            let pool = a.stats.firearms + resolve::total(&mods);
             let per = expected_harm(
                 s,
                 t,
@@ -165,7 +165,7 @@ fn pending_harm(s: &State, p: &Pending) -> (SideId, f64) {
                 &pool_inputs(s, *attacker, *target, false, *weapon),
                 &s.opts,
             );
-            let pool = a.stats.melee + Modifier::total(&mods);
+            let pool = a.stats.melee + resolve::total(&mods);
             (
                 a.side,
                 expected_harm(s, t, pool, 10, t.parry_left.clamp(0, 2), w.dl),
