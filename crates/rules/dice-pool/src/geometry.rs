@@ -135,8 +135,8 @@ pub fn trace(s: &State, a: Pos, b: Pos) -> Sight {
 const MAX_MOVE: i32 = 10;
 /// The window's side: every cell within 10 m lies within 10 columns and 10 rows of the start.
 const SIDE: usize = (2 * MAX_MOVE + 1) as usize;
-/// The window's columns, one bit each.
-const COLUMNS: u32 = (1 << SIDE) - 1;
+/// The window's rows, one bit each.
+const ROWS: u32 = (1 << SIDE) - 1;
 /// Costs 0 to 10.
 const LEVELS: usize = MAX_MOVE as usize + 1;
 const CENTRE: usize = MAX_MOVE as usize;
@@ -146,7 +146,7 @@ const CENTRE: usize = MAX_MOVE as usize;
 /// Written here instead of calling `pathfinding` because this runs for every movement decision
 /// of every battle. It is Dial's algorithm on bit sets, over a fixed window on the stack (every
 /// cell within 10 m lies within 10 columns and 10 rows of the start), so it allocates nothing:
-/// each window row is one word, bit `j` the column `start.col + j − 10`, and one cost level is
+/// each window column is one word, bit `i` the row `start.row + i − 10`, and one cost level is
 /// found for the whole window at once, from the neighbours of the earlier levels (the map's
 /// [`MoveTable`](crate::state::MoveTable) gives the cells of each step cost) less the cells
 /// reached already and those other figures stand in (one figure per hex).
@@ -159,43 +159,68 @@ const CENTRE: usize = MAX_MOVE as usize;
 pub struct Reach {
     start: Pos,
     budget: u8,
-    /// `level[c][i]`: the cells of cost `c` in window row `i` (field row `start.row + i − 10`).
-    level: [[u32; SIDE]; LEVELS],
+    /// `level[c][j + 1]`: the cells of cost `c` in window column `j` (field column
+    /// `start.col + j − 10`). Levels above `top` are left from earlier searches.
+    level: [Columns; LEVELS],
     /// The highest level filled.
     top: usize,
-    /// The window rows inside the map.
-    rows: (usize, usize),
 }
 
-/// Row `i` of the window's view of a row-major bit set of the map: the columns
-/// `col0..col0 + 21` of field row `row` (columns outside the map read as 0).
-fn window_row(bits: &[u64], width: usize, row: usize, col0: i32) -> u32 {
-    let lo = col0.max(0) as usize;
-    let hi = (col0 + SIDE as i32).min(width as i32);
+/// Column `j` of the window's view of a column-major bit set of the map: the rows
+/// `row0..row0 + 21` of field column `col` (rows outside the map read as 0).
+fn window_column(bits: &[u64], height: usize, col: usize, row0: i32) -> u32 {
+    let lo = row0.max(0) as usize;
+    let hi = (row0 + SIDE as i32).min(height as i32);
     if hi as usize <= lo {
         return 0;
     }
     let n = hi as usize - lo;
-    let first = row * width + lo;
+    let first = col * height + lo;
     let (word, shift) = (first / 64, first % 64);
     let mut v = bits[word] >> shift;
     if shift + n > 64 {
         v |= bits[word + 1] << (64 - shift);
     }
     let v = (v as u32) & ((1u32 << n) - 1);
-    v << (lo as i32 - col0)
+    v << (lo as i32 - row0)
 }
 
-/// The cells next to the cells of `f`, for window rows `lo..=hi` (odd-q layout: a cell of an
-/// even column has its neighbours across a row up and level, an odd column's level and a row
-/// down). `even` marks the window columns that are even columns of the map.
-fn spread(f: &[u32; SIDE], even: u32, lo: usize, hi: usize, out: &mut [u32; SIDE]) {
-    let across = |x: u32| x << 1 | x >> 1;
-    for i in lo..=hi {
-        let up = if i > 0 { f[i - 1] } else { 0 };
-        let down = if i + 1 < SIDE { f[i + 1] } else { 0 };
-        out[i] =
-            (up | down | across(f[i]) | (across(up) & even) | (across(down) & !even)) & COLUMNS;
+/// The window's columns as words, column `j` at index `j + 1`, with empty columns around them
+/// so that every column has one on each side, and every loop over them has one fixed length
+/// (which the compiler turns into vector instructions).
+type Columns = [u32; PADDED];
+const PADDED: usize = SIDE + 3;
+
+/// All ones at the even padded columns, and at the odd ones.
+const EVEN_K: Columns = {
+    let mut a = [0; PADDED];
+    let mut k = 0;
+    while k < PADDED {
+        if k % 2 == 0 {
+            a[k] = u32::MAX;
+        }
+        k += 1;
+    }
+    a
+};
+const ODD_K: Columns = {
+    let mut a = [0; PADDED];
+    let mut k = 1;
+    while k < PADDED {
+        a[k] = u32::MAX;
+        k += 2;
+    }
+    a
+};
+
+/// The cells next to the cells of `f` (odd-q layout: a cell of an even column has its
+/// neighbours across a row up and level, an odd column's level and a row down). `even[k]` is
+/// all ones where padded column `k` is an even column of the map.
+fn spread(f: &Columns, even: &Columns, out: &mut Columns) {
+    for k in 1..PADDED - 1 {
+        let across = f[k - 1] | f[k + 1];
+        let tilted = (across << 1 & even[k]) | (across >> 1 & !even[k]);
+        out[k] = (f[k] << 1 | f[k] >> 1 | across | tilted) & ROWS;
     }
 }
 
@@ -253,17 +278,18 @@ impl Reach {
         Reach {
             start,
             budget: 0,
-            level: [[0; SIDE]; LEVELS],
+            level: [[0; PADDED]; LEVELS],
             top: 0,
-            rows: (CENTRE, CENTRE),
         }
     }
 
     /// Makes this the search from `start` within `budget` metres.
     fn search(&mut self, s: &State, start: Pos, budget: u8) {
         let r = self;
-        *r = Reach::empty(start);
+        r.start = start;
         r.budget = budget;
+        r.top = 0;
+        r.level[0] = [0; PADDED];
         let budget = usize::from(budget);
         let f = &s.field;
         if !f.contains(start) {
@@ -274,95 +300,93 @@ impl Reach {
             i32::from(start.col) - MAX_MOVE,
             i32::from(start.row) - MAX_MOVE,
         );
-        let (row_lo, row_hi) = (
-            (-row0).max(0) as usize,
-            (i32::from(f.height) - 1 - row0).min(SIDE as i32 - 1) as usize,
+        let (col_lo, col_hi) = (
+            (-col0).max(0) as usize,
+            (i32::from(f.width) - 1 - col0).min(SIDE as i32 - 1) as usize,
         );
-        r.rows = (row_lo, row_hi);
-        // Window columns that are even columns of the map.
-        let even = if start.col % 2 == 0 {
-            0x0015_5555 // bits 0, 2, …, 20: columns start.col − 10, − 8, …
-        } else {
-            0x000a_aaaa
-        } & COLUMNS;
+        // Padded column k is field column start.col + k − 11: even where k and start.col differ
+        // in parity.
+        let even = if start.col % 2 == 0 { &ODD_K } else { &EVEN_K };
         // The cells of each step cost in the window, without the cells others stand in.
-        let mut occupied = [0u32; SIDE];
+        let mut occupied: Columns = [0; PADDED];
         for u in &s.units {
             if u.out || u.pos == start {
                 continue;
             }
-            if let Some((i, j)) = r.window(u.pos) {
-                occupied[i] |= 1 << j;
+            if let Some((j, i)) = r.window(u.pos) {
+                occupied[j + 1] |= 1 << i;
             }
         }
-        let mut open: SmallVec<[(usize, [u32; SIDE]); 2]> = SmallVec::new();
-        for (cost, bits) in &table.classes {
+        let mut open: SmallVec<[(usize, Columns); 2]> = SmallVec::new();
+        for (class, (cost, bits)) in table.classes.iter().enumerate() {
             let cost = usize::from(*cost);
             if cost > budget {
                 break;
             }
-            let mut rows = [0u32; SIDE];
-            for i in row_lo..=row_hi {
-                let row = (row0 + i as i32) as usize;
-                rows[i] = window_row(bits, usize::from(table.width), row, col0) & !occupied[i];
+            let mut cols: Columns = [0; PADDED];
+            if let Some(short) = table.columns.get(class) {
+                // Window column j is padded column start.col + j of the short map's table.
+                let words = &short[usize::from(start.col)..usize::from(start.col) + SIDE];
+                for (c, w) in cols[1..=SIDE].iter_mut().zip(words) {
+                    *c = (w >> start.row) as u32 & ROWS;
+                }
+            } else {
+                for j in col_lo..=col_hi {
+                    let col = (col0 + j as i32) as usize;
+                    cols[j + 1] = window_column(bits, usize::from(table.height), col, row0);
+                }
             }
-            open.push((cost, rows));
+            for k in 0..PADDED {
+                cols[k] &= !occupied[k];
+            }
+            open.push((cost, cols));
         }
-        r.level[0][CENTRE] = 1 << CENTRE;
+        r.level[0][CENTRE + 1] = 1 << CENTRE;
         let mut reached = r.level[0];
-        let mut near = [[0u32; SIDE]; LEVELS];
-        spread(
-            &r.level[0],
-            even,
-            CENTRE.saturating_sub(1).max(row_lo),
-            (CENTRE + 1).min(row_hi),
-            &mut near[0],
-        );
+        let mut near = [[0u32; PADDED]; LEVELS];
+        spread(&r.level[0], even, &mut near[0]);
         // The last level that found a cell: once no step cost can reach past it, stop.
         let mut last = 0;
         for c in 1..=budget {
-            // Level c lies within c rows of the start.
-            let (lo, hi) = ((CENTRE - c).max(row_lo), (CENTRE + c).min(row_hi));
-            let mut any = 0;
-            for (cost, rows) in &open {
+            let mut found: Columns = [0; PADDED];
+            for (cost, cols) in &open {
                 if *cost > c {
                     break;
                 }
                 let from = &near[c - cost];
-                for i in lo..=hi {
-                    r.level[c][i] |= from[i] & rows[i];
+                for k in 0..PADDED {
+                    found[k] |= from[k] & cols[k];
                 }
             }
-            for i in lo..=hi {
-                r.level[c][i] &= !reached[i];
-                reached[i] |= r.level[c][i];
-                any |= r.level[c][i];
+            let mut any = 0;
+            for k in 0..PADDED {
+                found[k] &= !reached[k];
+                reached[k] |= found[k];
+                any |= found[k];
             }
+            r.level[c] = found;
             if any != 0 {
                 last = c;
-                spread(
-                    &r.level[c],
-                    even,
-                    lo.saturating_sub(1).max(row_lo),
-                    (hi + 1).min(row_hi),
-                    &mut near[c],
-                );
-            } else if open.last().is_none_or(|(cost, _)| c >= last + cost) {
-                break;
+                spread(&r.level[c], even, &mut near[c]);
+            } else {
+                near[c] = [0; PADDED];
+                if open.last().is_none_or(|(cost, _)| c >= last + cost) {
+                    break;
+                }
             }
         }
         r.top = last;
     }
 
-    /// The window row and column bit of `p`, if it lies in the window.
+    /// The window column and row bit of `p`, if it lies in the window.
     fn window(&self, p: Pos) -> Option<(usize, u32)> {
         let dc = i32::from(p.col) - i32::from(self.start.col) + MAX_MOVE;
         let dr = i32::from(p.row) - i32::from(self.start.row) + MAX_MOVE;
         ((0..SIDE as i32).contains(&dc) && (0..SIDE as i32).contains(&dr))
-            .then_some((dr as usize, dc as u32))
+            .then_some((dc as usize, dr as u32))
     }
 
-    fn pos(&self, i: usize, j: u32) -> Pos {
+    fn pos(&self, j: usize, i: u32) -> Pos {
         // Only cells of the map are ever reached, so both are in range.
         Pos {
             col: (i32::from(self.start.col) + j as i32 - MAX_MOVE) as u16,
@@ -372,9 +396,9 @@ impl Reach {
 
     /// The cost to reach `p`, if it can be reached.
     pub fn cost(&self, p: Pos) -> Option<u32> {
-        let (i, j) = self.window(p)?;
+        let (j, i) = self.window(p)?;
         (0..=self.top.min(usize::from(self.budget)))
-            .find(|&c| self.level[c][i] >> j & 1 == 1)
+            .find(|&c| self.level[c][j + 1] >> i & 1 == 1)
             .map(|c| c as u32)
     }
 
@@ -388,20 +412,13 @@ impl Reach {
         if lo > hi {
             return;
         }
-        // The rows' bits turned into columns' bits.
-        let mut columns = [0u32; SIDE];
-        for i in self.rows.0..=self.rows.1 {
+        for j in 0..SIDE {
             let mut bits = 0;
             for level in &self.level[lo..=hi] {
-                bits |= level[i];
+                bits |= level[j + 1];
             }
-            for j in Bits(bits) {
-                columns[j as usize] |= 1 << i;
-            }
-        }
-        for (j, &bits) in columns.iter().enumerate() {
             for i in Bits(bits) {
-                f(self.pos(i as usize, j as u32));
+                f(self.pos(j, i));
             }
         }
     }
@@ -415,31 +432,34 @@ impl Reach {
         out
     }
 
-    /// Whether `p` was reached at exactly `cost`.
-    fn reached_at(&self, p: Pos, cost: u32) -> bool {
-        self.window(p).is_some_and(|(i, j)| {
-            cost as usize <= self.top && self.level[cost as usize][i] >> j & 1 == 1
-        })
-    }
-
     /// The cheapest route to `goal` within `budget` metres, both ends included.
     pub fn path(&self, s: &State, goal: Pos, budget: u32) -> Option<SmallVec<[Pos; 12]>> {
-        let mut cost = self.cost(goal).filter(|&c| c <= budget)?;
+        let mut cost = self.cost(goal).filter(|&c| c <= budget)? as usize;
+        let (mut j, mut i) = self.window(goal)?;
         let mut back: SmallVec<[Pos; 12]> = SmallVec::new();
-        let mut at = goal;
-        back.push(at);
-        while at != self.start {
-            let before = cost.checked_sub(s.field.terrain_at(at).move_cost.max(1))?;
-            let h = hex(at);
-            // The lowest (column, row) among the neighbours reached at `before`.
-            let from = HexDir::ALL
+        back.push(goal);
+        while cost > 0 {
+            let at = self.pos(j, i);
+            let before = cost.checked_sub(s.field.terrain_at(at).move_cost.max(1) as usize)?;
+            let level = &self.level[before];
+            let has = |j: usize, i: u32| j < SIDE && i < SIDE as u32 && level[j + 1] >> i & 1 == 1;
+            // The neighbours reached at `before`, lowest (column, row) first: the column to the
+            // left (an even column's neighbours across are a row up and level, an odd column's
+            // level and a row down), the same column, the column to the right.
+            let across = if at.col % 2 == 0 {
+                [i.wrapping_sub(1), i]
+            } else {
+                [i, i + 1]
+            };
+            let from = across
                 .iter()
-                .filter_map(|d| pos(h.step(*d)))
-                .filter(|p| self.reached_at(*p, before))
-                .min()?;
-            at = from;
+                .map(|&r| (j.wrapping_sub(1), r))
+                .chain([(j, i.wrapping_sub(1)), (j, i + 1)])
+                .chain(across.iter().map(|&r| (j + 1, r)))
+                .find(|&(c, r)| has(c, r))?;
+            (j, i) = from;
             cost = before;
-            back.push(at);
+            back.push(self.pos(j, i));
         }
         back.reverse();
         Some(back)
@@ -599,7 +619,9 @@ mod tests {
         let legend = ['.', '.', '.', '#', 'h', '~', 'r', 'r'];
         let (mut cells, mut routes) = (0, 0);
         for case in 0..300 {
-            let (w, h) = (1 + rng.below(30) as usize, 1 + rng.below(30) as usize);
+            // Some maps too tall for the short maps' one word per column.
+            let tall = if case % 4 == 0 { 70 } else { 30 };
+            let (w, h) = (1 + rng.below(30) as usize, 1 + rng.below(tall) as usize);
             let rows: Vec<String> = (0..h)
                 .map(|_| {
                     (0..w)

@@ -68,14 +68,24 @@ pub struct Field {
 }
 
 /// What the movement search reads of a map, derived from its terrain once: for each step cost
-/// a move can pay (1 to 10 m), the bit set of the cells that cost it to enter, row by row
-/// (bit `row × width + col`). Cells that block movement, or cost more than a run, are in none.
+/// a move can pay (1 to 10 m), the bit set of the cells that cost it to enter, column by column
+/// (bit `col × height + row`). Cells that block movement, or cost more than a run, are in none.
 #[derive(Debug, Default)]
 pub struct MoveTable {
     pub height: u16,
     pub width: u16,
     /// (step cost, bits), by ascending cost.
     pub classes: Vec<(u8, Vec<u64>)>,
+    /// On a map at most [`MoveTable::SHORT`] rows high, the same sets one word per column, the
+    /// rows shifted up by 10, with 10 empty columns on either side: the 21 rows around row `r`
+    /// of column `c` are `(columns[c + 10] >> r) & 0x1f_ffff`, one load and one shift. In the
+    /// order of `classes`.
+    pub columns: Vec<Vec<u64>>,
+}
+
+impl MoveTable {
+    /// The tallest map whose columns fit one word each, with 10 empty rows above and below.
+    pub const SHORT: u16 = 44;
 }
 
 /// The [`MoveTable`] of a field, built on first use by whichever thread asks, and a number that
@@ -119,15 +129,35 @@ impl MoveCache {
                             classes.len() - 1
                         }
                     };
-                    let bit = usize::from(row) * w + usize::from(col);
+                    let bit = usize::from(col) * h + usize::from(row);
                     classes[k].1[bit / 64] |= 1 << (bit % 64);
                 }
             }
             classes.sort_by_key(|(c, _)| *c);
+            let columns = if f.height <= MoveTable::SHORT {
+                classes
+                    .iter()
+                    .map(|(_, bits)| {
+                        let mut cols = vec![0u64; w + 20];
+                        for col in 0..w {
+                            for row in 0..h {
+                                let bit = col * h + row;
+                                if bits[bit / 64] >> (bit % 64) & 1 == 1 {
+                                    cols[col + 10] |= 1 << (row + 10);
+                                }
+                            }
+                        }
+                        cols
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             MoveTable {
                 height: f.height,
                 width: f.width,
                 classes,
+                columns,
             }
         })
     }

@@ -578,7 +578,20 @@ fn standing(s: &State, newly_out: &[UnitId]) -> SmallVec<[SideId; 4]> {
 }
 
 fn battle_decided(s: &State, newly_out: &[UnitId]) -> bool {
-    standing(s, newly_out).len() <= 1
+    // Most calls find two sides standing among the first few units; the list is built only
+    // for the few that may not.
+    let mut first = None;
+    for (i, u) in s.units.iter().enumerate() {
+        if u.out || newly_out.contains(&(i as UnitId)) {
+            continue;
+        }
+        match first {
+            None => first = Some(u.side),
+            Some(side) if side != u.side => return false,
+            Some(_) => {}
+        }
+    }
+    true
 }
 
 fn winner(s: &State, newly_out: &[UnitId]) -> Option<u8> {
