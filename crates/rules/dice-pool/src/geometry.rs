@@ -412,11 +412,13 @@ impl Reach {
         if lo > hi {
             return;
         }
-        for j in 0..SIDE {
-            let mut bits = 0;
-            for level in &self.level[lo..=hi] {
-                bits |= level[j + 1];
+        let mut union: Columns = [0; PADDED];
+        for level in &self.level[lo..=hi] {
+            for k in 0..PADDED {
+                union[k] |= level[k];
             }
+        }
+        for (j, &bits) in union[1..=SIDE].iter().enumerate() {
             for i in Bits(bits) {
                 f(self.pos(j, i));
             }
