@@ -244,7 +244,7 @@ pub enum Stance {
 }
 
 /// One fighter.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize)]
 pub struct Unit {
     pub name: Arc<str>,
     pub side: SideId,
@@ -279,6 +279,95 @@ pub struct Unit {
     pub aiming: bool,
     pub dodge_left: i32,
     pub parry_left: i32,
+}
+
+/// A unit is copied field by field; [`Clone::clone_from`] keeps the name it has when it is the
+/// same (the greedy AI refills one scratch state from the real one for every outcome it weighs,
+/// and a name's reference count is shared between threads).
+impl Clone for Unit {
+    fn clone(&self) -> Self {
+        Unit {
+            name: self.name.clone(),
+            side: self.side,
+            stats: self.stats,
+            size: self.size,
+            pos: self.pos,
+            stance: self.stance,
+            weapons: self.weapons.clone(),
+            loaded: self.loaded.clone(),
+            ready: self.ready,
+            wounds: self.wounds,
+            stunned: self.stunned,
+            out: self.out,
+            initiative: self.initiative,
+            extra_action: self.extra_action,
+            movement: self.movement,
+            moved: self.moved,
+            actions_left: self.actions_left,
+            drew: self.drew,
+            fast_draw: self.fast_draw,
+            shots_fired: self.shots_fired,
+            draw_failed: self.draw_failed,
+            aiming: self.aiming,
+            dodge_left: self.dodge_left,
+            parry_left: self.parry_left,
+        }
+    }
+
+    fn clone_from(&mut self, o: &Self) {
+        let Unit {
+            name,
+            side,
+            stats,
+            size,
+            pos,
+            stance,
+            weapons,
+            loaded,
+            ready,
+            wounds,
+            stunned,
+            out,
+            initiative,
+            extra_action,
+            movement,
+            moved,
+            actions_left,
+            drew,
+            fast_draw,
+            shots_fired,
+            draw_failed,
+            aiming,
+            dodge_left,
+            parry_left,
+        } = self;
+        if !Arc::ptr_eq(name, &o.name) {
+            *name = o.name.clone();
+        }
+        *side = o.side;
+        *stats = o.stats;
+        *size = o.size;
+        *pos = o.pos;
+        *stance = o.stance;
+        weapons.clone_from(&o.weapons);
+        loaded.clone_from(&o.loaded);
+        *ready = o.ready;
+        *wounds = o.wounds;
+        *stunned = o.stunned;
+        *out = o.out;
+        *initiative = o.initiative;
+        *extra_action = o.extra_action;
+        *movement = o.movement;
+        *moved = o.moved;
+        *actions_left = o.actions_left;
+        *drew = o.drew;
+        *fast_draw = o.fast_draw;
+        *shots_fired = o.shots_fired;
+        *draw_failed = o.draw_failed;
+        *aiming = o.aiming;
+        *dodge_left = o.dodge_left;
+        *parry_left = o.parry_left;
+    }
 }
 
 impl Unit {
@@ -334,7 +423,7 @@ pub enum Phase {
     Over,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize)]
 pub struct State {
     pub opts: Options,
     pub field: Arc<Field>,
@@ -351,6 +440,63 @@ pub struct State {
     /// Wounds and stuns of a simultaneous initiative count, applied when the count ends
     /// (DP-INIT-03, DP-G09): (unit, wounds). Every hit stuns (DP-G07), so each entry also stuns.
     pub deferred: SmallVec<[(UnitId, i32); 8]>,
+}
+
+/// [`Clone::clone_from`] reuses the units' buffer and keeps the shared parts (map, catalog,
+/// names) it already points to, so refilling a scratch state allocates nothing and touches no
+/// reference count.
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            opts: self.opts,
+            field: self.field.clone(),
+            weapons: self.weapons.clone(),
+            side_names: self.side_names.clone(),
+            units: self.units.clone(),
+            turn: self.turn,
+            max_turns: self.max_turns,
+            phase: self.phase.clone(),
+            order: self.order.clone(),
+            cursor: self.cursor,
+            pass: self.pass,
+            deferred: self.deferred.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, o: &Self) {
+        let State {
+            opts,
+            field,
+            weapons,
+            side_names,
+            units,
+            turn,
+            max_turns,
+            phase,
+            order,
+            cursor,
+            pass,
+            deferred,
+        } = self;
+        *opts = o.opts;
+        if !Arc::ptr_eq(field, &o.field) {
+            *field = o.field.clone();
+        }
+        if !Arc::ptr_eq(weapons, &o.weapons) {
+            *weapons = o.weapons.clone();
+        }
+        if !Arc::ptr_eq(side_names, &o.side_names) {
+            *side_names = o.side_names.clone();
+        }
+        units.clone_from(&o.units);
+        *turn = o.turn;
+        *max_turns = o.max_turns;
+        phase.clone_from(&o.phase);
+        order.clone_from(&o.order);
+        *cursor = o.cursor;
+        *pass = o.pass;
+        deferred.clone_from(&o.deferred);
+    }
 }
 
 impl State {

@@ -4,12 +4,12 @@
 
 use crate::data::Band;
 use crate::geometry;
+use crate::odds;
 use crate::resolve::{self, AttackKind, BLAST_DICE};
-use crate::state::{Pending, Phase, State, Unit};
+use crate::state::{Pending, Phase, Pos, State, Unit};
 use crate::system::{pool_inputs, shot_band, DicePool};
+use crate::Action;
 use fireteam_engine::{Evaluate, SideId};
-use std::cell::RefCell;
-use std::collections::HashMap;
 
 fn harm(u: &Unit) -> f64 {
     if u.out {
@@ -18,71 +18,6 @@ fn harm(u: &Unit) -> f64 {
         (f64::from(u.wounds) / f64::from(u.stats.wound_limit.max(1))).min(1.0) * 0.8
             + if u.stunned { 0.05 } else { 0.0 }
     }
-}
-
-/// The questions the AI asks of the dice, as a memo key: P(pool ≥ or > difficulty + defense)
-/// and E[max(0, DL dice − PR dice − flat armor)].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Question {
-    Hit {
-        pool: i32,
-        difficulty: i64,
-        defense: i32,
-        strict: bool,
-    },
-    Wounds {
-        dl: i32,
-        pr: i32,
-        flat: i32,
-    },
-}
-
-impl Question {
-    /// The question in the dice language (`docs/dice.md`).
-    fn expr(self) -> String {
-        match self {
-            Question::Hit {
-                pool,
-                difficulty,
-                defense,
-                strict,
-            } => {
-                let cmp = if strict { ">" } else { ">=" };
-                let defense = if defense > 0 {
-                    format!(" + {defense}d6")
-                } else {
-                    String::new()
-                };
-                format!("{pool}d6 {cmp} {difficulty}{defense}")
-            }
-            Question::Wounds { dl, pr, flat } => {
-                let pr = if pr > 0 {
-                    format!(" - {pr}d6")
-                } else {
-                    String::new()
-                };
-                format!("max(0, {dl}d6{pr} - {flat})")
-            }
-        }
-    }
-}
-
-thread_local! {
-    /// Exact answers by question; the same few recur all battle long, and a key needs no text.
-    static MEMO: RefCell<HashMap<Question, f64>> = RefCell::new(HashMap::new());
-}
-
-/// The exact mean of a question's expression (a probability for a condition), memoised.
-fn exact_mean(q: Question) -> f64 {
-    if let Some(v) = MEMO.with(|m| m.borrow().get(&q).copied()) {
-        return v;
-    }
-    let v = fireteam_dice::parse(&q.expr())
-        .ok()
-        .and_then(|p| fireteam_dice::exact(&p).ok())
-        .map_or(0.0, |d| fireteam_dice::to_f64(&d.mean()));
-    MEMO.with(|m| m.borrow_mut().insert(q, v));
-    v
 }
 
 /// The expected harm to `target` of one attack of `pool` dice against `difficulty` raised by
@@ -98,19 +33,14 @@ fn expected_harm(
     if pool <= 0 || target.out {
         return 0.0;
     }
-    let p_hit = exact_mean(Question::Hit {
-        pool,
-        difficulty,
-        defense,
-        strict: s.opts.strictly_greater,
-    });
+    let p_hit = odds::p_hit(pool, difficulty, defense, s.opts.strictly_greater);
     let (pr, flat) = if s.opts.armor_flat {
         (target.stats.pain_resistance, target.stats.armor)
     } else {
         (target.stats.pain_resistance + target.stats.armor, 0)
     };
     let wounds = if dl > 0 {
-        exact_mean(Question::Wounds { dl, pr, flat })
+        odds::mean_wounds(dl, pr, flat)
     } else {
         0.0
     };
@@ -200,36 +130,82 @@ fn pending_harm(s: &State, p: &Pending) -> (SideId, f64) {
     }
 }
 
+/// The value of a state for a side, in parts: harm done minus harm taken with the expected harm
+/// of a pending attack (`harm`), and the positional tie-breakers as integer sums over the side's
+/// units in action (`cover`: the cover of each from each enemy that sees it; `nearest`: the
+/// distance of each to its nearest enemy). [`Parts::total`] is the value. Because the positional
+/// sums are integers, a move's value is found from the state before it by replacing the mover's
+/// own terms ([`mover_terms`]), and is the same number, bit for bit, as the value of the state
+/// after the move.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Parts {
+    pub harm: f64,
+    pub cover: i64,
+    pub nearest: i64,
+}
+
+impl Parts {
+    /// Small beside any wound: be in cover from the enemies that see you, and close in on the
+    /// nearest enemy, which outweighs hiding so that a battle moves toward a decision.
+    pub fn total(&self) -> f64 {
+        self.harm + 0.004 * self.cover as f64 - 0.003 * self.nearest as f64
+    }
+}
+
+/// The positional terms of a unit of `side` standing at `at`: its cover from every enemy in
+/// action that sees it, and its distance to the nearest (0 when no enemy is left).
+pub(crate) fn mover_terms(s: &State, side: SideId, at: Pos) -> (i64, i64) {
+    let mut nearest = u32::MAX;
+    let mut cover = 0i64;
+    for e in s.units.iter().filter(|e| e.side != side && !e.out) {
+        nearest = nearest.min(geometry::distance(at, e.pos));
+        let sight = geometry::sight(s, e.pos, at);
+        if sight.clear {
+            cover += i64::from(sight.cover as u8);
+        }
+    }
+    (
+        cover,
+        if nearest == u32::MAX {
+            0
+        } else {
+            i64::from(nearest)
+        },
+    )
+}
+
+pub(crate) fn parts(s: &State, side: SideId) -> Parts {
+    let mut harm_sum = 0.0;
+    for u in &s.units {
+        if u.side == side {
+            harm_sum -= harm(u);
+        } else {
+            harm_sum += harm(u);
+        }
+    }
+    if let Phase::Defense(p) = &s.phase {
+        let (attacker_side, h) = pending_harm(s, p);
+        harm_sum += if attacker_side == side { h } else { -h };
+    }
+    let (mut cover, mut nearest) = (0, 0);
+    for u in s.units.iter().filter(|u| u.side == side && !u.out) {
+        let (c, n) = mover_terms(s, side, u.pos);
+        cover += c;
+        nearest += n;
+    }
+    Parts {
+        harm: harm_sum,
+        cover,
+        nearest,
+    }
+}
+
 impl Evaluate for DicePool {
     fn value(&self, s: &State, side: SideId) -> f64 {
-        let mut v = 0.0;
-        for u in &s.units {
-            if u.side == side {
-                v -= harm(u);
-            } else {
-                v += harm(u);
-            }
-        }
-        if let Phase::Defense(p) = &s.phase {
-            let (attacker_side, h) = pending_harm(s, p);
-            v += if attacker_side == side { h } else { -h };
-        }
-        // Positional tie-breakers, small beside any wound: be in cover from the enemies that
-        // see you, and close in on the nearest enemy, which outweighs hiding so that a battle
-        // moves toward a decision.
-        for u in s.units.iter().filter(|u| u.side == side && !u.out) {
-            let mut nearest = u32::MAX;
-            for e in s.units.iter().filter(|e| e.side != side && !e.out) {
-                nearest = nearest.min(geometry::distance(u.pos, e.pos));
-                let sight = geometry::sight(s, e.pos, u.pos);
-                if sight.clear {
-                    v += 0.004 * f64::from(sight.cover as u8);
-                }
-            }
-            if nearest != u32::MAX {
-                v -= 0.003 * f64::from(nearest);
-            }
-        }
-        v
+        parts(s, side).total()
+    }
+
+    fn estimate(&self, s: &State, side: SideId, legal: &[Action], out: &mut Vec<Option<f64>>) {
+        crate::estimate::estimate(s, side, legal, out);
     }
 }
