@@ -178,6 +178,7 @@ fn decision_kind(s: &fireteam_dice_pool::State) -> &'static str {
     match &s.phase {
         Phase::TurnStart => "turn start",
         Phase::Defense(_) => "defense",
+        Phase::Roll(..) => "roll",
         Phase::Over => "over",
         Phase::Activation => match s.active().map(|u| s.unit(u)) {
             Some(u) if !u.moved => "activation, may move",
@@ -199,6 +200,7 @@ fn action_kind(a: &Action) -> &'static str {
         Action::Throw { .. } => "throw",
         Action::End { .. } => "end",
         Action::Defend { .. } => "defend",
+        Action::Roll { .. } => "roll",
     }
 }
 
@@ -223,7 +225,8 @@ fn probe_movement_choices(
     for &(name, gait) in searches {
         let (cells, calls, bytes) = measure(|| {
             let mut cells = 0;
-            geometry::Reach::new(s, u.pos, gait.metres()).each_cell(1..=gait.metres(), |_| cells += 1);
+            geometry::Reach::new(s, u.pos, gait.metres())
+                .each_cell(1..=gait.metres(), |_| cells += 1);
             cells
         });
         let _ = cells;
@@ -269,6 +272,7 @@ fn probe_scoring(
             "throw" => "greedy: scoring one throw",
             "melee" => "greedy: scoring one melee",
             "defend" => "greedy: scoring one defense",
+            "roll" => "greedy: scoring one roll",
             "start turn" => "greedy: scoring start turn",
             _ => "greedy: scoring one other action",
         };

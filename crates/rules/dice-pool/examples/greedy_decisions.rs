@@ -11,7 +11,7 @@ use std::time::Instant;
 fn main() {
     let rules = DicePool;
     let initial = setup::demo().build();
-    let battles = 30;
+    let battles: u64 = std::env::args().nth(1).map_or(30, |a| a.parse().unwrap());
     let mut by_kind: BTreeMap<String, (u64, f64)> = BTreeMap::new();
     let t0 = Instant::now();
     for i in 0..battles {
@@ -38,6 +38,7 @@ fn main() {
                     }
                 }
                 Phase::TurnStart => "turn start".into(),
+                Phase::Roll(..) => "roll".into(),
                 Phase::Over => "over".into(),
             };
             let t = Instant::now();

@@ -163,6 +163,9 @@ pub fn apply(s: &mut State, e: &Event) {
             } else {
                 u.dodge_left -= i32::from(*dice);
             }
+            if let Phase::Defense(p) = std::mem::replace(&mut s.phase, Phase::Over) {
+                s.phase = Phase::Roll(p, *dice);
+            }
         }
         Event::AmmoSpent {
             unit, weapon, left, ..
@@ -176,8 +179,14 @@ pub fn apply(s: &mut State, e: &Event) {
             kind: AttackKindTag::Blast,
             ..
         } => {
-            if let Phase::Defense(Pending::Blast { targets, .. }) = &mut s.phase {
-                targets.remove(0);
+            // The next target of the blast assigns his dice next.
+            if let Phase::Roll(Pending::Blast { .. }, _) = &s.phase {
+                if let Phase::Roll(mut p, _) = std::mem::replace(&mut s.phase, Phase::Over) {
+                    if let Pending::Blast { targets, .. } = &mut p {
+                        targets.remove(0);
+                    }
+                    s.phase = Phase::Defense(p);
+                }
             }
         }
         Event::AttackRolled { .. } => {}

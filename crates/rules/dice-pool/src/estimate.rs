@@ -7,20 +7,22 @@
 //!   ([`crate::value::mover_terms`]): integer sums, so the estimate is the value of the state
 //!   after the move, bit for bit, at the cost of one line of sight per enemy.
 //! - Any other action that rolls nothing (shots without a fast draw, melee, aim, reload,
-//!   prone, stand, end) is resolved once on a scratch state: its estimate is its value.
+//!   prone, stand, end, and the defender's dodge or parry dice, which are rolled in the step
+//!   after) is resolved once on a scratch state: its estimate is its value.
 //! - An action with dice is resolved once per *outcome class*, through a [`Forced`] source that
 //!   answers each roll with the total that gives the class (the lowest or highest faces, or a
 //!   chosen total), and the classes are weighted by their exact odds ([`crate::odds`]). A value
 //!   depends on an attack's roll only through hit or miss and the wounds it deals, so this is
 //!   the exact expectation of the value, summed in another order than the AI's enumeration:
-//!   - a defense (`dodge`/`parry`): miss, or hit with 0, 1, … wounds up to the target's room
-//!     (more wounds than that put him out of action just the same);
+//!   - an attack's roll (`roll`, after the defense): miss, or hit with 0, 1, … wounds up to
+//!     the target's room (more wounds than that put him out of action just the same);
 //!   - a shot with a fast draw: the draw made or failed (DP-DRAW-02);
 //!   - a throw: on target, or missed and scattered by each of the 36 distance and direction
 //!     faces (DP-GRENADE-02, DP-G18).
 //!
 //! The turn start (everyone's initiative) has no estimate; the AI resolves it when it is asked
-//! to explain a choice, and otherwise never weighs it, since it is the only legal action.
+//! to explain a choice, and otherwise never weighs it, since it is the only legal action (as
+//! an attack's roll is).
 
 use crate::event::Event;
 use crate::odds;
@@ -190,7 +192,7 @@ pub(crate) fn estimate(s: &State, side: SideId, legal: &[Action], out: &mut Vec<
                     )
                 }
                 Action::StartTurn => None,
-                Action::Defend { .. } => defense(s, side, a, sc),
+                Action::Roll { .. } => attack(s, side, a, sc),
                 Action::Shoot {
                     unit,
                     weapon,
@@ -233,9 +235,9 @@ fn p_success(s: &State, events: &[Event]) -> Option<f64> {
     })
 }
 
-/// A defense: miss, or hit with each number of wounds up to the target's room.
-fn defense(s: &State, side: SideId, a: &Action, sc: &mut Scratch) -> Option<f64> {
-    let Phase::Defense(p) = &s.phase else {
+/// An attack's roll: miss, or hit with each number of wounds up to the target's room.
+fn attack(s: &State, side: SideId, a: &Action, sc: &mut Scratch) -> Option<f64> {
+    let Phase::Roll(p, _) = &s.phase else {
         return None;
     };
     let target = crate::system::defender(p);

@@ -60,9 +60,22 @@ fn ways_at_least(n: usize, t: i64) -> u128 {
 /// The chance that `pool` d6 make the difficulty `base` raised by `defense` d6 (total ≥
 /// difficulty, or > with `strict`, DP-G02). A pool of 0 or fewer dice fails (DP-G15).
 pub fn p_hit(pool: i32, base: i64, defense: i32, strict: bool) -> f64 {
+    thread_local! {
+        static MEMO: RefCell<HashMap<(i32, i64, i32, bool), f64, Fx>> = RefCell::default();
+    }
     if pool <= 0 {
         return 0.0;
     }
+    let key = (pool, base, defense, strict);
+    if let Some(p) = MEMO.with(|m| m.borrow().get(&key).copied()) {
+        return p;
+    }
+    let p = count_hits(pool, base, defense, strict);
+    MEMO.with(|m| m.borrow_mut().insert(key, p));
+    p
+}
+
+fn count_hits(pool: i32, base: i64, defense: i32, strict: bool) -> f64 {
     let (k, n) = (dice(pool), dice(defense));
     let mut hits: u128 = 0;
     for (d, &w) in ways(n).iter().enumerate() {
@@ -152,6 +165,14 @@ impl Hasher for FxHasher {
 
     fn write_i32(&mut self, v: i32) {
         self.write_u64(u64::from(v as u32));
+    }
+
+    fn write_i64(&mut self, v: i64) {
+        self.write_u64(v as u64);
+    }
+
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(u64::from(v));
     }
 
     fn write_u64(&mut self, v: u64) {

@@ -349,8 +349,8 @@ impl Clone for Unit {
         *size = o.size;
         *pos = o.pos;
         *stance = o.stance;
-        weapons.clone_from(&o.weapons);
-        loaded.clone_from(&o.loaded);
+        copy_small(weapons, &o.weapons);
+        copy_small(loaded, &o.loaded);
         *ready = o.ready;
         *wounds = o.wounds;
         *stunned = o.stunned;
@@ -367,6 +367,16 @@ impl Clone for Unit {
         *aiming = o.aiming;
         *dodge_left = o.dodge_left;
         *parry_left = o.parry_left;
+    }
+}
+
+/// `to = from`, element by element when the lengths agree (they always do between two states
+/// of one battle).
+fn copy_small(to: &mut SmallVec<[u16; 4]>, from: &SmallVec<[u16; 4]>) {
+    if to.len() == from.len() {
+        to.copy_from_slice(from);
+    } else {
+        to.clone_from(from);
     }
 }
 
@@ -420,6 +430,10 @@ pub enum Phase {
     Activation,
     /// A defender assigns dice to `Pending`.
     Defense(Pending),
+    /// The defender has assigned the dice; the attack is rolled next (defense dice, the pool,
+    /// and on a hit the damage), a step nobody chooses (DP-DODGE-03, DP-SHOOT-01, DP-MELEE-01,
+    /// DP-GRENADE-04, DP-DAMAGE-01).
+    Roll(Pending, u8),
     Over,
 }
 
@@ -577,51 +591,60 @@ fn hash_phase(c: &mut Checksum, phase: &Phase) {
         Phase::TurnStart => c.u64(0),
         Phase::Activation => c.u64(1),
         Phase::Over => c.u64(2),
-        Phase::Defense(p) => match p {
-            Pending::Shot {
-                attacker,
-                target,
-                weapon,
-                mode,
-                shot,
-                of,
-                aimed,
-            } => c
-                .u64(3)
-                .u64(u64::from(*attacker))
-                .u64(u64::from(*target))
-                .u64(u64::from(*weapon))
-                .u64(*mode as u64)
-                .u64(u64::from(*shot))
-                .u64(u64::from(*of))
-                .bool(*aimed),
-            Pending::Melee {
-                attacker,
-                target,
-                weapon,
-            } => c
-                .u64(4)
-                .u64(u64::from(*attacker))
-                .u64(u64::from(*target))
-                .u64(u64::from(*weapon)),
-            Pending::Blast {
-                thrower,
-                weapon,
-                at,
-                throw_difficulty,
-                targets,
-            } => {
-                c.u64(5)
-                    .u64(u64::from(*thrower))
-                    .u64(u64::from(*weapon))
-                    .u64(u64::from(at.col))
-                    .u64(u64::from(at.row))
-                    .i64(*throw_difficulty);
-                for t in targets {
-                    c.u64(u64::from(*t));
-                }
-                c
-            }
-        },
+        Phase::Roll(p, dice) => {
+            c.u64(6).u64(u64::from(*dice));
+            hash_pending(c, p);
+            c
+        }
+        Phase::Defense(p) => hash_pending(c, p),
     };
+}
+
+fn hash_pending<'c>(c: &'c mut Checksum, p: &Pending) -> &'c mut Checksum {
+    match p {
+        Pending::Shot {
+            attacker,
+            target,
+            weapon,
+            mode,
+            shot,
+            of,
+            aimed,
+        } => c
+            .u64(3)
+            .u64(u64::from(*attacker))
+            .u64(u64::from(*target))
+            .u64(u64::from(*weapon))
+            .u64(*mode as u64)
+            .u64(u64::from(*shot))
+            .u64(u64::from(*of))
+            .bool(*aimed),
+        Pending::Melee {
+            attacker,
+            target,
+            weapon,
+        } => c
+            .u64(4)
+            .u64(u64::from(*attacker))
+            .u64(u64::from(*target))
+            .u64(u64::from(*weapon)),
+        Pending::Blast {
+            thrower,
+            weapon,
+            at,
+            throw_difficulty,
+            targets,
+        } => {
+            c.u64(5)
+                .u64(u64::from(*thrower))
+                .u64(u64::from(*weapon))
+                .u64(u64::from(at.col))
+                .u64(u64::from(at.row))
+                .i64(*throw_difficulty);
+            for t in targets {
+                c.u64(u64::from(*t));
+            }
+            c
+        }
+    }
 }

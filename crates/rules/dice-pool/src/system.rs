@@ -49,9 +49,10 @@ impl RuleSystem for DicePool {
         "dice-pool"
     }
 
-    /// 2: the state counts the shots of each turn (DP-DRAW-01), so its checksums differ from 1.
+    /// 3: an attack is rolled in its own step after the defender's dice (`roll`), so logs
+    /// and checksums differ from 2 (which counted the shots of each turn, DP-DRAW-01, unlike 1).
     fn version(&self) -> &'static str {
-        "2"
+        "3"
     }
 
     fn decision(&self, s: &State) -> Decision {
@@ -86,6 +87,14 @@ impl RuleSystem for DicePool {
                     unit: Some(d),
                 }
             }
+            // The roll is nobody's choice; the attacker's side holds the step.
+            Phase::Roll(p, _) => {
+                let a = attacker(p);
+                Decision::Choose {
+                    side: s.unit(a).side,
+                    unit: Some(a),
+                }
+            }
         }
     }
 
@@ -99,17 +108,12 @@ impl RuleSystem for DicePool {
             Phase::TurnStart => out.push(Action::StartTurn),
             Phase::Defense(p) => {
                 let d = defender(p);
-                let u = s.unit(d);
-                let left = if matches!(p, Pending::Melee { .. }) && !s.opts.shared_defense_pool {
-                    u.parry_left
-                } else {
-                    u.dodge_left
-                };
                 // DP-DODGE-02: at most 2 dice per attack.
-                for dice in 0..=left.clamp(0, 2) as u8 {
+                for dice in 0..=defense_left(s, p, d) {
                     out.push(Action::Defend { unit: d, dice });
                 }
             }
+            Phase::Roll(p, _) => out.push(Action::Roll { unit: defender(p) }),
             Phase::Activation => {
                 if let Some(u) = s.active() {
                     activation_actions(s, u, out);
@@ -255,7 +259,8 @@ impl RuleSystem for DicePool {
             }
             Action::Throw { unit, weapon, at } => throw(s, unit, weapon, at, dice, ev)?,
             Action::End { unit } => end_activation(s, unit, ev),
-            Action::Defend { unit, dice: n } => defend(s, unit, n, dice, ev)?,
+            Action::Defend { unit, dice: n } => defend(s, unit, n, ev)?,
+            Action::Roll { unit } => roll(s, unit, dice, ev)?,
         }
         Ok(())
     }
@@ -293,6 +298,26 @@ pub fn defender(p: &Pending) -> UnitId {
         Pending::Shot { target, .. } | Pending::Melee { target, .. } => *target,
         Pending::Blast { targets, .. } => targets[0],
     }
+}
+
+/// Who makes a pending attack (the thrower, for a blast).
+pub fn attacker(p: &Pending) -> UnitId {
+    match p {
+        Pending::Shot { attacker, .. } | Pending::Melee { attacker, .. } => *attacker,
+        Pending::Blast { thrower, .. } => *thrower,
+    }
+}
+
+/// The defense dice `unit` may assign to `p` now: at most 2 per attack (DP-DODGE-02), from his
+/// parry pool in melee (DP-MELEE-03) unless `dp.shared_defense_pool`, else his dodge pool.
+fn defense_left(s: &State, p: &Pending, unit: UnitId) -> u8 {
+    let u = s.unit(unit);
+    let left = if matches!(p, Pending::Melee { .. }) && !s.opts.shared_defense_pool {
+        u.parry_left
+    } else {
+        u.dodge_left
+    };
+    left.clamp(0, 2) as u8
 }
 
 fn enemies(s: &State, u: UnitId) -> impl Iterator<Item = UnitId> + '_ {
@@ -641,19 +666,21 @@ pub(crate) fn shot_band(s: &State, w: &crate::data::Weapon, distance: u32, aimed
     }
 }
 
-/// Resolves the pending attack once the defender has assigned `n` dice.
-fn defend(
-    s: &State,
-    unit: UnitId,
-    n: u8,
-    dice: &mut dyn DiceSource,
-    ev: &mut Vec<Event>,
-) -> Result<(), ResolveError> {
+/// The defender assigns `n` dice to the pending attack (DP-DODGE-02, DP-MELEE-03,
+/// DP-GRENADE-05). The choice rolls nothing: the attack is rolled in the next step ([`roll`]),
+/// so each side's choice carries no dice and the odds of an attack come from the roll alone.
+fn defend(s: &State, unit: UnitId, n: u8, ev: &mut Vec<Event>) -> Result<(), ResolveError> {
     let Phase::Defense(p) = &s.phase else {
         return Err(ResolveError::Illegal(
             "no attack is waiting for defense".into(),
         ));
     };
+    if unit != defender(p) || n > defense_left(s, p, unit) {
+        return Err(ResolveError::Illegal(format!(
+            "{} cannot assign {n} defense dice now",
+            s.unit(unit).name
+        )));
+    }
     let parry = matches!(p, Pending::Melee { .. });
     ev.push(Event::DefenseAssigned {
         unit,
@@ -661,6 +688,30 @@ fn defend(
         parry,
         rule: RuleId(if parry { "DP-MELEE-03" } else { "DP-DODGE-02" }),
     });
+    Ok(())
+}
+
+/// Rolls the pending attack with the defense dice assigned to it: the defense dice raise the
+/// difficulty (DP-DODGE-03), the pool is rolled (DP-SHOOT-01, DP-MELEE-01, DP-GRENADE-04), and a
+/// hit rolls damage (DP-DAMAGE-01).
+fn roll(
+    s: &State,
+    unit: UnitId,
+    dice: &mut dyn DiceSource,
+    ev: &mut Vec<Event>,
+) -> Result<(), ResolveError> {
+    let Phase::Roll(p, n) = &s.phase else {
+        return Err(ResolveError::Illegal(
+            "no attack is waiting to be rolled".into(),
+        ));
+    };
+    if unit != defender(p) {
+        return Err(ResolveError::Illegal(format!(
+            "the attack waiting is not on {}",
+            s.unit(unit).name
+        )));
+    }
+    let n = *n;
     let deferred = s.in_simultaneous_count();
     let mut newly_out: SmallVec<[UnitId; 8]> = SmallVec::new();
     match p {

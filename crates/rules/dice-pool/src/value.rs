@@ -10,6 +10,8 @@ use crate::state::{Pending, Phase, Pos, State, Unit};
 use crate::system::{pool_inputs, shot_band, DicePool};
 use crate::Action;
 use fireteam_engine::{Evaluate, SideId};
+use smallvec::SmallVec;
+use std::cell::RefCell;
 
 fn harm(u: &Unit) -> f64 {
     if u.out {
@@ -49,8 +51,11 @@ fn expected_harm(
     p_hit * (wounds.min(room) / limit * 0.8 + 0.05)
 }
 
-/// The expected harm of the attack waiting for its defense, and the attacker's side.
-fn pending_harm(s: &State, p: &Pending) -> (SideId, f64) {
+/// The expected harm of the attack waiting for its defense, and the attacker's side. `assigned`
+/// is the defense dice the defender has assigned; before he has, he is taken to assign the
+/// most he may (2, or what is left, DP-DODGE-02).
+fn pending_harm(s: &State, p: &Pending, assigned: Option<u8>) -> (SideId, f64) {
+    let defense = |left: i32| assigned.map_or(left.clamp(0, 2), i32::from);
     match p {
         Pending::Shot {
             attacker,
@@ -77,7 +82,7 @@ fn pending_harm(s: &State, p: &Pending) -> (SideId, f64) {
                 t,
                 pool,
                 band.difficulty(),
-                t.dodge_left.clamp(0, 2),
+                defense(t.dodge_left),
                 resolve::damage_level(w.dl, kind),
             );
             (a.side, per * f64::from(of - shot + 1))
@@ -96,10 +101,12 @@ fn pending_harm(s: &State, p: &Pending) -> (SideId, f64) {
                 &s.opts,
             );
             let pool = a.stats.melee + resolve::total(&mods);
-            (
-                a.side,
-                expected_harm(s, t, pool, 10, t.parry_left.clamp(0, 2), w.dl),
-            )
+            let left = if s.opts.shared_defense_pool {
+                t.dodge_left
+            } else {
+                t.parry_left
+            };
+            (a.side, expected_harm(s, t, pool, 10, defense(left), w.dl))
         }
         Pending::Blast {
             thrower,
@@ -111,18 +118,17 @@ fn pending_harm(s: &State, p: &Pending) -> (SideId, f64) {
             let side = s.unit(*thrower).side;
             let w = &s.weapons[usize::from(*weapon)];
             let mut net = 0.0;
-            for &t in targets {
+            for (i, &t) in targets.iter().enumerate() {
                 let u = s.unit(t);
                 let band = resolve::blast_band(w.damage_radius, geometry::distance(*at, u.pos))
                     .unwrap_or(Band::Long);
-                let h = expected_harm(
-                    s,
-                    u,
-                    BLAST_DICE,
-                    band.difficulty(),
-                    u.dodge_left.clamp(0, 2),
-                    w.dl,
-                );
+                // Only the first target has assigned his dice.
+                let dice = if i == 0 {
+                    defense(u.dodge_left)
+                } else {
+                    u.dodge_left.clamp(0, 2)
+                };
+                let h = expected_harm(s, u, BLAST_DICE, band.difficulty(), dice, w.dl);
                 net += if u.side == side { -h } else { h };
             }
             (side, net)
@@ -183,9 +189,47 @@ pub(crate) fn parts(s: &State, side: SideId) -> Parts {
             harm_sum += harm(u);
         }
     }
-    if let Phase::Defense(p) = &s.phase {
-        let (attacker_side, h) = pending_harm(s, p);
+    let pending = match &s.phase {
+        Phase::Defense(p) => Some((p, None)),
+        Phase::Roll(p, dice) => Some((p, Some(*dice))),
+        _ => None,
+    };
+    if let Some((p, assigned)) = pending {
+        let (attacker_side, h) = pending_harm(s, p, assigned);
         harm_sum += if attacker_side == side { h } else { -h };
+    }
+    let (cover, nearest) = positional(s, side);
+    Parts {
+        harm: harm_sum,
+        cover,
+        nearest,
+    }
+}
+
+/// The positional sums of `side`: they depend only on the map and where the units in action
+/// stand, which the outcomes of one attack share, so the last sums found are kept per thread.
+fn positional(s: &State, side: SideId) -> (i64, i64) {
+    #[derive(PartialEq)]
+    struct Key {
+        field: u64,
+        side: SideId,
+        standing: SmallVec<[(Pos, SideId, bool); 16]>,
+    }
+    thread_local! {
+        static LAST: RefCell<Option<(Key, (i64, i64))>> = const { RefCell::new(None) };
+    }
+    let key = Key {
+        field: s.field.move_cache.id(),
+        side,
+        standing: s.units.iter().map(|u| (u.pos, u.side, u.out)).collect(),
+    };
+    if let Some(sums) = LAST.with(|l| {
+        l.borrow()
+            .as_ref()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, v)| *v)
+    }) {
+        return sums;
     }
     let (mut cover, mut nearest) = (0, 0);
     for u in s.units.iter().filter(|u| u.side == side && !u.out) {
@@ -193,11 +237,8 @@ pub(crate) fn parts(s: &State, side: SideId) -> Parts {
         cover += c;
         nearest += n;
     }
-    Parts {
-        harm: harm_sum,
-        cover,
-        nearest,
-    }
+    LAST.with(|l| *l.borrow_mut() = Some((key, (cover, nearest))));
+    (cover, nearest)
 }
 
 impl Evaluate for DicePool {

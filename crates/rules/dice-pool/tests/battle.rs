@@ -44,11 +44,23 @@ fn duel(ben_pos: Pos) -> Setup {
     }
 }
 
+/// Plays `text`; a defense (`dodge`, `parry`) is followed by its roll, the step nobody chooses,
+/// with the same dice, and the events of both are returned.
 fn step(b: &mut Battle<'_, DicePool>, text: &str, dice: &mut ScriptedSource) -> Vec<Event> {
     let action = DicePool
         .parse_action(b.state(), text)
         .unwrap_or_else(|e| panic!("{e}: {:?}", e.suggestions));
-    b.step(&action, dice).unwrap().to_vec()
+    let mut ev = b.step(&action, dice).unwrap().to_vec();
+    if matches!(action, Action::Defend { .. }) {
+        let mut legal = Vec::new();
+        DicePool.legal_actions(b.state(), &mut legal);
+        assert!(
+            matches!(legal[..], [Action::Roll { .. }]),
+            "a defense is rolled next: {legal:?}"
+        );
+        ev.extend_from_slice(b.step(&legal[0], dice).unwrap());
+    }
+    ev
 }
 
 fn legal_texts(s: &State) -> Vec<String> {
