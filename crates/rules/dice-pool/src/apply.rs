@@ -40,6 +40,7 @@ pub fn apply(s: &mut State, e: &Event) {
             u.extra_action = roll.extra_action;
             u.actions_left = 1 + u8::from(roll.extra_action && immediate);
         }
+        Event::TieOrdered { .. } => {}
         Event::OrderSet { order } => {
             s.order = order.clone();
             s.cursor = 0;

@@ -8,7 +8,7 @@ use crate::event::{AttackKindTag, Event};
 use crate::geometry;
 use crate::resolve::{self, AttackKind, Modifiers, Movement, PoolInputs};
 use crate::state::{Pending, Phase, Pos, Stance, State};
-use fireteam_dice::{DiceSource, SourceError};
+use fireteam_dice::{Dice, DiceSource, Purpose, SourceError};
 use fireteam_engine::{
     BattleStats, Decision, Outcome, ResolveError, RuleId, RuleSystem, SideId, UnitId,
 };
@@ -511,9 +511,33 @@ fn start_turn(
             rule: RuleId("DP-INIT-01"),
         });
     }
-    // DP-INIT-02: higher first. Equal counts act simultaneously (DP-INIT-03); their listed order
-    // (by unit) changes nothing, because their wounds land together.
+    // DP-INIT-02: higher first. Equal counts act simultaneously (DP-INIT-03, DP-G09): their
+    // wounds and stuns land together when the count ends, but one of them still moves and acts
+    // before the other, and the later one sees where the earlier one went. So no fixed rule
+    // (such as the order the scenario lists them) orders a tie: the dice draw its order, every
+    // order equally likely (a Fisher–Yates shuffle, `initiative-tie`).
     order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut i = 0;
+    while i < order.len() {
+        let j = order[i..].iter().take_while(|t| t.0 == order[i].0).count() + i;
+        if j - i > 1 {
+            let tied = &mut order[i..j];
+            let mut draws: SmallVec<[u8; 16]> = SmallVec::new();
+            for k in (1..tied.len()).rev() {
+                let face =
+                    dice.roll_total(&Purpose::new("initiative-tie"), Dice::new(1, k as u32 + 1))?;
+                draws.push(face as u8);
+                tied.swap(k, face as usize - 1);
+            }
+            ev.push(Event::TieOrdered {
+                count: tied[0].0,
+                order: tied.iter().map(|(_, u)| *u).collect(),
+                draws,
+                rule: RuleId("DP-G09"),
+            });
+        }
+        i = j;
+    }
     let order: SmallVec<[UnitId; 16]> = order.iter().map(|(_, u)| *u).collect();
     let first = order.first().copied();
     ev.push(Event::OrderSet { order });
@@ -882,13 +906,17 @@ fn roll(
                 // DP-GRENADE-06: the grenade's Damage Level.
                 damage(s, target, w.dl, deferred, dice, ev, &mut newly_out)?;
             }
-            if battle_decided(s, &newly_out) {
-                ev.push(Event::BattleEnded {
-                    winner: winner(s, &newly_out),
-                });
-                return Ok(());
-            }
+            // DP-GRENADE-03: one explosion attacks everyone in its radius, so the battle is
+            // decided only once the last of them is rolled, whichever side was listed first
+            // (deciding it after each target ended a blast on the earlier-listed side's last
+            // fighter before the later side's were rolled).
             if targets.len() == 1 {
+                if battle_decided(s, &newly_out) {
+                    ev.push(Event::BattleEnded {
+                        winner: winner(s, &newly_out),
+                    });
+                    return Ok(());
+                }
                 ev.push(Event::ActionDone { unit: *thrower });
             }
         }
