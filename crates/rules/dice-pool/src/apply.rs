@@ -14,6 +14,7 @@ pub fn apply(s: &mut State, e: &Event) {
             for u in &mut s.units {
                 u.movement = Default::default();
                 u.moved = false;
+                u.metres = 0;
                 u.actions_left = 0;
                 u.drew = false;
                 u.fast_draw = false;
@@ -59,12 +60,18 @@ pub fn apply(s: &mut State, e: &Event) {
             path,
             ..
         } => {
+            let metres: u32 = path
+                .iter()
+                .skip(1)
+                .map(|p| s.field.terrain_at(*p).move_cost.max(1))
+                .sum();
             let u = &mut s.units[usize::from(*unit)];
             if let Some(last) = path.last() {
                 u.pos = *last;
             }
             u.movement = *movement;
             u.moved = true;
+            u.metres = metres.min(u32::from(u8::MAX)) as u8;
         }
         Event::StanceChanged {
             unit,

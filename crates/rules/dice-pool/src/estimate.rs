@@ -2,10 +2,11 @@
 //! value after each action, on the scale of [`Evaluate::value`], reckoned from the rules' own
 //! odds instead of every path through the dice.
 //!
-//! - A move rolls nothing and changes only the mover's place, so its value is the state's value
-//!   with the mover's positional terms replaced by those at the destination
-//!   ([`crate::value::mover_terms`]): integer sums, so the estimate is the value of the state
-//!   after the move, bit for bit, at the cost of one line of sight per enemy.
+//! - A move rolls nothing and changes only the mover's place and the metres he has moved, so its
+//!   value is the state's value with the mover's positional terms replaced by those at the
+//!   destination ([`crate::value::mover_terms`]) and the move's cost (from the search the legal
+//!   actions made) added: integer sums, so the estimate is the value of the state after the
+//!   move, bit for bit, at the cost of one line of sight per enemy.
 //! - Any other action that rolls nothing (shots without a fast draw, melee, aim, reload,
 //!   prone, stand, end, and the defender's dodge or parry dice, which are rolled in the step
 //!   after) is resolved once on a scratch state: its estimate is its value.
@@ -24,11 +25,12 @@
 //! to explain a choice, and otherwise never weighs it, since it is the only legal action (as
 //! an attack's roll is).
 
+use crate::action::Gait;
 use crate::event::Event;
 use crate::odds;
 use crate::resolve::Scatter;
-use crate::state::{Phase, Pos, State};
-use crate::value::{mover_terms, parts, Parts};
+use crate::state::{Phase, Pos, Stance, State};
+use crate::value::{mover_terms, parts, Parts, Terms};
 use crate::{geometry, Action, DicePool};
 use fireteam_dice::{Dice, DiceSource, Purpose, SourceError, SourceKind};
 use fireteam_engine::{ResolveError, RuleSystem, SideId};
@@ -164,16 +166,33 @@ thread_local! {
 pub(crate) fn estimate(s: &State, side: SideId, legal: &[Action], out: &mut Vec<Option<f64>>) {
     out.clear();
     let base = parts(s, side);
+    // What each move costs in metres, from the search its legal actions made (kept per thread).
+    let mut metres: SmallVec<[u8; 256]> = SmallVec::new();
+    if let Some(&Action::Move { unit, .. }) =
+        legal.iter().find(|a| matches!(a, Action::Move { .. }))
+    {
+        let u = s.unit(unit);
+        let budget = match u.stance {
+            Stance::Standing => Gait::Run.metres(),
+            Stance::Prone => Gait::Crawl.metres(),
+        };
+        geometry::with_reach(s, u.pos, budget, |r| {
+            metres.extend(legal.iter().map(|a| match a {
+                Action::Move { to, .. } => r.cost(*to).unwrap_or(0) as u8,
+                _ => 0,
+            }))
+        });
+    }
     // The mover's own positional terms where it stands, found once for all its moves.
-    let mut from: Option<(u16, (i64, i64))> = None;
+    let mut from: Option<(u16, Terms)> = None;
     SCRATCH.with(|sc| {
         let sc = &mut *sc.borrow_mut();
-        for a in legal {
+        for (i, a) in legal.iter().enumerate() {
             let v = match *a {
                 Action::Move { unit, to, .. }
                     if s.phase == Phase::Activation && s.unit(unit).side == side =>
                 {
-                    let (c0, n0) = match from {
+                    let here = match from {
                         Some((u, terms)) if u == unit => terms,
                         _ => {
                             let terms = mover_terms(s, side, s.unit(unit).pos);
@@ -181,11 +200,12 @@ pub(crate) fn estimate(s: &State, side: SideId, legal: &[Action], out: &mut Vec<
                             terms
                         }
                     };
-                    let (c1, n1) = mover_terms(s, side, to);
+                    let there = mover_terms(s, side, to);
+                    let moved = metres.get(i).copied().unwrap_or(0);
                     Some(
                         Parts {
-                            cover: base.cover - c0 + c1,
-                            nearest: base.nearest - n0 + n1,
+                            terms: base.terms - here + there,
+                            metres: base.metres - i64::from(s.unit(unit).metres) + i64::from(moved),
                             ..base
                         }
                         .total(),

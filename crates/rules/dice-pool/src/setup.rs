@@ -70,6 +70,7 @@ impl Setup {
                     extra_action: false,
                     movement: Default::default(),
                     moved: false,
+                    metres: 0,
                     actions_left: 0,
                     drew: false,
                     fast_draw: false,

@@ -267,6 +267,8 @@ pub struct Unit {
     pub extra_action: bool,
     pub movement: Movement,
     pub moved: bool,
+    /// Metres moved this turn, by the terrain's costs (DP-TAB-MOVEMENT).
+    pub metres: u8,
     pub actions_left: u8,
     /// Drew a weapon this turn: one shot only (DP-DRAW-01), without penalty after a fast draw.
     pub drew: bool,
@@ -303,6 +305,7 @@ impl Clone for Unit {
             extra_action: self.extra_action,
             movement: self.movement,
             moved: self.moved,
+            metres: self.metres,
             actions_left: self.actions_left,
             drew: self.drew,
             fast_draw: self.fast_draw,
@@ -332,6 +335,7 @@ impl Clone for Unit {
             extra_action,
             movement,
             moved,
+            metres,
             actions_left,
             drew,
             fast_draw,
@@ -359,6 +363,7 @@ impl Clone for Unit {
         *extra_action = o.extra_action;
         *movement = o.movement;
         *moved = o.moved;
+        *metres = o.metres;
         *actions_left = o.actions_left;
         *drew = o.drew;
         *fast_draw = o.fast_draw;
@@ -563,6 +568,7 @@ impl State {
                 .i64(u.initiative)
                 .bool(u.extra_action)
                 .bool(u.moved)
+                .u64(u64::from(u.metres))
                 .u64(u64::from(u.actions_left))
                 .bool(u.drew)
                 .bool(u.fast_draw)

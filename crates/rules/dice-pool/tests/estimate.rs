@@ -216,16 +216,18 @@ fn a_rolls_estimate_is_its_expected_value_by_hand() {
     // 2d6 wounds: 2..12 made 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1 ways in 36.
     let ways = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0];
     // Anna's value: Ben's harm, plus her positional terms: open ground (no cover), Ben 1 m away
-    // (−0.003), and none once Ben is out of action (the battle is over).
-    let miss = -0.003;
+    // (−0.003 for the nearest, −10⁻⁶ for all enemies), row 1 (−10⁻¹⁰); once Ben is out of
+    // action no enemy is left, and only her row counts.
+    let row = -1e-10;
+    let miss = -0.003 - 1e-6 + row;
     let mut hit = 0.0;
     for (k, w) in ways.iter().enumerate() {
         let wounds = (k + 2) as f64;
         hit += w / 36.0
             * if wounds >= 10.0 {
-                1.0
+                1.0 + row
             } else {
-                -0.003 + wounds / 10.0 * 0.8 + 0.05
+                miss + wounds / 10.0 * 0.8 + 0.05
             };
     }
     let by_hand = (1.0 - p) * miss + p * hit;
