@@ -13,9 +13,8 @@ pub struct SeededSource {
     key: ChaCha8Rng,
     scope: u64,
     /// The streams opened in the current scope, by purpose hash: the first `open` of them. The
-    /// rest are left from earlier scopes and are reused for the next streams opened, which
-    /// needs only a new stream number and position (every stream has the seed's key), so a long
-    /// simulation neither allocates nor copies a generator after its first actions.
+    /// rest are left from earlier scopes, and the next streams opened are written over them, so
+    /// a long simulation allocates nothing after its first actions.
     streams: Vec<(u64, ChaCha8Rng)>,
     open: usize,
 }
@@ -49,6 +48,10 @@ impl SeededSource {
             None => {
                 if self.open == self.streams.len() {
                     self.streams.push((h, self.key.clone()));
+                } else {
+                    // A fresh copy of the key: one that has generated nothing yet takes its new
+                    // stream number without generating a block for the old one first.
+                    self.streams[self.open].1.clone_from(&self.key);
                 }
                 let (k, rng) = &mut self.streams[self.open];
                 *k = h;
