@@ -237,6 +237,38 @@ fn dp_g09_the_dice_draw_the_order_of_a_tie() {
     assert!(orders.windows(2).all(|w| w[0].1 == w[1].1), "{orders:?}");
 }
 
+/// One explosion attacks everyone in its radius (DP-GRENADE-03): when the thrower's blast takes
+/// out the last fighter of each side, the battle is a draw, whichever is rolled first. (The
+/// battle used to end at the first of them, the unit listed first, and the other side won.)
+#[test]
+fn dp_grenade_03_a_blast_rolls_every_target_before_the_battle_is_decided() {
+    let mut setup = duel(Pos { col: 3, row: 1 });
+    for u in &mut setup.units {
+        u.stats.wound_limit = 1;
+    }
+    let mut b = Battle::new(&DicePool, setup.build());
+    let mut dice = ScriptedSource::new(vec![6, 1]);
+    step(&mut b, "start turn 1", &mut dice);
+    // 2 m: short (10). Throwing 4 dice: 6+6+6+6 = 24, on target. Both are within 9 m.
+    let mut dice = ScriptedSource::new(vec![6, 6, 6, 6]);
+    step(&mut b, "throw Anna grenade -> 3,1", &mut dice);
+    // Anna, 2 m from the burst: short (10); 4 dice 24 hit; DL 6: 36 against PR 3 + armor 1: 4.
+    let mut dice = ScriptedSource::new(vec![6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1]);
+    let ev = step(&mut b, "dodge Anna 0", &mut dice);
+    assert!(ev.iter().any(|e| matches!(e, Event::OutOfAction { unit: 0, .. })));
+    assert!(!ev.iter().any(|e| matches!(e, Event::BattleEnded { .. })), "{ev:?}");
+    // Ben still faces the blast he stood in.
+    let mut dice = ScriptedSource::new(vec![6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1]);
+    let ev = step(&mut b, "dodge Ben 0", &mut dice);
+    assert!(ev.iter().any(|e| matches!(e, Event::OutOfAction { unit: 1, .. })));
+    assert_eq!(
+        b.decision(),
+        Decision::Over {
+            outcome: Outcome::Draw
+        }
+    );
+}
+
 #[test]
 fn dp_g06_wounds_at_the_limit_end_the_battle() {
     let mut setup = duel(Pos { col: 2, row: 1 });
