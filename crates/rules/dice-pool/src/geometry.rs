@@ -306,7 +306,11 @@ impl Reach {
         );
         // Padded column k is field column start.col + k − 11: even where k and start.col differ
         // in parity.
-        let even = if start.col % 2 == 0 { &ODD_K } else { &EVEN_K };
+        let even = if start.col.is_multiple_of(2) {
+            &ODD_K
+        } else {
+            &EVEN_K
+        };
         // The cells of each step cost in the window, without the cells others stand in.
         let mut occupied: Columns = [0; PADDED];
         for u in &s.units {
@@ -448,7 +452,7 @@ impl Reach {
             // The neighbours reached at `before`, lowest (column, row) first: the column to the
             // left (an even column's neighbours across are a row up and level, an odd column's
             // level and a row down), the same column, the column to the right.
-            let across = if at.col % 2 == 0 {
+            let across = if at.col.is_multiple_of(2) {
                 [i.wrapping_sub(1), i]
             } else {
                 [i, i + 1]
@@ -585,8 +589,8 @@ mod tests {
             }
         }
         let mut out = Vec::new();
-        for i in 0..SIDE * SIDE {
-            if cost[i] == u8::MAX || cost[i] == 0 {
+        for (i, &c) in cost.iter().enumerate() {
+            if c == u8::MAX || c == 0 {
                 continue;
             }
             let goal = at(i).unwrap();
@@ -598,7 +602,7 @@ mod tests {
                 path.push(p);
             }
             path.reverse();
-            out.push((goal, u32::from(cost[i]), path));
+            out.push((goal, u32::from(c), path));
         }
         out
     }

@@ -61,7 +61,7 @@ fn ways_at_least(n: usize, t: i64) -> u128 {
 /// difficulty, or > with `strict`, DP-G02). A pool of 0 or fewer dice fails (DP-G15).
 pub fn p_hit(pool: i32, base: i64, defense: i32, strict: bool) -> f64 {
     thread_local! {
-        static MEMO: RefCell<HashMap<(i32, i64, i32, bool), f64, Fx>> = RefCell::default();
+        static MEMO: RefCell<Memo<(i32, i64, i32, bool), f64>> = RefCell::default();
     }
     if pool <= 0 {
         return 0.0;
@@ -91,7 +91,7 @@ fn count_hits(pool: i32, base: i64, defense: i32, strict: bool) -> f64 {
 /// index = wounds. Kept per thread, by its three numbers.
 pub fn with_wounds<T>(dl: i32, pr: i32, flat: i32, f: impl FnOnce(&[f64]) -> T) -> T {
     thread_local! {
-        static MEMO: RefCell<HashMap<(i32, i32, i32), Vec<f64>, Fx>> = RefCell::default();
+        static MEMO: RefCell<Memo<(i32, i32, i32), Vec<f64>>> = RefCell::default();
     }
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
@@ -128,7 +128,7 @@ fn wounds(dl: usize, pr: usize, flat: i32) -> Vec<f64> {
 /// conversion to `f64`. Kept per thread.
 pub fn mean_wounds(dl: i32, pr: i32, flat: i32) -> f64 {
     thread_local! {
-        static MEMO: RefCell<HashMap<(i32, i32, i32), f64, Fx>> = RefCell::default();
+        static MEMO: RefCell<Memo<(i32, i32, i32), f64>> = RefCell::default();
     }
     if let Some(v) = MEMO.with(|m| m.borrow().get(&(dl, pr, flat)).copied()) {
         return v;
@@ -181,6 +181,9 @@ impl Hasher for FxHasher {
 }
 
 pub(crate) type Fx = BuildHasherDefault<FxHasher>;
+
+/// A per-thread table of answers by their question.
+type Memo<K, V> = HashMap<K, V, Fx>;
 
 #[cfg(test)]
 mod tests {

@@ -255,12 +255,19 @@ fn dp_grenade_03_a_blast_rolls_every_target_before_the_battle_is_decided() {
     // Anna, 2 m from the burst: short (10); 4 dice 24 hit; DL 6: 36 against PR 3 + armor 1: 4.
     let mut dice = ScriptedSource::new(vec![6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1]);
     let ev = step(&mut b, "dodge Anna 0", &mut dice);
-    assert!(ev.iter().any(|e| matches!(e, Event::OutOfAction { unit: 0, .. })));
-    assert!(!ev.iter().any(|e| matches!(e, Event::BattleEnded { .. })), "{ev:?}");
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::OutOfAction { unit: 0, .. })));
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::BattleEnded { .. })),
+        "{ev:?}"
+    );
     // Ben still faces the blast he stood in.
     let mut dice = ScriptedSource::new(vec![6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1]);
     let ev = step(&mut b, "dodge Ben 0", &mut dice);
-    assert!(ev.iter().any(|e| matches!(e, Event::OutOfAction { unit: 1, .. })));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::OutOfAction { unit: 1, .. })));
     assert_eq!(
         b.decision(),
         Decision::Over {
