@@ -30,6 +30,35 @@ fn seeded_faces_are_pinned_for_every_platform() {
 }
 
 #[test]
+fn a_seeded_source_used_for_many_scopes_rolls_as_a_fresh_one_in_each() {
+    // Streams left from earlier scopes are reused; each must read as a newly opened one.
+    let tags = [
+        "attack",
+        "defense",
+        "damage",
+        "pain-resistance",
+        "initiative",
+        "scatter",
+    ];
+    let mut long = SeededSource::new(5);
+    for scope in 0..200u64 {
+        let mut fresh = SeededSource::new(5);
+        long.begin_scope(scope);
+        fresh.begin_scope(scope);
+        // A different number of purposes, in a different order, each scope.
+        for k in 0..(scope as usize % 7) {
+            let tag = tags[(scope as usize * 5 + k * 3) % tags.len()];
+            let dice = Dice::new(1 + (scope % 4) as u32, 6);
+            assert_eq!(
+                faces(&mut long, tag, dice),
+                faces(&mut fresh, tag, dice),
+                "{scope} {tag}"
+            );
+        }
+    }
+}
+
+#[test]
 fn seeded_rolls_are_reproducible_and_in_range() {
     let mut a = SeededSource::new(7);
     let mut b = SeededSource::new(7);

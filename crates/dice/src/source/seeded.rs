@@ -12,9 +12,11 @@ pub struct SeededSource {
     seed: u64,
     key: ChaCha8Rng,
     scope: u64,
-    /// The streams opened in the current scope, by purpose hash. Cleared (not freed) when the
-    /// scope changes, so a long simulation allocates nothing after its first actions.
+    /// The streams opened in the current scope, by purpose hash: the first `open` of them. The
+    /// rest are left from earlier scopes, and the next streams opened are written over them, so
+    /// a long simulation allocates nothing after its first actions.
     streams: Vec<(u64, ChaCha8Rng)>,
+    open: usize,
 }
 
 impl SeededSource {
@@ -31,6 +33,7 @@ impl SeededSource {
             key: ChaCha8Rng::from_seed(key),
             scope: 0,
             streams: Vec::new(),
+            open: 0,
         }
     }
 
@@ -40,15 +43,23 @@ impl SeededSource {
 
     fn stream(&mut self, tag: &str) -> &mut ChaCha8Rng {
         let h = purpose_hash(tag);
-        let at = match self.streams.iter().position(|(k, _)| *k == h) {
+        let at = match self.streams[..self.open].iter().position(|(k, _)| *k == h) {
             Some(i) => i,
             None => {
-                let mut rng = self.key.clone();
+                if self.open == self.streams.len() {
+                    self.streams.push((h, self.key.clone()));
+                } else {
+                    // A fresh copy of the key: one that has generated nothing yet takes its new
+                    // stream number without generating a block for the old one first.
+                    self.streams[self.open].1.clone_from(&self.key);
+                }
+                let (k, rng) = &mut self.streams[self.open];
+                *k = h;
                 let mut mix = self.scope ^ h.rotate_left(32);
                 rng.set_stream(splitmix64(&mut mix));
                 rng.set_word_pos(0);
-                self.streams.push((h, rng));
-                self.streams.len() - 1
+                self.open += 1;
+                self.open - 1
             }
         };
         &mut self.streams[at].1
@@ -80,9 +91,9 @@ impl DiceSource for SeededSource {
     }
 
     fn begin_scope(&mut self, scope: u64) {
-        if scope != self.scope || !self.streams.is_empty() {
+        if scope != self.scope || self.open != 0 {
             self.scope = scope;
-            self.streams.clear();
+            self.open = 0;
         }
     }
 

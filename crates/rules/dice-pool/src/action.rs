@@ -90,6 +90,11 @@ pub enum Action {
         unit: UnitId,
         dice: u8,
     },
+    /// Roll the pending attack on `unit`, defense dice assigned (DP-DODGE-03), and its damage
+    /// on a hit: the step after every defense, nobody's choice.
+    Roll {
+        unit: UnitId,
+    },
 }
 
 /// An action with the state it belongs to, for its text form (names instead of indices).
@@ -153,6 +158,7 @@ impl fmt::Display for Text<'_> {
                 write!(f, "throw {} {} -> {at}", name(unit), weapon_key(s, weapon))
             }
             Action::End { unit } => write!(f, "end {}", name(unit)),
+            Action::Roll { unit } => write!(f, "roll {}", name(unit)),
             Action::Defend { unit, dice } => {
                 let verb = match &s.phase {
                     crate::state::Phase::Defense(crate::state::Pending::Melee { .. }) => "parry",

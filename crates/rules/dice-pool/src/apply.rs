@@ -14,6 +14,7 @@ pub fn apply(s: &mut State, e: &Event) {
             for u in &mut s.units {
                 u.movement = Default::default();
                 u.moved = false;
+                u.metres = 0;
                 u.actions_left = 0;
                 u.drew = false;
                 u.fast_draw = false;
@@ -40,6 +41,7 @@ pub fn apply(s: &mut State, e: &Event) {
             u.extra_action = roll.extra_action;
             u.actions_left = 1 + u8::from(roll.extra_action && immediate);
         }
+        Event::TieOrdered { .. } => {}
         Event::OrderSet { order } => {
             s.order = order.clone();
             s.cursor = 0;
@@ -58,12 +60,18 @@ pub fn apply(s: &mut State, e: &Event) {
             path,
             ..
         } => {
+            let metres: u32 = path
+                .iter()
+                .skip(1)
+                .map(|p| s.field.terrain_at(*p).move_cost.max(1))
+                .sum();
             let u = &mut s.units[usize::from(*unit)];
             if let Some(last) = path.last() {
                 u.pos = *last;
             }
             u.movement = *movement;
             u.moved = true;
+            u.metres = metres.min(u32::from(u8::MAX)) as u8;
         }
         Event::StanceChanged {
             unit,
@@ -163,6 +171,9 @@ pub fn apply(s: &mut State, e: &Event) {
             } else {
                 u.dodge_left -= i32::from(*dice);
             }
+            if let Phase::Defense(p) = std::mem::replace(&mut s.phase, Phase::Over) {
+                s.phase = Phase::Roll(p, *dice);
+            }
         }
         Event::AmmoSpent {
             unit, weapon, left, ..
@@ -176,8 +187,14 @@ pub fn apply(s: &mut State, e: &Event) {
             kind: AttackKindTag::Blast,
             ..
         } => {
-            if let Phase::Defense(Pending::Blast { targets, .. }) = &mut s.phase {
-                targets.remove(0);
+            // The next target of the blast assigns his dice next.
+            if let Phase::Roll(Pending::Blast { .. }, _) = &s.phase {
+                if let Phase::Roll(mut p, _) = std::mem::replace(&mut s.phase, Phase::Over) {
+                    if let Pending::Blast { targets, .. } = &mut p {
+                        targets.remove(0);
+                    }
+                    s.phase = Phase::Defense(p);
+                }
             }
         }
         Event::AttackRolled { .. } => {}

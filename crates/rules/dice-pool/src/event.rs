@@ -21,6 +21,16 @@ pub enum Event {
         roll: Initiative,
         rule: RuleId,
     },
+    /// Units tied on initiative `count` act in `order`, drawn by the dice (DP-INIT-03,
+    /// DP-G09): a Fisher–Yates shuffle of the tied units in scenario order, `draws` the faces of
+    /// its dice (a d`n`, then a d`n − 1`, … a d2; face f swaps the last unit not yet placed with
+    /// the f-th).
+    TieOrdered {
+        count: i64,
+        order: SmallVec<[UnitId; 16]>,
+        draws: SmallVec<[u8; 16]>,
+        rule: RuleId,
+    },
     /// The activation order of the turn, highest initiative first (DP-INIT-02).
     OrderSet {
         order: SmallVec<[UnitId; 16]>,

@@ -12,9 +12,11 @@
 pub mod action;
 pub mod apply;
 pub mod data;
+mod estimate;
 pub mod event;
 pub mod geometry;
 pub mod narrate;
+pub mod odds;
 pub mod options;
 pub mod present;
 pub mod resolve;

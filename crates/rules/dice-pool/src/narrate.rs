@@ -84,6 +84,20 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 ""
             }
         ),
+        Event::TieOrdered {
+            count,
+            order,
+            draws,
+            rule,
+        } => {
+            let v: Vec<String> = order.iter().map(|u| name(*u)).collect();
+            let d: Vec<String> = draws.iter().map(u8::to_string).collect();
+            format!(
+                "Tied at {count}, acting together: the dice [{}] draw the order {} [{rule}]",
+                d.join(", "),
+                v.join(", ")
+            )
+        }
         Event::OrderSet { order } => {
             let v: Vec<String> = order.iter().map(|u| name(*u)).collect();
             format!("Order: {} [DP-INIT-02]", v.join(", "))

@@ -89,8 +89,14 @@ impl ActionOdds for DicePool {
         }
     }
 
-    /// Each defender assigns `defend` dodge or parry dice, or as many as it has left.
+    /// Each defender assigns `defend` dodge or parry dice, or as many as it has left, and the
+    /// attack is rolled.
     fn reaction(&self, s: &State, defend: u8) -> Option<Action> {
+        if let Phase::Roll(p, _) = &s.phase {
+            return Some(Action::Roll {
+                unit: crate::system::defender(p),
+            });
+        }
         let Phase::Defense(_) = s.phase else {
             return None;
         };

@@ -12,8 +12,102 @@ use smallvec::SmallVec;
 
 /// The faces of one pool, kept inline so a roll allocates nothing.
 pub type Faces = SmallVec<[u8; 12]>;
-/// The modifiers of one roll, kept inline for the same reason.
-pub type Modifiers = SmallVec<[Modifier; 10]>;
+/// The modifiers of one roll, kept inline for the same reason. Every modifier dice-pool knows
+/// is a constant ([`MODS`]), so a roll holds references to them: its events stay small to
+/// copy, and read (and serialise) as the modifiers themselves.
+pub type Modifiers = SmallVec<[&'static Modifier; 10]>;
+
+/// The sum of the applied modifiers.
+pub fn total(mods: &Modifiers) -> i32 {
+    mods.iter().filter(|m| m.applied).map(|m| m.value).sum()
+}
+
+const fn applied(
+    id: &'static str,
+    label: &'static str,
+    value: i32,
+    rule: &'static str,
+) -> Modifier {
+    Modifier {
+        id,
+        label,
+        value,
+        rule: RuleId(rule),
+        applied: true,
+        reason: None,
+    }
+}
+
+const fn not_applied(
+    id: &'static str,
+    label: &'static str,
+    value: i32,
+    rule: &'static str,
+    reason: &'static str,
+) -> Modifier {
+    Modifier {
+        id,
+        label,
+        value,
+        rule: RuleId(rule),
+        applied: false,
+        reason: Some(reason),
+    }
+}
+
+/// Every modifier of a dice-pool roll, with its rule (DP-TAB-MODIFIERS and the rules it cites).
+pub mod mods {
+    use super::{applied, not_applied};
+    use fireteam_engine::Modifier;
+
+    pub static RUNNING: Modifier = applied("running", "Running", -1, "DP-MOVE-02");
+    pub static CRAWLING: Modifier = applied("crawling", "Crawling", -1, "DP-MOVE-03");
+    pub static STANDING_UP: Modifier = applied("standing-up", "Standing up", -1, "DP-MOVE-05");
+    pub static STUNNED_AND_WOUNDED: Modifier = applied(
+        "stunned-and-wounded",
+        "Stunned and wounded",
+        -2,
+        "DP-MOD-03",
+    );
+    pub static STUNNED_OR_WOUNDED: Modifier =
+        applied("stunned-or-wounded", "Stunned or Wounded", -1, "DP-MOD-03");
+    pub static DRAWING_FAST: Modifier = not_applied(
+        "drawing",
+        "Drawing",
+        -1,
+        "DP-DRAW-01",
+        "fast draw succeeded (DP-DRAW-02)",
+    );
+    pub static DRAWING: Modifier =
+        applied("drawing", "Drawing (without fast draw)", -1, "DP-DRAW-01");
+    pub static DARKNESS_PARTIAL: Modifier =
+        applied("darkness-partial", "Darkness: partial", -1, "DP-MOD-04");
+    pub static DARKNESS_TOTAL: Modifier =
+        applied("darkness-total", "Darkness: total", -2, "DP-MOD-04");
+    pub static COVER_50: Modifier = applied("cover-50", "Cover: 50%", -1, "DP-MOD-04");
+    pub static COVER_75: Modifier = applied("cover-75", "Cover: 75%", -2, "DP-MOD-04");
+    pub static SIZE_VERY_SMALL: Modifier = applied(
+        "size-very-small",
+        "Target size: very small",
+        -2,
+        "DP-MOD-04",
+    );
+    pub static SIZE_SMALL: Modifier = applied("size-small", "Target size: small", -1, "DP-MOD-04");
+    pub static SIZE_LARGE: Modifier = applied("size-large", "Target size: large", 1, "DP-MOD-04");
+    pub static SIZE_VERY_LARGE: Modifier =
+        applied("size-very-large", "Target size: very large", 2, "DP-MOD-04");
+    pub static LASER_SIGHT_AUTOFIRE: Modifier = not_applied(
+        "laser-sight",
+        "Using laser sight",
+        1,
+        "DP-MOD-02",
+        "only for non-autofire attacks",
+    );
+    pub static LASER_SIGHT: Modifier = applied("laser-sight", "Using laser sight", 1, "DP-MOD-02");
+    pub static SMART: Modifier = applied("smart-weapon", "Using smart weapon", 1, "DP-MOD-05");
+    pub static AIMING: Modifier = applied("aiming", "Aiming", 2, "DP-AIM-01");
+    pub static FULL_AUTO: Modifier = applied("full-auto", "Full automatic", -2, "DP-FIRE-03");
+}
 
 /// What the attacker did or suffers this turn that changes its pool (DP-MOD-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -80,46 +174,25 @@ pub struct PoolInputs {
 }
 
 /// The movement penalty to "any skill use" this turn (DP-MOVE-02, -03, -05; DP-G16).
-pub fn movement_modifier(movement: Movement) -> Option<Modifier> {
+pub fn movement_modifier(movement: Movement) -> Option<&'static Modifier> {
     match movement {
-        Movement::Run => Some(Modifier::applied(
-            "running",
-            "Running",
-            -1,
-            RuleId("DP-MOVE-02"),
-        )),
-        Movement::Crawl => Some(Modifier::applied(
-            "crawling",
-            "Crawling",
-            -1,
-            RuleId("DP-MOVE-03"),
-        )),
-        Movement::StandUp => Some(Modifier::applied(
-            "standing-up",
-            "Standing up",
-            -1,
-            RuleId("DP-MOVE-05"),
-        )),
+        Movement::Run => Some(&mods::RUNNING),
+        Movement::Crawl => Some(&mods::CRAWLING),
+        Movement::StandUp => Some(&mods::STANDING_UP),
         Movement::None | Movement::Walk | Movement::FallProne => None,
     }
 }
 
 /// The stunned-or-wounded penalty (DP-MOD-03; stacking per DP-G06).
-pub fn condition_modifier(stunned: bool, wounded: bool, opts: &Options) -> Option<Modifier> {
+pub fn condition_modifier(
+    stunned: bool,
+    wounded: bool,
+    opts: &Options,
+) -> Option<&'static Modifier> {
     match (stunned, wounded) {
-        (true, true) if opts.stun_and_wound_stack => Some(Modifier::applied(
-            "stunned-and-wounded",
-            "Stunned and wounded",
-            -2,
-            RuleId("DP-MOD-03"),
-        )),
+        (true, true) if opts.stun_and_wound_stack => Some(&mods::STUNNED_AND_WOUNDED),
         (false, false) => None,
-        _ => Some(Modifier::applied(
-            "stunned-or-wounded",
-            "Stunned or Wounded",
-            -1,
-            RuleId("DP-MOD-03"),
-        )),
+        _ => Some(&mods::STUNNED_OR_WOUNDED),
     }
 }
 
@@ -131,117 +204,45 @@ pub fn attack_modifiers(kind: AttackKind, p: &PoolInputs, opts: &Options) -> Mod
     if p.drawing {
         // DP-DRAW-02, DP-G11: a fast-draw success removes the −1, not the one-shot limit.
         m.push(if p.fast_draw {
-            Modifier::not_applied(
-                "drawing",
-                "Drawing",
-                -1,
-                RuleId("DP-DRAW-01"),
-                "fast draw succeeded (DP-DRAW-02)",
-            )
+            &mods::DRAWING_FAST
         } else {
-            Modifier::applied(
-                "drawing",
-                "Drawing (without fast draw)",
-                -1,
-                RuleId("DP-DRAW-01"),
-            )
+            &mods::DRAWING
         });
     }
     match p.darkness {
         Darkness::None => {}
-        Darkness::Partial => m.push(Modifier::applied(
-            "darkness-partial",
-            "Darkness: partial",
-            -1,
-            RuleId("DP-MOD-04"),
-        )),
-        Darkness::Total => m.push(Modifier::applied(
-            "darkness-total",
-            "Darkness: total",
-            -2,
-            RuleId("DP-MOD-04"),
-        )),
+        Darkness::Partial => m.push(&mods::DARKNESS_PARTIAL),
+        Darkness::Total => m.push(&mods::DARKNESS_TOTAL),
     }
     match p.cover {
         Cover::None => {}
-        Cover::Half => m.push(Modifier::applied(
-            "cover-50",
-            "Cover: 50%",
-            -1,
-            RuleId("DP-MOD-04"),
-        )),
-        Cover::ThreeQuarters => m.push(Modifier::applied(
-            "cover-75",
-            "Cover: 75%",
-            -2,
-            RuleId("DP-MOD-04"),
-        )),
+        Cover::Half => m.push(&mods::COVER_50),
+        Cover::ThreeQuarters => m.push(&mods::COVER_75),
     }
     match p.size {
         Size::Human => {}
-        Size::VerySmall => m.push(Modifier::applied(
-            "size-very-small",
-            "Target size: very small",
-            -2,
-            RuleId("DP-MOD-04"),
-        )),
-        Size::Small => m.push(Modifier::applied(
-            "size-small",
-            "Target size: small",
-            -1,
-            RuleId("DP-MOD-04"),
-        )),
-        Size::Large => m.push(Modifier::applied(
-            "size-large",
-            "Target size: large",
-            1,
-            RuleId("DP-MOD-04"),
-        )),
-        Size::VeryLarge => m.push(Modifier::applied(
-            "size-very-large",
-            "Target size: very large",
-            2,
-            RuleId("DP-MOD-04"),
-        )),
+        Size::VerySmall => m.push(&mods::SIZE_VERY_SMALL),
+        Size::Small => m.push(&mods::SIZE_SMALL),
+        Size::Large => m.push(&mods::SIZE_LARGE),
+        Size::VeryLarge => m.push(&mods::SIZE_VERY_LARGE),
     }
     let ranged = matches!(kind, AttackKind::Shot(_));
     if p.laser_sight && ranged {
         // DP-MOD-02: the laser sight helps only attacks that are not autofire.
         m.push(if kind == AttackKind::Shot(FireMode::FA) {
-            Modifier::not_applied(
-                "laser-sight",
-                "Using laser sight",
-                1,
-                RuleId("DP-MOD-02"),
-                "only for non-autofire attacks",
-            )
+            &mods::LASER_SIGHT_AUTOFIRE
         } else {
-            Modifier::applied("laser-sight", "Using laser sight", 1, RuleId("DP-MOD-02"))
+            &mods::LASER_SIGHT
         });
     }
     if p.smart && ranged {
-        m.push(Modifier::applied(
-            "smart-weapon",
-            "Using smart weapon",
-            1,
-            RuleId("DP-MOD-05"),
-        ));
+        m.push(&mods::SMART);
     }
     if p.aiming && ranged {
-        m.push(Modifier::applied(
-            "aiming",
-            "Aiming",
-            2,
-            RuleId("DP-AIM-01"),
-        ));
+        m.push(&mods::AIMING);
     }
     if kind == AttackKind::Shot(FireMode::FA) {
-        m.push(Modifier::applied(
-            "full-auto",
-            "Full automatic",
-            -2,
-            RuleId("DP-FIRE-03"),
-        ));
+        m.push(&mods::FULL_AUTO);
     }
     m
 }
@@ -351,7 +352,7 @@ pub fn roll_attack(
     defense_dice: i32,
     opts: &Options,
 ) -> Result<AttackRoll, SourceError> {
-    let pool = skill + Modifier::total(&modifiers);
+    let pool = skill + total(&modifiers);
     let since = dice.mark();
     let defense_words = Words(who.against, "defense dice", who.by);
     let (defense_total, defense_faces) = roll_pool(

@@ -169,6 +169,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
             terrain,
             ambient_darkness: Darkness::None,
             sight_cache: Default::default(),
+            move_cache: Default::default(),
         },
         weapons,
         sides: sc.sides.iter().map(|s| s.name.clone()).collect(),

@@ -70,6 +70,7 @@ impl Setup {
                     extra_action: false,
                     movement: Default::default(),
                     moved: false,
+                    metres: 0,
                     actions_left: 0,
                     drew: false,
                     fast_draw: false,
@@ -148,6 +149,7 @@ pub fn sample_field(rows: &[&str]) -> Field {
         terrain: sample_terrain(),
         ambient_darkness: crate::resolve::Darkness::None,
         sight_cache: Default::default(),
+        move_cache: Default::default(),
     }
 }
 

@@ -62,6 +62,119 @@ pub struct Field {
     /// Lines of sight already traced on this map (see [`SightCache`]).
     #[serde(skip)]
     pub sight_cache: SightCache,
+    /// The movement tables of this map, built on first use (see [`MoveCache`]).
+    #[serde(skip)]
+    pub move_cache: MoveCache,
+}
+
+/// What the movement search reads of a map, derived from its terrain once: for each step cost
+/// a move can pay (1 to 10 m), the bit set of the cells that cost it to enter, column by column
+/// (bit `col × height + row`). Cells that block movement, or cost more than a run, are in none.
+#[derive(Debug, Default)]
+pub struct MoveTable {
+    pub height: u16,
+    pub width: u16,
+    /// (step cost, bits), by ascending cost.
+    pub classes: Vec<(u8, Vec<u64>)>,
+    /// On a map at most [`MoveTable::SHORT`] rows high, the same sets one word per column, the
+    /// rows shifted up by 10, with 10 empty columns on either side: the 21 rows around row `r`
+    /// of column `c` are `(columns[c + 10] >> r) & 0x1f_ffff`, one load and one shift. In the
+    /// order of `classes`.
+    pub columns: Vec<Vec<u64>>,
+}
+
+impl MoveTable {
+    /// The tallest map whose columns fit one word each, with 10 empty rows above and below.
+    pub const SHORT: u16 = 44;
+}
+
+/// The [`MoveTable`] of a field, built on first use by whichever thread asks, and a number that
+/// no other field of this process has (a copy gets a new one), which names the map in the
+/// movement search's memo.
+#[derive(Debug)]
+pub struct MoveCache(std::sync::OnceLock<MoveTable>, u64);
+
+impl Default for MoveCache {
+    fn default() -> Self {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        MoveCache(
+            std::sync::OnceLock::new(),
+            NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        )
+    }
+}
+
+impl MoveCache {
+    /// This field's number.
+    pub fn id(&self) -> u64 {
+        self.1
+    }
+
+    pub fn get(&self, f: &Field) -> &MoveTable {
+        self.0.get_or_init(|| {
+            let (w, h) = (usize::from(f.width), usize::from(f.height));
+            let words = (w * h).div_ceil(64);
+            let mut classes: Vec<(u8, Vec<u64>)> = Vec::new();
+            for col in 0..f.width {
+                for row in 0..f.height {
+                    let t = f.terrain_at(Pos { col, row });
+                    if t.blocks_movement || t.move_cost > 10 {
+                        continue;
+                    }
+                    let cost = t.move_cost.max(1) as u8;
+                    let k = match classes.iter().position(|(c, _)| *c == cost) {
+                        Some(k) => k,
+                        None => {
+                            classes.push((cost, vec![0; words]));
+                            classes.len() - 1
+                        }
+                    };
+                    let bit = usize::from(col) * h + usize::from(row);
+                    classes[k].1[bit / 64] |= 1 << (bit % 64);
+                }
+            }
+            classes.sort_by_key(|(c, _)| *c);
+            let columns = if f.height <= MoveTable::SHORT {
+                classes
+                    .iter()
+                    .map(|(_, bits)| {
+                        let mut cols = vec![0u64; w + 20];
+                        for col in 0..w {
+                            for row in 0..h {
+                                let bit = col * h + row;
+                                if bits[bit / 64] >> (bit % 64) & 1 == 1 {
+                                    cols[col + 10] |= 1 << (row + 10);
+                                }
+                            }
+                        }
+                        cols
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            MoveTable {
+                height: f.height,
+                width: f.width,
+                classes,
+                columns,
+            }
+        })
+    }
+}
+
+/// A copy starts empty: the tables are derived data.
+impl Clone for MoveCache {
+    fn clone(&self) -> Self {
+        MoveCache::default()
+    }
+}
+
+/// The tables never make two fields differ.
+impl PartialEq for MoveCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// Lines of sight depend only on the map, so each pair of cells is traced once and kept: the
@@ -110,6 +223,7 @@ impl Field {
             terrain: vec![Terrain::open()],
             ambient_darkness: Darkness::None,
             sight_cache: SightCache::default(),
+            move_cache: MoveCache::default(),
         }
     }
 
@@ -130,7 +244,7 @@ pub enum Stance {
 }
 
 /// One fighter.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize)]
 pub struct Unit {
     pub name: Arc<str>,
     pub side: SideId,
@@ -153,6 +267,8 @@ pub struct Unit {
     pub extra_action: bool,
     pub movement: Movement,
     pub moved: bool,
+    /// Metres moved this turn, by the terrain's costs (DP-TAB-MOVEMENT).
+    pub metres: u8,
     pub actions_left: u8,
     /// Drew a weapon this turn: one shot only (DP-DRAW-01), without penalty after a fast draw.
     pub drew: bool,
@@ -165,6 +281,108 @@ pub struct Unit {
     pub aiming: bool,
     pub dodge_left: i32,
     pub parry_left: i32,
+}
+
+/// A unit is copied field by field; [`Clone::clone_from`] keeps the name it has when it is the
+/// same (the greedy AI refills one scratch state from the real one for every outcome it weighs,
+/// and a name's reference count is shared between threads).
+impl Clone for Unit {
+    fn clone(&self) -> Self {
+        Unit {
+            name: self.name.clone(),
+            side: self.side,
+            stats: self.stats,
+            size: self.size,
+            pos: self.pos,
+            stance: self.stance,
+            weapons: self.weapons.clone(),
+            loaded: self.loaded.clone(),
+            ready: self.ready,
+            wounds: self.wounds,
+            stunned: self.stunned,
+            out: self.out,
+            initiative: self.initiative,
+            extra_action: self.extra_action,
+            movement: self.movement,
+            moved: self.moved,
+            metres: self.metres,
+            actions_left: self.actions_left,
+            drew: self.drew,
+            fast_draw: self.fast_draw,
+            shots_fired: self.shots_fired,
+            draw_failed: self.draw_failed,
+            aiming: self.aiming,
+            dodge_left: self.dodge_left,
+            parry_left: self.parry_left,
+        }
+    }
+
+    fn clone_from(&mut self, o: &Self) {
+        let Unit {
+            name,
+            side,
+            stats,
+            size,
+            pos,
+            stance,
+            weapons,
+            loaded,
+            ready,
+            wounds,
+            stunned,
+            out,
+            initiative,
+            extra_action,
+            movement,
+            moved,
+            metres,
+            actions_left,
+            drew,
+            fast_draw,
+            shots_fired,
+            draw_failed,
+            aiming,
+            dodge_left,
+            parry_left,
+        } = self;
+        if !Arc::ptr_eq(name, &o.name) {
+            *name = o.name.clone();
+        }
+        *side = o.side;
+        *stats = o.stats;
+        *size = o.size;
+        *pos = o.pos;
+        *stance = o.stance;
+        copy_small(weapons, &o.weapons);
+        copy_small(loaded, &o.loaded);
+        *ready = o.ready;
+        *wounds = o.wounds;
+        *stunned = o.stunned;
+        *out = o.out;
+        *initiative = o.initiative;
+        *extra_action = o.extra_action;
+        *movement = o.movement;
+        *moved = o.moved;
+        *metres = o.metres;
+        *actions_left = o.actions_left;
+        *drew = o.drew;
+        *fast_draw = o.fast_draw;
+        *shots_fired = o.shots_fired;
+        *draw_failed = o.draw_failed;
+        *aiming = o.aiming;
+        *dodge_left = o.dodge_left;
+        *parry_left = o.parry_left;
+    }
+}
+
+/// `to = from`, element by element when the lengths agree (they always do between two states
+/// of one battle).
+fn copy_small(to: &mut SmallVec<[u16; 4]>, from: &SmallVec<[u16; 4]>) {
+    if to.len() == from.len() {
+        to.copy_from_slice(from);
+    } else {
+        to.clone_from(from);
+    }
 }
 
 impl Unit {
@@ -217,10 +435,14 @@ pub enum Phase {
     Activation,
     /// A defender assigns dice to `Pending`.
     Defense(Pending),
+    /// The defender has assigned the dice; the attack is rolled next (defense dice, the pool,
+    /// and on a hit the damage), a step nobody chooses (DP-DODGE-03, DP-SHOOT-01, DP-MELEE-01,
+    /// DP-GRENADE-04, DP-DAMAGE-01).
+    Roll(Pending, u8),
     Over,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize)]
 pub struct State {
     pub opts: Options,
     pub field: Arc<Field>,
@@ -237,6 +459,63 @@ pub struct State {
     /// Wounds and stuns of a simultaneous initiative count, applied when the count ends
     /// (DP-INIT-03, DP-G09): (unit, wounds). Every hit stuns (DP-G07), so each entry also stuns.
     pub deferred: SmallVec<[(UnitId, i32); 8]>,
+}
+
+/// [`Clone::clone_from`] reuses the units' buffer and keeps the shared parts (map, catalog,
+/// names) it already points to, so refilling a scratch state allocates nothing and touches no
+/// reference count.
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            opts: self.opts,
+            field: self.field.clone(),
+            weapons: self.weapons.clone(),
+            side_names: self.side_names.clone(),
+            units: self.units.clone(),
+            turn: self.turn,
+            max_turns: self.max_turns,
+            phase: self.phase.clone(),
+            order: self.order.clone(),
+            cursor: self.cursor,
+            pass: self.pass,
+            deferred: self.deferred.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, o: &Self) {
+        let State {
+            opts,
+            field,
+            weapons,
+            side_names,
+            units,
+            turn,
+            max_turns,
+            phase,
+            order,
+            cursor,
+            pass,
+            deferred,
+        } = self;
+        *opts = o.opts;
+        if !Arc::ptr_eq(field, &o.field) {
+            *field = o.field.clone();
+        }
+        if !Arc::ptr_eq(weapons, &o.weapons) {
+            *weapons = o.weapons.clone();
+        }
+        if !Arc::ptr_eq(side_names, &o.side_names) {
+            *side_names = o.side_names.clone();
+        }
+        units.clone_from(&o.units);
+        *turn = o.turn;
+        *max_turns = o.max_turns;
+        phase.clone_from(&o.phase);
+        order.clone_from(&o.order);
+        *cursor = o.cursor;
+        *pass = o.pass;
+        deferred.clone_from(&o.deferred);
+    }
 }
 
 impl State {
@@ -289,6 +568,7 @@ impl State {
                 .i64(u.initiative)
                 .bool(u.extra_action)
                 .bool(u.moved)
+                .u64(u64::from(u.metres))
                 .u64(u64::from(u.actions_left))
                 .bool(u.drew)
                 .bool(u.fast_draw)
@@ -317,51 +597,60 @@ fn hash_phase(c: &mut Checksum, phase: &Phase) {
         Phase::TurnStart => c.u64(0),
         Phase::Activation => c.u64(1),
         Phase::Over => c.u64(2),
-        Phase::Defense(p) => match p {
-            Pending::Shot {
-                attacker,
-                target,
-                weapon,
-                mode,
-                shot,
-                of,
-                aimed,
-            } => c
-                .u64(3)
-                .u64(u64::from(*attacker))
-                .u64(u64::from(*target))
-                .u64(u64::from(*weapon))
-                .u64(*mode as u64)
-                .u64(u64::from(*shot))
-                .u64(u64::from(*of))
-                .bool(*aimed),
-            Pending::Melee {
-                attacker,
-                target,
-                weapon,
-            } => c
-                .u64(4)
-                .u64(u64::from(*attacker))
-                .u64(u64::from(*target))
-                .u64(u64::from(*weapon)),
-            Pending::Blast {
-                thrower,
-                weapon,
-                at,
-                throw_difficulty,
-                targets,
-            } => {
-                c.u64(5)
-                    .u64(u64::from(*thrower))
-                    .u64(u64::from(*weapon))
-                    .u64(u64::from(at.col))
-                    .u64(u64::from(at.row))
-                    .i64(*throw_difficulty);
-                for t in targets {
-                    c.u64(u64::from(*t));
-                }
-                c
-            }
-        },
+        Phase::Roll(p, dice) => {
+            c.u64(6).u64(u64::from(*dice));
+            hash_pending(c, p);
+            c
+        }
+        Phase::Defense(p) => hash_pending(c, p),
     };
+}
+
+fn hash_pending<'c>(c: &'c mut Checksum, p: &Pending) -> &'c mut Checksum {
+    match p {
+        Pending::Shot {
+            attacker,
+            target,
+            weapon,
+            mode,
+            shot,
+            of,
+            aimed,
+        } => c
+            .u64(3)
+            .u64(u64::from(*attacker))
+            .u64(u64::from(*target))
+            .u64(u64::from(*weapon))
+            .u64(*mode as u64)
+            .u64(u64::from(*shot))
+            .u64(u64::from(*of))
+            .bool(*aimed),
+        Pending::Melee {
+            attacker,
+            target,
+            weapon,
+        } => c
+            .u64(4)
+            .u64(u64::from(*attacker))
+            .u64(u64::from(*target))
+            .u64(u64::from(*weapon)),
+        Pending::Blast {
+            thrower,
+            weapon,
+            at,
+            throw_difficulty,
+            targets,
+        } => {
+            c.u64(5)
+                .u64(u64::from(*thrower))
+                .u64(u64::from(*weapon))
+                .u64(u64::from(at.col))
+                .u64(u64::from(at.row))
+                .i64(*throw_difficulty);
+            for t in targets {
+                c.u64(u64::from(*t));
+            }
+            c
+        }
+    }
 }

@@ -8,7 +8,7 @@ use crate::event::{AttackKindTag, Event};
 use crate::geometry;
 use crate::resolve::{self, AttackKind, Modifiers, Movement, PoolInputs};
 use crate::state::{Pending, Phase, Pos, Stance, State};
-use fireteam_dice::{DiceSource, SourceError};
+use fireteam_dice::{Dice, DiceSource, Purpose, SourceError};
 use fireteam_engine::{
     BattleStats, Decision, Outcome, ResolveError, RuleId, RuleSystem, SideId, UnitId,
 };
@@ -49,9 +49,10 @@ impl RuleSystem for DicePool {
         "dice-pool"
     }
 
-    /// 2: the state counts the shots of each turn (DP-DRAW-01), so its checksums differ from 1.
+    /// 3: an attack is rolled in its own step after the defender's dice (`roll`), so logs
+    /// and checksums differ from 2 (which counted the shots of each turn, DP-DRAW-01, unlike 1).
     fn version(&self) -> &'static str {
-        "2"
+        "3"
     }
 
     fn decision(&self, s: &State) -> Decision {
@@ -86,6 +87,14 @@ impl RuleSystem for DicePool {
                     unit: Some(d),
                 }
             }
+            // The roll is nobody's choice; the attacker's side holds the step.
+            Phase::Roll(p, _) => {
+                let a = attacker(p);
+                Decision::Choose {
+                    side: s.unit(a).side,
+                    unit: Some(a),
+                }
+            }
         }
     }
 
@@ -99,17 +108,12 @@ impl RuleSystem for DicePool {
             Phase::TurnStart => out.push(Action::StartTurn),
             Phase::Defense(p) => {
                 let d = defender(p);
-                let u = s.unit(d);
-                let left = if matches!(p, Pending::Melee { .. }) && !s.opts.shared_defense_pool {
-                    u.parry_left
-                } else {
-                    u.dodge_left
-                };
                 // DP-DODGE-02: at most 2 dice per attack.
-                for dice in 0..=left.clamp(0, 2) as u8 {
+                for dice in 0..=defense_left(s, p, d) {
                     out.push(Action::Defend { unit: d, dice });
                 }
             }
+            Phase::Roll(p, _) => out.push(Action::Roll { unit: defender(p) }),
             Phase::Activation => {
                 if let Some(u) = s.active() {
                     activation_actions(s, u, out);
@@ -255,7 +259,8 @@ impl RuleSystem for DicePool {
             }
             Action::Throw { unit, weapon, at } => throw(s, unit, weapon, at, dice, ev)?,
             Action::End { unit } => end_activation(s, unit, ev),
-            Action::Defend { unit, dice: n } => defend(s, unit, n, dice, ev)?,
+            Action::Defend { unit, dice: n } => defend(s, unit, n, ev)?,
+            Action::Roll { unit } => roll(s, unit, dice, ev)?,
         }
         Ok(())
     }
@@ -295,6 +300,26 @@ pub fn defender(p: &Pending) -> UnitId {
     }
 }
 
+/// Who makes a pending attack (the thrower, for a blast).
+pub fn attacker(p: &Pending) -> UnitId {
+    match p {
+        Pending::Shot { attacker, .. } | Pending::Melee { attacker, .. } => *attacker,
+        Pending::Blast { thrower, .. } => *thrower,
+    }
+}
+
+/// The defense dice `unit` may assign to `p` now: at most 2 per attack (DP-DODGE-02), from his
+/// parry pool in melee (DP-MELEE-03) unless `dp.shared_defense_pool`, else his dodge pool.
+fn defense_left(s: &State, p: &Pending, unit: UnitId) -> u8 {
+    let u = s.unit(unit);
+    let left = if matches!(p, Pending::Melee { .. }) && !s.opts.shared_defense_pool {
+        u.parry_left
+    } else {
+        u.dodge_left
+    };
+    left.clamp(0, 2) as u8
+}
+
 fn enemies(s: &State, u: UnitId) -> impl Iterator<Item = UnitId> + '_ {
     let side = s.unit(u).side;
     (0..s.units.len() as UnitId).filter(move |&t| {
@@ -329,35 +354,34 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
             Stance::Standing => {
                 // One search at the run's reach: a cell within 5 m is a walk (DP-MOVE-01), one
                 // beyond it a run (DP-MOVE-02).
-                let reach = geometry::Reach::new(s, unit.pos, Gait::Run.metres());
-                for (to, cost) in reach.cells() {
-                    if cost <= Gait::Walk.metres() {
+                geometry::with_reach(s, unit.pos, Gait::Run.metres(), |reach| {
+                    reach.each_cell(1..=Gait::Walk.metres(), |to| {
                         out.push(Action::Move {
                             unit: u,
                             gait: Gait::Walk,
                             to,
-                        });
-                    }
-                }
-                for (to, cost) in reach.cells() {
-                    if cost > Gait::Walk.metres() {
+                        })
+                    });
+                    reach.each_cell(Gait::Walk.metres() + 1..=Gait::Run.metres(), |to| {
                         out.push(Action::Move {
                             unit: u,
                             gait: Gait::Run,
                             to,
-                        });
-                    }
-                }
+                        })
+                    });
+                });
                 out.push(Action::FallProne { unit: u });
             }
             Stance::Prone => {
-                for (to, _) in geometry::Reach::new(s, unit.pos, Gait::Crawl.metres()).cells() {
-                    out.push(Action::Move {
-                        unit: u,
-                        gait: Gait::Crawl,
-                        to,
-                    });
-                }
+                geometry::with_reach(s, unit.pos, Gait::Crawl.metres(), |reach| {
+                    reach.each_cell(1..=Gait::Crawl.metres(), |to| {
+                        out.push(Action::Move {
+                            unit: u,
+                            gait: Gait::Crawl,
+                            to,
+                        })
+                    })
+                });
                 out.push(Action::StandUp { unit: u });
             }
         }
@@ -487,9 +511,33 @@ fn start_turn(
             rule: RuleId("DP-INIT-01"),
         });
     }
-    // DP-INIT-02: higher first. Equal counts act simultaneously (DP-INIT-03); their listed order
-    // (by unit) changes nothing, because their wounds land together.
+    // DP-INIT-02: higher first. Equal counts act simultaneously (DP-INIT-03, DP-G09): their
+    // wounds and stuns land together when the count ends, but one of them still moves and acts
+    // before the other, and the later one sees where the earlier one went. So no fixed rule
+    // (such as the order the scenario lists them) orders a tie: the dice draw its order, every
+    // order equally likely (a Fisher–Yates shuffle, `initiative-tie`).
     order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut i = 0;
+    while i < order.len() {
+        let j = order[i..].iter().take_while(|t| t.0 == order[i].0).count() + i;
+        if j - i > 1 {
+            let tied = &mut order[i..j];
+            let mut draws: SmallVec<[u8; 16]> = SmallVec::new();
+            for k in (1..tied.len()).rev() {
+                let face =
+                    dice.roll_total(&Purpose::new("initiative-tie"), Dice::new(1, k as u32 + 1))?;
+                draws.push(face as u8);
+                tied.swap(k, face as usize - 1);
+            }
+            ev.push(Event::TieOrdered {
+                count: tied[0].0,
+                order: tied.iter().map(|(_, u)| *u).collect(),
+                draws,
+                rule: RuleId("DP-G09"),
+            });
+        }
+        i = j;
+    }
     let order: SmallVec<[UnitId; 16]> = order.iter().map(|(_, u)| *u).collect();
     let first = order.first().copied();
     ev.push(Event::OrderSet { order });
@@ -579,7 +627,20 @@ fn standing(s: &State, newly_out: &[UnitId]) -> SmallVec<[SideId; 4]> {
 }
 
 fn battle_decided(s: &State, newly_out: &[UnitId]) -> bool {
-    standing(s, newly_out).len() <= 1
+    // Most calls find two sides standing among the first few units; the list is built only
+    // for the few that may not.
+    let mut first = None;
+    for (i, u) in s.units.iter().enumerate() {
+        if u.out || newly_out.contains(&(i as UnitId)) {
+            continue;
+        }
+        match first {
+            None => first = Some(u.side),
+            Some(side) if side != u.side => return false,
+            Some(_) => {}
+        }
+    }
+    true
 }
 
 fn winner(s: &State, newly_out: &[UnitId]) -> Option<u8> {
@@ -629,19 +690,21 @@ pub(crate) fn shot_band(s: &State, w: &crate::data::Weapon, distance: u32, aimed
     }
 }
 
-/// Resolves the pending attack once the defender has assigned `n` dice.
-fn defend(
-    s: &State,
-    unit: UnitId,
-    n: u8,
-    dice: &mut dyn DiceSource,
-    ev: &mut Vec<Event>,
-) -> Result<(), ResolveError> {
+/// The defender assigns `n` dice to the pending attack (DP-DODGE-02, DP-MELEE-03,
+/// DP-GRENADE-05). The choice rolls nothing: the attack is rolled in the next step ([`roll`]),
+/// so each side's choice carries no dice and the odds of an attack come from the roll alone.
+fn defend(s: &State, unit: UnitId, n: u8, ev: &mut Vec<Event>) -> Result<(), ResolveError> {
     let Phase::Defense(p) = &s.phase else {
         return Err(ResolveError::Illegal(
             "no attack is waiting for defense".into(),
         ));
     };
+    if unit != defender(p) || n > defense_left(s, p, unit) {
+        return Err(ResolveError::Illegal(format!(
+            "{} cannot assign {n} defense dice now",
+            s.unit(unit).name
+        )));
+    }
     let parry = matches!(p, Pending::Melee { .. });
     ev.push(Event::DefenseAssigned {
         unit,
@@ -649,6 +712,30 @@ fn defend(
         parry,
         rule: RuleId(if parry { "DP-MELEE-03" } else { "DP-DODGE-02" }),
     });
+    Ok(())
+}
+
+/// Rolls the pending attack with the defense dice assigned to it: the defense dice raise the
+/// difficulty (DP-DODGE-03), the pool is rolled (DP-SHOOT-01, DP-MELEE-01, DP-GRENADE-04), and a
+/// hit rolls damage (DP-DAMAGE-01).
+fn roll(
+    s: &State,
+    unit: UnitId,
+    dice: &mut dyn DiceSource,
+    ev: &mut Vec<Event>,
+) -> Result<(), ResolveError> {
+    let Phase::Roll(p, n) = &s.phase else {
+        return Err(ResolveError::Illegal(
+            "no attack is waiting to be rolled".into(),
+        ));
+    };
+    if unit != defender(p) {
+        return Err(ResolveError::Illegal(format!(
+            "the attack waiting is not on {}",
+            s.unit(unit).name
+        )));
+    }
+    let n = *n;
     let deferred = s.in_simultaneous_count();
     let mut newly_out: SmallVec<[UnitId; 8]> = SmallVec::new();
     match p {
@@ -819,13 +906,17 @@ fn defend(
                 // DP-GRENADE-06: the grenade's Damage Level.
                 damage(s, target, w.dl, deferred, dice, ev, &mut newly_out)?;
             }
-            if battle_decided(s, &newly_out) {
-                ev.push(Event::BattleEnded {
-                    winner: winner(s, &newly_out),
-                });
-                return Ok(());
-            }
+            // DP-GRENADE-03: one explosion attacks everyone in its radius, so the battle is
+            // decided only once the last of them is rolled, whichever side was listed first
+            // (deciding it after each target ended a blast on the earlier-listed side's last
+            // fighter before the later side's were rolled).
             if targets.len() == 1 {
+                if battle_decided(s, &newly_out) {
+                    ev.push(Event::BattleEnded {
+                        winner: winner(s, &newly_out),
+                    });
+                    return Ok(());
+                }
                 ev.push(Event::ActionDone { unit: *thrower });
             }
         }

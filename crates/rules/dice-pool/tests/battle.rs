@@ -44,11 +44,23 @@ fn duel(ben_pos: Pos) -> Setup {
     }
 }
 
+/// Plays `text`; a defense (`dodge`, `parry`) is followed by its roll, the step nobody chooses,
+/// with the same dice, and the events of both are returned.
 fn step(b: &mut Battle<'_, DicePool>, text: &str, dice: &mut ScriptedSource) -> Vec<Event> {
     let action = DicePool
         .parse_action(b.state(), text)
         .unwrap_or_else(|e| panic!("{e}: {:?}", e.suggestions));
-    b.step(&action, dice).unwrap().to_vec()
+    let mut ev = b.step(&action, dice).unwrap().to_vec();
+    if matches!(action, Action::Defend { .. }) {
+        let mut legal = Vec::new();
+        DicePool.legal_actions(b.state(), &mut legal);
+        assert!(
+            matches!(legal[..], [Action::Roll { .. }]),
+            "a defense is rolled next: {legal:?}"
+        );
+        ev.extend_from_slice(b.step(&legal[0], dice).unwrap());
+    }
+    ev
 }
 
 fn legal_texts(s: &State) -> Vec<String> {
@@ -143,9 +155,14 @@ fn dp_init_03_tied_initiative_fights_simultaneously() {
     let mut state = setup.build();
     state.units[0].ready = Some(1); // the knife in hand: no drawing penalty
     let mut b = Battle::new(&DicePool, state);
-    // Anna 4 + 4 = 8, Ben 6 + 2 = 8: a tie.
-    let mut dice = ScriptedSource::new(vec![4, 6]);
-    step(&mut b, "start turn 1", &mut dice);
+    // Anna 4 + 4 = 8, Ben 6 + 2 = 8: a tie, whose order the dice draw (DP-G09): a d2 showing 2
+    // keeps Anna first.
+    let mut dice = ScriptedSource::new(vec![4, 6, 2]);
+    let ev = step(&mut b, "start turn 1", &mut dice);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::TieOrdered { count: 8, order, draws, .. } if order[..] == [0, 1] && draws[..] == [2]
+    )));
     // Anna stabs Ben: parry 0; melee 3 dice − 0: 6+6+6 = 18 ≥ 10; knife DL 2: 6+6 vs Ben PR 4: 1+1+1+1.
     step(&mut b, "melee Anna -> Ben with knife", &mut dice);
     let mut dice = ScriptedSource::new(vec![6, 6, 6, 6, 6, 1, 1, 1, 1]);
@@ -170,6 +187,93 @@ fn dp_init_03_tied_initiative_fights_simultaneously() {
         "{ev:?}"
     );
     assert_eq!(b.state().unit(1).wounds, 8);
+}
+
+/// No unit of a tie is first for being listed first: a d2 showing 1 puts Ben first, and over
+/// every face of three tied units' dice each of the six orders comes once.
+#[test]
+fn dp_g09_the_dice_draw_the_order_of_a_tie() {
+    let setup = duel(Pos { col: 2, row: 1 });
+    let mut b = Battle::new(&DicePool, setup.build());
+    let mut dice = ScriptedSource::new(vec![4, 6, 1]);
+    step(&mut b, "start turn 1", &mut dice);
+    assert_eq!(b.state().order[..], [1, 0]);
+    assert_eq!(b.state().active(), Some(1));
+
+    let mut three = demo();
+    three.units.truncate(3);
+    for u in &mut three.units {
+        u.stats.dexterity = 4;
+    }
+    three.units[2].side = 1;
+    let state = three.build();
+    let e = fireteam_dice::enumerate(|d| -> Result<Vec<u16>, fireteam_dice::SourceError> {
+        let mut ev = Vec::new();
+        DicePool
+            .resolve(&state, &Action::StartTurn, d, &mut ev)
+            .map_err(|e| match e {
+                fireteam_engine::ResolveError::Dice(d) => d,
+                other => panic!("{other}"),
+            })?;
+        let mut s = state.clone();
+        for e in &ev {
+            DicePool.apply(&mut s, e);
+        }
+        // The order within the three-way ties only.
+        Ok(
+            if s.units
+                .iter()
+                .all(|u| u.initiative == s.units[0].initiative)
+            {
+                s.order.to_vec()
+            } else {
+                Vec::new()
+            },
+        )
+    })
+    .unwrap();
+    let orders: Vec<_> = e.outcomes.iter().filter(|(o, _)| !o.is_empty()).collect();
+    assert_eq!(orders.len(), 6);
+    assert!(orders.windows(2).all(|w| w[0].1 == w[1].1), "{orders:?}");
+}
+
+/// One explosion attacks everyone in its radius (DP-GRENADE-03): when the thrower's blast takes
+/// out the last fighter of each side, the battle is a draw, whichever is rolled first. (The
+/// battle used to end at the first of them, the unit listed first, and the other side won.)
+#[test]
+fn dp_grenade_03_a_blast_rolls_every_target_before_the_battle_is_decided() {
+    let mut setup = duel(Pos { col: 3, row: 1 });
+    for u in &mut setup.units {
+        u.stats.wound_limit = 1;
+    }
+    let mut b = Battle::new(&DicePool, setup.build());
+    let mut dice = ScriptedSource::new(vec![6, 1]);
+    step(&mut b, "start turn 1", &mut dice);
+    // 2 m: short (10). Throwing 4 dice: 6+6+6+6 = 24, on target. Both are within 9 m.
+    let mut dice = ScriptedSource::new(vec![6, 6, 6, 6]);
+    step(&mut b, "throw Anna grenade -> 3,1", &mut dice);
+    // Anna, 2 m from the burst: short (10); 4 dice 24 hit; DL 6: 36 against PR 3 + armor 1: 4.
+    let mut dice = ScriptedSource::new(vec![6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1]);
+    let ev = step(&mut b, "dodge Anna 0", &mut dice);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::OutOfAction { unit: 0, .. })));
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::BattleEnded { .. })),
+        "{ev:?}"
+    );
+    // Ben still faces the blast he stood in.
+    let mut dice = ScriptedSource::new(vec![6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1]);
+    let ev = step(&mut b, "dodge Ben 0", &mut dice);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::OutOfAction { unit: 1, .. })));
+    assert_eq!(
+        b.decision(),
+        Decision::Over {
+            outcome: Outcome::Draw
+        }
+    );
 }
 
 #[test]

@@ -75,7 +75,7 @@ fn dp_mod_01_every_row_of_the_modifier_table() {
             ("aiming", 2, true, "DP-AIM-01"),
         ]
     );
-    assert_eq!(fireteam_engine::Modifier::total(&m), -1);
+    assert_eq!(fireteam_dice_pool::resolve::total(&m), -1);
 }
 
 #[test]

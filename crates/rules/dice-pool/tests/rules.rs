@@ -9,7 +9,7 @@ use fireteam_dice_pool::event::Event;
 use fireteam_dice_pool::resolve::{AttackRoll, DamageRoll};
 use fireteam_dice_pool::setup::sample_field;
 use fireteam_dice_pool::state::{Pos, Stance};
-use fireteam_dice_pool::{DicePool, Options, Setup, State, UnitSetup};
+use fireteam_dice_pool::{Action, DicePool, Options, Setup, State, UnitSetup};
 use fireteam_engine::{Battle, RuleSystem};
 
 /// Weapon indices of [`setup`].
@@ -91,9 +91,22 @@ fn play(b: &mut Battle<'_, DicePool>, text: &str, faces: &[i64]) -> Vec<Event> {
         .parse_action(b.state(), text)
         .unwrap_or_else(|e| panic!("{text}: {e}: {:?}", e.suggestions));
     let mut dice = ScriptedSource::new(faces.to_vec());
-    let ev = b.step(&action, &mut dice).unwrap().to_vec();
+    let mut ev = b.step(&action, &mut dice).unwrap().to_vec();
+    // A defense is followed by its roll, the step nobody chooses, with the same dice.
+    if matches!(action, Action::Defend { .. }) {
+        let roll = DicePool.parse_action(b.state(), &roll_text(b)).unwrap();
+        ev.extend_from_slice(b.step(&roll, &mut dice).unwrap());
+    }
     assert_eq!(dice.remaining(), 0, "{text}: faces left over");
     ev
+}
+
+/// The text of the only legal action, which must be a roll.
+fn roll_text(b: &Battle<'_, DicePool>) -> String {
+    let mut legal = Vec::new();
+    DicePool.legal_actions(b.state(), &mut legal);
+    assert!(matches!(legal[..], [Action::Roll { .. }]), "{legal:?}");
+    DicePool.action_text(b.state(), &legal[0])
 }
 
 fn attack(ev: &[Event]) -> AttackRoll {

@@ -331,7 +331,8 @@ fn dp_mod_04_a_scenario_sets_a_units_target_size() {
     for (text, faces) in [
         ("start turn 1", vec![6, 1]),
         ("shoot Anna -> Truck with pistol mode=SS shots=1", vec![]),
-        ("dodge Truck 0", vec![1, 1, 1, 1, 1]),
+        ("dodge Truck 0", vec![]),
+        ("roll Truck", vec![1, 1, 1, 1, 1]),
     ] {
         let a = DicePool.parse_action(b.state(), text).unwrap();
         let ev = b
