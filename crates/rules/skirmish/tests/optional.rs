@@ -981,6 +981,115 @@ fn sk_21_4_e_a_broadsword_with_an_arm_out_is_held_in_one_hand() {
 }
 
 #[test]
+fn sk_21_4_e_sk_16_15_3_t1_the_last_arm_put_out_calls_off_the_draw_in_hand_to_hand() {
+    use fireteam_engine::Present;
+    // Bay (STR 30, a broadsword in hand, a utility knife on his belt) has his weapon arm put
+    // out; in hand to hand his reaction of 3 promises him the knife next turn (SK-16.15.3-T1),
+    // since he has a hand left to draw it with; then his other arm is put out too, before the
+    // turn is over. With no hand left he can draw nothing (SK-21.4-e "the arm cannot be used"):
+    // the draw is called off, and the knife stays on his belt.
+    let mut g = battle(
+        &[AIMED],
+        &open(3, 6),
+        &[
+            unit("Ash", 0, (1, 1), S, &[], "str = 30, dex = 14, int = 10"),
+            unit(
+                "Cal",
+                0,
+                (2, 2),
+                SW,
+                &["broadsword"],
+                "str = 13, dex = 14, int = 10, sword = 1",
+            ),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &["broadsword", "utility-knife"],
+                "str = 30, dex = 10, int = 10, sword = 1, knife = 1",
+            ),
+        ],
+    );
+    let bay = g.id("Bay");
+    // Turn 1: Cal's blow at the weapon arm, 14 − 4 = 10: 3d6 = 10 hits; 2d6 [3, 2] + 1 (both
+    // hands, G-05) = 6: the broadsword falls (3+) and the arm is out of use (6+).
+    g.reach_actions(0);
+    g.act("Ash does nothing");
+    let ev = g.play(
+        "Cal strikes at Bay's weapon arm",
+        &faces(&[&d3(10), &[3, 2]]),
+    );
+    assert_eq!(
+        effects(&ev),
+        [
+            (bay, Effect::Shaken { until: 4 }, "SK-12.4-d"),
+            (bay, Effect::WeaponDropped { slot: 0 }, "SK-21.4-e"),
+            (
+                bay,
+                Effect::ArmOut {
+                    arm: Location::WeaponArm
+                },
+                "SK-21.4-e"
+            ),
+        ]
+    );
+    g.finish_turn();
+    // Turn 2: Ash goes hand to hand, Bay wants it too; the reaction die 3: both go down, and
+    // Bay, with his other hand left, will have the belt knife (slot 1) next turn.
+    g.reach_actions(0);
+    g.act("Ash goes hand to hand with Bay");
+    let ev = g.play("Bay accepts hand to hand with Ash", &[3]);
+    assert!(effects(&ev).contains(&(bay, Effect::DrawsNextTurn { slot: 1 }, "SK-16.15.3-T1")));
+    assert_eq!(g.fig("Bay").hth_draw, 2);
+    // Cal's blow at the other arm: 14 + 4 (prone) + 4 (into the brawl) − 4 (an arm) = 18;
+    // 3d6 = 10 hits; 6 hits: that arm is out of use too, and the draw is called off.
+    let ev = g.play(
+        "Cal strikes at Bay's other arm",
+        &faces(&[&d3(10), &[3, 2]]),
+    );
+    assert_eq!(hurt(&ev).lethal, 6);
+    assert_eq!(
+        effects(&ev),
+        [
+            (bay, Effect::Shaken { until: 6 }, "SK-12.4-d"),
+            (
+                bay,
+                Effect::ArmOut {
+                    arm: Location::OtherArm
+                },
+                "SK-21.4-e"
+            ),
+            (bay, Effect::DrawCalledOff { slot: 1 }, "SK-21.4-e"),
+        ]
+    );
+    let lines: Vec<String> = ev
+        .iter()
+        .filter_map(|e| Skirmish.narrate(&g.s, e))
+        .collect();
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("  Bay has no hand left to draw his Utility Knife: it stays on his belt [SK-21.4-e]")
+    );
+    assert_eq!(g.fig("Bay").hth_draw, 0);
+    // Turn 3 begins with no draw: his hands are empty and the knife is still carried.
+    g.finish_turn();
+    let from = g.log.len();
+    g.start_turn(0);
+    assert!(
+        !effects(&g.log[from..])
+            .iter()
+            .any(|(_, e, _)| matches!(e, Effect::DrawnInHth { .. })),
+        "{:?}",
+        effects(&g.log[from..])
+    );
+    let b = g.fig("Bay");
+    assert_eq!((b.ready, b.off_hand, b.in_hth), (None, None, true));
+    assert_eq!(b.weapons[1].map(|w| w.state), Some(WeaponState::Ok));
+    assert_eq!(b.weapons[0].map(|w| w.state), Some(WeaponState::Dropped));
+}
+
+#[test]
 fn sk_21_4_b_c_the_place_of_a_hit_is_narrated_in_english() {
     use fireteam_engine::Present;
     let mut g = aimed(&[AIMED], &["pistol"], "str = 30, dex = 12, int = 10");
