@@ -1090,6 +1090,69 @@ fn sk_21_4_e_sk_16_15_3_t1_the_last_arm_put_out_calls_off_the_draw_in_hand_to_ha
 }
 
 #[test]
+fn sk_21_4_e_sk_11_7_4_b_a_friend_with_no_hand_left_takes_no_weapon_in_an_exchange() {
+    // Ash (a pistol in hand) stands next to Cal, empty-handed, with Bay far off. Two disengaged
+    // friends may exchange weapons (SK-11.7.4-b), but Cal with both arms out of use has no hand
+    // to take the pistol with (SK-21.4-e): the exchange is not offered. With one arm left it
+    // is, and the pistol goes into his one hand.
+    let friends = |arms_out: u8| {
+        let mut g = battle(
+            &[AIMED],
+            &open(3, 6),
+            &[
+                unit(
+                    "Ash",
+                    0,
+                    (1, 1),
+                    S,
+                    &["pistol"],
+                    "str = 10, dex = 14, int = 10, sidearms = 1",
+                ),
+                unit(
+                    "Cal",
+                    0,
+                    (2, 1),
+                    S,
+                    &[],
+                    "str = 10, dex = 10, int = 10, sidearms = 1",
+                ),
+                unit("Bay", 1, (1, 5), N, &[], PLAIN),
+            ],
+        );
+        g.s.figures[1].arm_out = true;
+        g.s.figures[1].arms_out = arms_out;
+        g.reach_actions(0);
+        g
+    };
+    let both = (1 << (Location::WeaponArm as u8)) | (1 << (Location::OtherArm as u8));
+    let g = friends(both);
+    assert!(g.can("Ash does nothing"));
+    assert!(
+        !g.texts().iter().any(|t| t.contains("exchanges")),
+        "{:?}",
+        g.texts()
+    );
+    let mut g = friends(1 << (Location::OtherArm as u8));
+    let (ash, cal) = (g.id("Ash"), g.id("Cal"));
+    let ev = g.act("Ash exchanges weapons with Cal");
+    assert_eq!(
+        ev,
+        [
+            Event::Acted { fig: ash },
+            Event::Acted { fig: cal },
+            Event::Exchanged {
+                fig: ash,
+                with: cal,
+                fig_slot: 0,
+                with_slot: 0,
+                rule: fireteam_engine::RuleId("SK-11.7.4-b"),
+            },
+        ]
+    );
+    assert_eq!((g.fig("Ash").ready, g.fig("Cal").ready), (None, Some(0)));
+}
+
+#[test]
 fn sk_21_4_b_c_the_place_of_a_hit_is_narrated_in_english() {
     use fireteam_engine::Present;
     let mut g = aimed(&[AIMED], &["pistol"], "str = 30, dex = 12, int = 10");
