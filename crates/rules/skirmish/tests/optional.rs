@@ -1153,6 +1153,103 @@ fn sk_21_4_e_sk_11_7_4_b_a_friend_with_no_hand_left_takes_no_weapon_in_an_exchan
 }
 
 #[test]
+fn sk_21_4_e_sk_16_15_7_b_one_hand_left_takes_a_disarmed_weapon_as_a_ready_would() {
+    // Bay, empty-handed with a large shield in hand, has his other arm put out: the shield
+    // stays in the one hand he has left. He joins the brawl of Cal (a fighting knife) and Dee,
+    // then disarms Cal and takes the knife: "now your ready weapon" (SK-16.15.7-b). A Ready
+    // with one hand left takes that hand (SK-21.4-e): the shield is slung on his back, so that
+    // he holds one thing.
+    let mut g = battle(
+        &[AIMED],
+        &open(4, 6),
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &["broadsword"],
+                "str = 13, dex = 16, int = 10, sword = 1",
+            ),
+            unit(
+                "Cal",
+                0,
+                (2, 2),
+                SW,
+                &["fighting-knife"],
+                "str = 30, dex = 15, int = 10, knife = 1",
+            ),
+            unit("Dee", 1, (1, 2), N, &[], "str = 30, dex = 10, int = 10").stance("kneeling"),
+            unit(
+                "Bay",
+                1,
+                (0, 2),
+                NE,
+                &["large-shield"],
+                "str = 30, dex = 12, int = 10, shield = 1",
+            ),
+        ],
+    );
+    let (cal, bay) = (g.id("Cal"), g.id("Bay"));
+    assert_eq!(g.fig("Bay").shield_at, ShieldAt::Hand);
+    g.reach_actions(0);
+    // Ash's blow at Bay's other arm: 16 − 4 = 12; 3d6 = 10 hits; 2d6 [4, 4] + 1 = 9 − 2 (the
+    // shield in front) = 7: the arm is out of use (6+); the shield stays in the hand he has
+    // left, which holds nothing else. (9 before armor: a DEX check to stay up, SK-12.4-e:
+    // 3d6 = 3, made.)
+    let ev = g.play(
+        "Ash strikes at Bay's other arm",
+        &faces(&[&d3(10), &[4, 4], &d3(3)]),
+    );
+    let h = hurt(&ev);
+    assert_eq!((h.rolled, h.armor, h.lethal), (9, 2, 7));
+    assert_eq!(arms_out(&ev), [(bay, Location::OtherArm)]);
+    assert_eq!(
+        (g.fig("Bay").ready, g.fig("Bay").shield_at),
+        (None, ShieldAt::Hand)
+    );
+    // Cal goes hand to hand with the kneeling Dee (reaction 1: both down, Cal keeps his knife);
+    // Bay joins the brawl with no roll (SK-16.15.3-d).
+    g.play("Cal goes hand to hand with Dee", &[1]);
+    g.act("Bay goes hand to hand with Cal");
+    assert!(g.fig("Bay").in_hth);
+    g.finish_turn();
+    // Turn 2: the disarm, eSTR against eSTR: 3 against 18; Bay wins and takes the knife.
+    g.reach_actions(1);
+    on_to(&mut g, "Bay");
+    let ev = g.play(
+        "Bay tries to disarm Cal and take his weapon",
+        &[1, 1, 1, 6, 6, 6],
+    );
+    assert!(
+        matches!(ev[1], Event::Contest { won: true, .. }),
+        "{:?}",
+        ev[1]
+    );
+    assert_eq!(
+        ev[2..],
+        [
+            Event::Exchanged {
+                fig: bay,
+                with: cal,
+                fig_slot: 0,
+                with_slot: 0,
+                rule: fireteam_engine::RuleId("SK-16.15.7-b"),
+            },
+            Event::Hands {
+                fig: bay,
+                off_hand: None,
+                shield_at: ShieldAt::Back,
+                rule: fireteam_engine::RuleId("SK-13.3-a"),
+            },
+        ]
+    );
+    let b = g.fig("Bay");
+    assert_eq!((b.ready, b.shield_at), (Some(0), ShieldAt::Back));
+    assert_eq!(g.fig("Cal").ready, None);
+}
+
+#[test]
 fn sk_21_4_b_c_the_place_of_a_hit_is_narrated_in_english() {
     use fireteam_engine::Present;
     let mut g = aimed(&[AIMED], &["pistol"], "str = 30, dex = 12, int = 10");
