@@ -877,6 +877,7 @@ fn effect_on(s: &mut State, fig: FigId, effect: &Effect) {
             }
         }
         Effect::DrawsNextTurn { slot } => f.hth_draw = slot + 1,
+        Effect::DrawCalledOff { .. } => f.hth_draw = 0,
         Effect::DrawnInHth { slot } => {
             f.ready = Some(slot);
             f.hth_draw = 0;

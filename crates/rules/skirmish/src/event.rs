@@ -111,6 +111,11 @@ pub enum Effect {
     DrawnInHth {
         slot: u8,
     },
+    /// SK-21.4-e: the draw promised in `slot` (SK-16.15.3-T1, 3–4) is not made: his last arm in
+    /// use was put out before it, and the knife or pistol stays where he carries it.
+    DrawCalledOff {
+        slot: u8,
+    },
     // ---- fire (§16.11, §16.12, §16.13)
     /// SK-16.11-T1: on fire over this much of the body (a §16.11 fire, not the molotov soak);
     /// `ran`: he ran while on fire this turn (SK-16.11-e/f).

@@ -314,6 +314,10 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 Effect::DrawnInHth { slot } => {
                     format!("has his {} ready", slot_name(s, *fig, *slot))
                 }
+                Effect::DrawCalledOff { slot } => format!(
+                    "has no hand left to draw his {}: it stays on his belt",
+                    slot_name(s, *fig, *slot)
+                ),
                 // ---- fire (§16.11, §16.12)
                 Effect::OnFire {
                     extent: crate::state::Blaze::None,

@@ -981,6 +981,275 @@ fn sk_21_4_e_a_broadsword_with_an_arm_out_is_held_in_one_hand() {
 }
 
 #[test]
+fn sk_21_4_e_sk_16_15_3_t1_the_last_arm_put_out_calls_off_the_draw_in_hand_to_hand() {
+    use fireteam_engine::Present;
+    // Bay (STR 30, a broadsword in hand, a utility knife on his belt) has his weapon arm put
+    // out; in hand to hand his reaction of 3 promises him the knife next turn (SK-16.15.3-T1),
+    // since he has a hand left to draw it with; then his other arm is put out too, before the
+    // turn is over. With no hand left he can draw nothing (SK-21.4-e "the arm cannot be used"):
+    // the draw is called off, and the knife stays on his belt.
+    let mut g = battle(
+        &[AIMED],
+        &open(3, 6),
+        &[
+            unit("Ash", 0, (1, 1), S, &[], "str = 30, dex = 14, int = 10"),
+            unit(
+                "Cal",
+                0,
+                (2, 2),
+                SW,
+                &["broadsword"],
+                "str = 13, dex = 14, int = 10, sword = 1",
+            ),
+            unit(
+                "Bay",
+                1,
+                (1, 2),
+                N,
+                &["broadsword", "utility-knife"],
+                "str = 30, dex = 10, int = 10, sword = 1, knife = 1",
+            ),
+        ],
+    );
+    let bay = g.id("Bay");
+    // Turn 1: Cal's blow at the weapon arm, 14 − 4 = 10: 3d6 = 10 hits; 2d6 [3, 2] + 1 (both
+    // hands, G-05) = 6: the broadsword falls (3+) and the arm is out of use (6+).
+    g.reach_actions(0);
+    g.act("Ash does nothing");
+    let ev = g.play(
+        "Cal strikes at Bay's weapon arm",
+        &faces(&[&d3(10), &[3, 2]]),
+    );
+    assert_eq!(
+        effects(&ev),
+        [
+            (bay, Effect::Shaken { until: 4 }, "SK-12.4-d"),
+            (bay, Effect::WeaponDropped { slot: 0 }, "SK-21.4-e"),
+            (
+                bay,
+                Effect::ArmOut {
+                    arm: Location::WeaponArm
+                },
+                "SK-21.4-e"
+            ),
+        ]
+    );
+    g.finish_turn();
+    // Turn 2: Ash goes hand to hand, Bay wants it too; the reaction die 3: both go down, and
+    // Bay, with his other hand left, will have the belt knife (slot 1) next turn.
+    g.reach_actions(0);
+    g.act("Ash goes hand to hand with Bay");
+    let ev = g.play("Bay accepts hand to hand with Ash", &[3]);
+    assert!(effects(&ev).contains(&(bay, Effect::DrawsNextTurn { slot: 1 }, "SK-16.15.3-T1")));
+    assert_eq!(g.fig("Bay").hth_draw, 2);
+    // Cal's blow at the other arm: 14 + 4 (prone) + 4 (into the brawl) − 4 (an arm) = 18;
+    // 3d6 = 10 hits; 6 hits: that arm is out of use too, and the draw is called off.
+    let ev = g.play(
+        "Cal strikes at Bay's other arm",
+        &faces(&[&d3(10), &[3, 2]]),
+    );
+    assert_eq!(hurt(&ev).lethal, 6);
+    assert_eq!(
+        effects(&ev),
+        [
+            (bay, Effect::Shaken { until: 6 }, "SK-12.4-d"),
+            (
+                bay,
+                Effect::ArmOut {
+                    arm: Location::OtherArm
+                },
+                "SK-21.4-e"
+            ),
+            (bay, Effect::DrawCalledOff { slot: 1 }, "SK-21.4-e"),
+        ]
+    );
+    let lines: Vec<String> = ev
+        .iter()
+        .filter_map(|e| Skirmish.narrate(&g.s, e))
+        .collect();
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("  Bay has no hand left to draw his Utility Knife: it stays on his belt [SK-21.4-e]")
+    );
+    assert_eq!(g.fig("Bay").hth_draw, 0);
+    // Turn 3 begins with no draw: his hands are empty and the knife is still carried.
+    g.finish_turn();
+    let from = g.log.len();
+    g.start_turn(0);
+    assert!(
+        !effects(&g.log[from..])
+            .iter()
+            .any(|(_, e, _)| matches!(e, Effect::DrawnInHth { .. })),
+        "{:?}",
+        effects(&g.log[from..])
+    );
+    let b = g.fig("Bay");
+    assert_eq!((b.ready, b.off_hand, b.in_hth), (None, None, true));
+    assert_eq!(b.weapons[1].map(|w| w.state), Some(WeaponState::Ok));
+    assert_eq!(b.weapons[0].map(|w| w.state), Some(WeaponState::Dropped));
+}
+
+#[test]
+fn sk_21_4_e_sk_11_7_4_b_a_friend_with_no_hand_left_takes_no_weapon_in_an_exchange() {
+    // Ash (a pistol in hand) stands next to Cal, empty-handed, with Bay far off. Two disengaged
+    // friends may exchange weapons (SK-11.7.4-b), but Cal with both arms out of use has no hand
+    // to take the pistol with (SK-21.4-e): the exchange is not offered. With one arm left it
+    // is, and the pistol goes into his one hand.
+    let friends = |arms_out: u8| {
+        let mut g = battle(
+            &[AIMED],
+            &open(3, 6),
+            &[
+                unit(
+                    "Ash",
+                    0,
+                    (1, 1),
+                    S,
+                    &["pistol"],
+                    "str = 10, dex = 14, int = 10, sidearms = 1",
+                ),
+                unit(
+                    "Cal",
+                    0,
+                    (2, 1),
+                    S,
+                    &[],
+                    "str = 10, dex = 10, int = 10, sidearms = 1",
+                ),
+                unit("Bay", 1, (1, 5), N, &[], PLAIN),
+            ],
+        );
+        g.s.figures[1].arm_out = true;
+        g.s.figures[1].arms_out = arms_out;
+        g.reach_actions(0);
+        g
+    };
+    let both = (1 << (Location::WeaponArm as u8)) | (1 << (Location::OtherArm as u8));
+    let g = friends(both);
+    assert!(g.can("Ash does nothing"));
+    assert!(
+        !g.texts().iter().any(|t| t.contains("exchanges")),
+        "{:?}",
+        g.texts()
+    );
+    let mut g = friends(1 << (Location::OtherArm as u8));
+    let (ash, cal) = (g.id("Ash"), g.id("Cal"));
+    let ev = g.act("Ash exchanges weapons with Cal");
+    assert_eq!(
+        ev,
+        [
+            Event::Acted { fig: ash },
+            Event::Acted { fig: cal },
+            Event::Exchanged {
+                fig: ash,
+                with: cal,
+                fig_slot: 0,
+                with_slot: 0,
+                rule: fireteam_engine::RuleId("SK-11.7.4-b"),
+            },
+        ]
+    );
+    assert_eq!((g.fig("Ash").ready, g.fig("Cal").ready), (None, Some(0)));
+}
+
+#[test]
+fn sk_21_4_e_sk_16_15_7_b_one_hand_left_takes_a_disarmed_weapon_as_a_ready_would() {
+    // Bay, empty-handed with a large shield in hand, has his other arm put out: the shield
+    // stays in the one hand he has left. He joins the brawl of Cal (a fighting knife) and Dee,
+    // then disarms Cal and takes the knife: "now your ready weapon" (SK-16.15.7-b). A Ready
+    // with one hand left takes that hand (SK-21.4-e): the shield is slung on his back, so that
+    // he holds one thing.
+    let mut g = battle(
+        &[AIMED],
+        &open(4, 6),
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 1),
+                S,
+                &["broadsword"],
+                "str = 13, dex = 16, int = 10, sword = 1",
+            ),
+            unit(
+                "Cal",
+                0,
+                (2, 2),
+                SW,
+                &["fighting-knife"],
+                "str = 30, dex = 15, int = 10, knife = 1",
+            ),
+            unit("Dee", 1, (1, 2), N, &[], "str = 30, dex = 10, int = 10").stance("kneeling"),
+            unit(
+                "Bay",
+                1,
+                (0, 2),
+                NE,
+                &["large-shield"],
+                "str = 30, dex = 12, int = 10, shield = 1",
+            ),
+        ],
+    );
+    let (cal, bay) = (g.id("Cal"), g.id("Bay"));
+    assert_eq!(g.fig("Bay").shield_at, ShieldAt::Hand);
+    g.reach_actions(0);
+    // Ash's blow at Bay's other arm: 16 − 4 = 12; 3d6 = 10 hits; 2d6 [4, 4] + 1 = 9 − 2 (the
+    // shield in front) = 7: the arm is out of use (6+); the shield stays in the hand he has
+    // left, which holds nothing else. (9 before armor: a DEX check to stay up, SK-12.4-e:
+    // 3d6 = 3, made.)
+    let ev = g.play(
+        "Ash strikes at Bay's other arm",
+        &faces(&[&d3(10), &[4, 4], &d3(3)]),
+    );
+    let h = hurt(&ev);
+    assert_eq!((h.rolled, h.armor, h.lethal), (9, 2, 7));
+    assert_eq!(arms_out(&ev), [(bay, Location::OtherArm)]);
+    assert_eq!(
+        (g.fig("Bay").ready, g.fig("Bay").shield_at),
+        (None, ShieldAt::Hand)
+    );
+    // Cal goes hand to hand with the kneeling Dee (reaction 1: both down, Cal keeps his knife);
+    // Bay joins the brawl with no roll (SK-16.15.3-d).
+    g.play("Cal goes hand to hand with Dee", &[1]);
+    g.act("Bay goes hand to hand with Cal");
+    assert!(g.fig("Bay").in_hth);
+    g.finish_turn();
+    // Turn 2: the disarm, eSTR against eSTR: 3 against 18; Bay wins and takes the knife.
+    g.reach_actions(1);
+    on_to(&mut g, "Bay");
+    let ev = g.play(
+        "Bay tries to disarm Cal and take his weapon",
+        &[1, 1, 1, 6, 6, 6],
+    );
+    assert!(
+        matches!(ev[1], Event::Contest { won: true, .. }),
+        "{:?}",
+        ev[1]
+    );
+    assert_eq!(
+        ev[2..],
+        [
+            Event::Exchanged {
+                fig: bay,
+                with: cal,
+                fig_slot: 0,
+                with_slot: 0,
+                rule: fireteam_engine::RuleId("SK-16.15.7-b"),
+            },
+            Event::Hands {
+                fig: bay,
+                off_hand: None,
+                shield_at: ShieldAt::Back,
+                rule: fireteam_engine::RuleId("SK-13.3-a"),
+            },
+        ]
+    );
+    let b = g.fig("Bay");
+    assert_eq!((b.ready, b.shield_at), (Some(0), ShieldAt::Back));
+    assert_eq!(g.fig("Cal").ready, None);
+}
+
+#[test]
 fn sk_21_4_b_c_the_place_of_a_hit_is_narrated_in_english() {
     use fireteam_engine::Present;
     let mut g = aimed(&[AIMED], &["pistol"], "str = 30, dex = 12, int = 10");

@@ -472,17 +472,22 @@ pub(crate) fn contest_hth(
             });
         } else if let Some(slot) = t.ready_slot().map(|_| t.ready.unwrap_or(0)) {
             // SK-16.15.7-b: "now your ready weapon or (your option) on the ground"; taken only
-            // into an empty hand and a free slot, else it falls.
+            // into an empty hand and a free slot, else it falls. Taken, it is his ready weapon
+            // as a Ready would make it (SK-21.4-e: with one hand left, a shield in that hand is
+            // slung, `free_hands_for`).
             let me = ctx.s.fig(fig).clone();
             let free = me.weapons.iter().position(|w| w.is_none());
             match free {
-                Some(k) if take && me.ready_slot().is_none() => ctx.emit(Event::Exchanged {
-                    fig,
-                    with: target,
-                    fig_slot: k as u8,
-                    with_slot: slot,
-                    rule: RuleId("SK-16.15.7-b"),
-                }),
+                Some(k) if take && me.ready_slot().is_none() => {
+                    ctx.emit(Event::Exchanged {
+                        fig,
+                        with: target,
+                        fig_slot: k as u8,
+                        with_slot: slot,
+                        rule: RuleId("SK-16.15.7-b"),
+                    });
+                    crate::readying::free_hands_for(ctx, fig, k as u8);
+                }
                 _ => ctx.emit(Event::Effect {
                     fig: target,
                     effect: Effect::WeaponDropped { slot },

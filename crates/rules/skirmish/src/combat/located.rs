@@ -112,11 +112,22 @@ pub(crate) fn located_effects(
 /// SK-21.4-e "the arm cannot be used": what the hands left can no longer hold. With one hand
 /// left, the weapon in it is kept and a shield in hand falls (the hand put out of use held it);
 /// with none, the weapon in hand and the other hand's fall too (brass knuckles stay on the
-/// fist, SK-16.1-d, of no use). A two-handed weapon that one hand cannot hold and a second
-/// weapon are put away by the `ArmOut` event itself (`apply`).
+/// fist, SK-16.1-d, of no use), and a knife or pistol he was to draw in hand to hand at the
+/// start of next turn (SK-16.15.3-T1, 3–4) stays on his belt: no hand is left to draw it. A
+/// two-handed weapon that one hand cannot hold and a second weapon are put away by the `ArmOut`
+/// event itself (`apply`).
 fn let_go(ctx: &mut Ctx, target: FigId) {
     let f = ctx.s.fig(target).clone();
     let hands = crate::hands::hands_left(&f);
+    if hands == 0 && f.hth_draw > 0 {
+        ctx.emit(Event::Effect {
+            fig: target,
+            effect: Effect::DrawCalledOff {
+                slot: f.hth_draw - 1,
+            },
+            rule: RuleId("SK-21.4-e"),
+        });
+    }
     if hands == 0 {
         for slot in [f.ready, f.off_hand].into_iter().flatten() {
             let Some(sl) = f.weapons[usize::from(slot)] else {

@@ -688,7 +688,9 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
     }
     // SK-11.7.4-b: two disengaged figures next to each other exchange the weapons in their
     // hands; the partner, of the same side, must still have his Ready to give (not acted, no
-    // more than a Pace moved, not down). A rifle with a bayonet is not handed over.
+    // more than a Pace moved, not down), and a hand to take with (SK-21.4-e: with both arms out
+    // of use he holds nothing, `without_hands` strikes the exchange from his own list). A rifle
+    // with a bayonet is not handed over.
     if !engaged && !f.posture.down() && f.bayonet.is_none() {
         for (k, o) in s.figures.iter().enumerate() {
             let k = k as FigId;
@@ -700,6 +702,7 @@ fn melee_extras(s: &State, id: FigId, engaged: bool, melee_ok: bool, out: &mut V
                 && !o.in_hth
                 && !o.posture.down()
                 && o.bayonet.is_none()
+                && !crate::hands::no_hands(o)
                 && o.pos.distance(f.pos) == 1
                 && engagers_of(s, o, o.pos) == 0
                 && ready_limit(s, o, false);
