@@ -150,6 +150,7 @@ fn after_move(
     g.pos = to;
     g.facing = facing;
     let mine = usize::from(f.id);
+    let from = f.pos;
     // His terms are read in the state with him moved.
     let was = std::mem::replace(&mut scratch.figures[mine], g);
     let g = &scratch.figures[mine];
@@ -159,11 +160,22 @@ fn after_move(
     } else {
         0.0
     };
-    scratch.figures[mine] = was;
+    // A foe beside where he stood or where he stands now may have come to close quarters or
+    // left them (`value::close_quarters`), which his harm reads: his term is read afresh.
     let mut v = 0.0;
     for (i, t) in terms.iter().enumerate() {
-        v += if i == mine { harm } else { t.0 };
+        v += if i == mine {
+            harm
+        } else {
+            let e = &scratch.figures[i];
+            if e.side != g.side && (e.pos.distance(to) <= 1 || e.pos.distance(from) <= 1) {
+                signed_harm(scratch, e, side)
+            } else {
+                t.0
+            }
+        };
     }
+    scratch.figures[mine] = was;
     for (i, (f, t)) in scratch.figures.iter().zip(terms).enumerate() {
         if f.side == side && f.active() {
             v += if i == mine { place } else { t.1 };

@@ -7,7 +7,8 @@
 use crate::action::Action;
 use crate::data::Class;
 use crate::geometry::{self, threatens};
-use crate::state::{Figure, Posture, State};
+use crate::legal::targets::shootable;
+use crate::state::{FigId, Figure, Phase, Pos, Posture, State};
 use crate::system::Skirmish;
 use fireteam_engine::{Evaluate, SideId};
 
@@ -20,21 +21,114 @@ pub(crate) fn harm(s: &State, f: &Figure) -> f64 {
     if f.posture == Posture::Fallen {
         h += 0.05;
     }
-    // Empty hands, or an empty gun, with weapons to hand: a loss until readied or reloaded.
-    let empty_gun = f.ready_slot().is_some_and(|sl| sl.rounds == 0)
-        && f.ready_slot().is_some_and(|sl| {
-            let w = &s.rules.weapons[usize::from(sl.weapon)];
-            w.rounds > 0
-        });
-    if (f.ready_slot().is_none() || empty_gun) && f.weapons.iter().flatten().count() > 0 {
-        h += 0.1;
-    }
+    h += unready(s, f);
     // ---- SK-6.1.7-a: a weapon he may not fight with (a shield in hand without the Shield
     // skill) is as good as none until the shield is slung.
     if f.ready_slot().is_some() && crate::legal::shield_skill::barred(s, f) {
         h += 0.1;
     }
     h + fire_harm(s, f) / st + practice_harm(s, f)
+}
+
+/// How far he is from fighting with what he has, in harm: nothing while a weapon that can do
+/// harm here is in hand and loaded; an action's worth (0.03) for an empty gun he has a magazine
+/// for (a reload, G-73) or for hands that hold nothing to fight with here (empty, a smoke
+/// grenade, a dropped or jammed weapon, a gun with nothing to reload it, a gun or grenade with
+/// a foe at close quarters, SK-11.8-a) while he has something that would (carried, or lying at
+/// his feet: a Ready or a pick-up, SK-11.7.4, SK-11.9.2-a); a little for a magazine part spent
+/// (so a quiet moment is used to reload) and for a grenade held while a gun waits. Graded, so
+/// that each step toward fighting is worth taking, and shooting the last round costs only the
+/// action that follows it.
+fn unready(s: &State, f: &Figure) -> f64 {
+    use crate::state::WeaponState;
+    let close = close_quarters(s, f);
+    let reloadable = |w: &crate::data::Weapon| w.rounds > 0 && f.spare_magazines > 0;
+    // What can do harm here: at close quarters only a blade or club (SK-11.8-a).
+    let fits = |w: &crate::data::Weapon| harmful(w) && (!close || w.class == Class::Melee);
+    let gun_to_hand = || {
+        f.weapons.iter().flatten().any(|sl| {
+            let w = &s.rules.weapons[usize::from(sl.weapon)];
+            sl.state == WeaponState::Ok
+                && w.class == Class::Missile
+                && (w.rounds == 0 || sl.rounds > 0 || reloadable(w))
+        })
+    };
+    if let Some(sl) = f.ready_slot() {
+        let w = &s.rules.weapons[usize::from(sl.weapon)];
+        if fits(w) {
+            // A grenade is thrown once: between throws, the gun is the weapon to hold.
+            if w.class == Class::Grenade && gun_to_hand() {
+                return 0.02;
+            }
+            if w.class != Class::Missile || w.rounds == 0 {
+                return 0.0;
+            }
+            if sl.rounds > 0 {
+                return if reloadable(w) {
+                    0.01 * f64::from(w.rounds - sl.rounds.min(w.rounds)) / f64::from(w.rounds)
+                } else {
+                    0.0
+                };
+            }
+            if reloadable(w) {
+                return 0.03;
+            }
+        }
+    }
+    // Something else to fight with: carried, or his own dropped weapon at his feet.
+    let prospect = f.weapons.iter().flatten().any(|sl| {
+        let w = &s.rules.weapons[usize::from(sl.weapon)];
+        let usable = match sl.state {
+            WeaponState::Ok | WeaponState::Jammed => true,
+            WeaponState::Dropped => s.dropped.iter().any(|d| d.owner == f.id && d.pos == f.pos),
+            _ => false,
+        };
+        usable
+            && fits(w)
+            && (w.class != Class::Missile || w.rounds == 0 || sl.rounds > 0 || reloadable(w))
+    });
+    if prospect {
+        0.03
+    } else {
+        0.0
+    }
+}
+
+/// The nearest a grenade is thrown: out of its blast (SK-16.12-o: the MH it lands in and the
+/// hexes next to it) with a hex to spare.
+const GRENADE_CLEAR: u32 = 4;
+
+/// A foe at close quarters: one whose threat zone he is in (SK-8.3-a), or a standing one
+/// beside him, who engages him by turning to face him in the next movement (SK-10.5-a).
+pub(crate) fn close_quarters(s: &State, f: &Figure) -> bool {
+    s.figures.iter().any(|e| {
+        e.side != f.side
+            && e.active()
+            && (threatens(e, f.pos)
+                || (e.posture == Posture::Standing && e.pos.distance(f.pos) == 1))
+    })
+}
+
+/// Whether he carries a blade or club (in hand or not): a gunman without one has no way to
+/// fight at close quarters but to step away (SK-11.5-a).
+fn carries_melee(s: &State, f: &Figure) -> bool {
+    f.weapons.iter().flatten().any(|sl| {
+        sl.state == crate::state::WeaponState::Ok
+            && s.rules.weapons[usize::from(sl.weapon)].class == Class::Melee
+    })
+}
+
+/// Whether a weapon can do harm: a blade or club, a thrown weapon, a gun, a grenade that
+/// wounds or burns (not smoke or gas).
+fn harmful(w: &crate::data::Weapon) -> bool {
+    use crate::data::GrenadeKind;
+    match w.class {
+        Class::Melee | Class::Thrown | Class::Missile => true,
+        Class::Grenade => matches!(
+            w.grenade,
+            Some(GrenadeKind::He | GrenadeKind::Molotov | GrenadeKind::Incendiary)
+        ),
+    }
 }
 
 /// ---- after the battle (§19.3): recorded hits of practice weapons, each a step toward the
@@ -79,21 +173,78 @@ fn fire_harm(s: &State, f: &Figure) -> f64 {
 
 impl Evaluate for Skirmish {
     fn value(&self, s: &State, side: SideId) -> f64 {
-        let mut v = 0.0;
-        for f in &s.figures {
-            v += signed_harm(s, f, side);
+        if let Phase::DisengageReaction {
+            mover,
+            opponent,
+            to,
+        } = s.phase
+        {
+            return disengaging(s, side, mover, opponent, to);
         }
-        for f in &s.figures {
-            if f.side == side && f.active() {
-                v += placed(s, side, f);
-            }
-        }
-        v
+        settled(s, side)
     }
 
     fn estimate(&self, s: &State, side: SideId, legal: &[Action], out: &mut Vec<Option<f64>>) {
         crate::estimate::estimate(s, side, legal, out);
     }
+}
+
+thread_local! {
+    // The state a pending disengagement is valued in, reused (see `disengaging`).
+    static AFTER_STEP: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+}
+
+/// SK-11.5-a/b: a disengagement waits on the opponent's attack before the step away, so the
+/// state in between says nothing yet of what the step is for. It is valued as done: the mover
+/// in his new hex, less the harm the opponent's blow is expected to do him (or, for the
+/// opponent's side, plus it).
+fn disengaging(s: &State, side: SideId, mover: FigId, opponent: FigId, to: Pos) -> f64 {
+    // The attack of SK-11.5-b is made in melee (`legal::disengage`): a gun in hand makes none.
+    let blow = crate::threat::plain_attack(s, opponent, mover)
+        .filter(|spec| spec.kind == crate::event::AttackKind::Melee)
+        .map_or(0.0, |spec| crate::threat::expected_harm(s, &spec));
+    let stepped = AFTER_STEP.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let after = match cell.as_mut() {
+            Some(a) => {
+                a.copy_from(s);
+                a
+            }
+            None => cell.insert(s.clone()),
+        };
+        after.phase = Phase::Action;
+        let m = &mut after.figures[usize::from(mover)];
+        m.pos = to;
+        settled(after, side)
+    });
+    if s.fig(mover).side == side {
+        stepped - blow
+    } else {
+        stepped + blow
+    }
+}
+
+/// The value of a state with nothing pending.
+fn settled(s: &State, side: SideId) -> f64 {
+    let mut v = 0.0;
+    for f in &s.figures {
+        v += signed_harm(s, f, side);
+    }
+    for f in &s.figures {
+        if f.side == side && f.active() {
+            v += placed(s, side, f);
+        }
+    }
+    v
+}
+
+/// How hard the clock pushes toward a fight: 1 at the start, 4 at the turn limit. A battle
+/// still undecided at the limit is a draw (SK-19.2-a), which no side fights for (in the arena
+/// every fighter of a draw is paid as a loser, SK-19.1-c), so waiting behind cover is worth less
+/// the fewer turns are left.
+fn urgency(s: &State) -> f64 {
+    let limit = f64::from(s.rules.max_turns.max(1));
+    1.0 + 3.0 * (f64::from(s.turn) / limit).min(1.0)
 }
 
 /// A figure's harm as it counts for `side`: his own side's is a loss, the enemy's a gain.
@@ -117,23 +268,32 @@ pub(crate) fn placed(s: &State, side: SideId, f: &Figure) -> f64 {
     let loaded = f
         .ready_slot()
         .is_some_and(|sl| sl.rounds > 0 || s.rules.weapons[usize::from(sl.weapon)].rounds == 0);
-    let missile = w.is_some_and(|w| w.class == Class::Missile) && loaded;
-    // A shooter wants a clear shot and no enemy in his face (engaged figures may not
-    // shoot, SK-11.8-a); an empty hand wants a weapon.
+    // A grenade that wounds or burns, thrown like a shot, from outside its own blast: the MH it
+    // lands in and the hexes around it (SK-16.12-o), with a hex to spare for a miss.
+    let grenade = w.is_some_and(|w| w.class == Class::Grenade && harmful(w));
+    let missile = w.is_some_and(|w| w.class == Class::Missile) && loaded || grenade;
+    // A gunman with a foe at close quarters cannot fight from there, whatever he holds: taking
+    // up another ranged weapon, or none, is no way out; stepping away is (SK-11.5-a), and a
+    // step that stays beside a standing foe buys nothing.
+    if !carries_melee(s, f) && close_quarters(s, f) {
+        v -= 0.06;
+    }
+    // A shooter wants a clear shot; an empty hand wants a weapon.
     if missile {
         let engaged = s
             .figures
             .iter()
             .any(|e| e.side != side && e.active() && threatens(e, f.pos));
-        if engaged {
-            v -= 0.06;
-        }
-        let shot = s.figures.iter().any(|e| {
-            e.side != side
-                && e.active()
-                && geometry::in_front(f, e.pos)
-                && !geometry::sight(s, f.pos, e.pos).0
-        });
+        // A shot the rules allow (SK-10.5-d, SK-13.6-b, SK-17.7): in front, on a line of fire
+        // no wall or smoke closes, at a foe he can see; none while engaged (SK-11.8-a).
+        let shot = !engaged
+            && s.figures.iter().any(|e| {
+                e.side != side
+                    && e.active()
+                    && !e.hidden
+                    && (!grenade || f.pos.distance(e.pos) >= GRENADE_CLEAR)
+                    && shootable(s, f, e)
+            });
         if shot {
             // With a shot, closing in only costs range (SK-13.6-a).
             v += 0.05;
@@ -145,7 +305,10 @@ pub(crate) fn placed(s: &State, side: SideId, f: &Figure) -> f64 {
     let mut shooters = 0u32;
     for e in s.figures.iter().filter(|e| e.side != side && e.active()) {
         let d = f.pos.distance(e.pos);
-        nearest = nearest.min(d);
+        // Standing over a fallen foe in his hex (SK-10.6-b) is no place to strike him from
+        // (a blow needs him in a front hex, SK-10.5-d, and a shot a line to him): counted as
+        // a step further off than beside him.
+        nearest = nearest.min(if d == 0 { 2 } else { d });
         let e_missile = e
             .ready_slot()
             .is_some_and(|sl| s.rules.weapons[usize::from(sl.weapon)].class == Class::Missile);
@@ -176,12 +339,9 @@ pub(crate) fn placed(s: &State, side: SideId, f: &Figure) -> f64 {
     if nearest != u32::MAX {
         // Close in to fight: hard with a blade, gently with a gun that has no shot yet
         // (so a hidden enemy is hunted down rather than waited out).
-        let pull = if (melee && w.is_some()) || (w.is_some() && !loaded) {
-            0.01
-        } else {
-            0.004
-        };
-        v -= pull * f64::from(nearest);
+        // An empty gun pulls as a gun does: a reload (G-73), not a charge, is its answer.
+        let pull = if melee && w.is_some() { 0.01 } else { 0.004 };
+        v -= pull * urgency(s) * f64::from(nearest);
     }
     v += 0.01 * f64::from(f.aim_turns.min(2));
     // Hand to hand (SK-16.15.3): +4 to hit both ways and STR-driven damage, so a

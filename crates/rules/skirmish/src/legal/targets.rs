@@ -5,7 +5,7 @@
 use crate::combat::armor::martial_arts_allowed;
 use crate::combat::weapon_of;
 use crate::data::{Class, Length, Wall};
-use crate::geometry::{self, in_front, line_of_fire};
+use crate::geometry::{self, in_front};
 use crate::state::{Condition, FigId, Figure, Posture, State, WeaponState};
 use crate::turn::movement::movement_allowance;
 
@@ -41,11 +41,12 @@ pub(crate) fn shootable(s: &State, f: &Figure, t: &Figure) -> bool {
     if crate::terrain::pits::pit_blocks(s, f, t) {
         return false;
     }
-    let lof = line_of_fire(s, f.pos, t.pos);
-    if lof.blocked {
+    // Only the map's part of the line decides (the figures on it are hit or missed, SK-13.6-b).
+    let (blocked, wall) = geometry::sight(s, f.pos, t.pos);
+    if blocked {
         return false;
     }
-    if let Some((wall, near_target, near_firer)) = lof.wall {
+    if let Some((wall, near_target, near_firer)) = wall {
         if near_firer && !geometry::can_fire_over(wall, f.posture) {
             return false;
         }

@@ -1,0 +1,125 @@
+//! Finds greedy-against-greedy battles of a SKIRMISH scenario that end in a draw and prints
+//! each one's last turn: where every figure stands, what he holds, his damage and posture, and
+//! the last actions. A tool for studying why the AI stalls.
+//!
+//! `cargo run --release -p fireteam-sim --example skirmish_draws -- scenarios/skirmish/arena.toml [BATTLES] [POLICY]`
+
+use fireteam_ai::{Explain, PolicyKind};
+use fireteam_dice::{DiceSource, SeededSource};
+use fireteam_engine::{Battle, Decision, RuleSystem};
+use fireteam_scenario::Loader;
+use fireteam_sim::seeds::{ai_seed, dice_seed};
+use fireteam_skirmish::schema::SkirmishSchema;
+use fireteam_skirmish::{scenario, Skirmish};
+use std::path::Path;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let file = args
+        .get(1)
+        .map_or("scenarios/skirmish/arena.toml", |s| s.as_str());
+    let battles: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(40);
+    let policy: PolicyKind = args
+        .get(3)
+        .map_or(PolicyKind::Greedy, |s| s.parse().expect("a policy"));
+    let verbose = std::env::var_os("EXPLAIN").is_some();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let loaded = Loader::new()
+        .schema(&SkirmishSchema)
+        .data_dir(root.join("data"))
+        .load_path(Path::new(file))
+        .unwrap_or_else(|d| panic!("{}", d.render_plain()));
+    let initial = scenario::setup(&loaded).build();
+    let rules = Skirmish;
+    let (mut draws, mut turns_sum) = (0, 0u64);
+    for i in 0..battles {
+        let mut policies: Vec<_> = (0..2u8)
+            .map(|side| policy.build::<Skirmish>(ai_seed(1, i, side)))
+            .collect();
+        let mut battle = Battle::new(&rules, initial.clone()).without_log();
+        let mut dice = SeededSource::new(dice_seed(1, i));
+        let mut legal = Vec::new();
+        let mut texts: Vec<String> = Vec::new();
+        let last_turn = initial.rules.max_turns;
+        let mut explained: Vec<String> = Vec::new();
+        let outcome = loop {
+            match rules.decision(battle.state()) {
+                Decision::Over { outcome } => break outcome,
+                Decision::Choose { side, .. } => {
+                    legal.clear();
+                    rules.legal_actions(battle.state(), &mut legal);
+                    let explain = if battle.state().turn >= last_turn {
+                        Explain::Yes
+                    } else {
+                        Explain::No
+                    };
+                    let c = policies[usize::from(side)].choose(
+                        &rules,
+                        battle.state(),
+                        side,
+                        &legal,
+                        explain,
+                    );
+                    if let Some(e) = &c.explanation {
+                        let mut lines = e
+                            .to_string()
+                            .lines()
+                            .take(6)
+                            .collect::<Vec<_>>()
+                            .join("\n      ");
+                        lines.insert_str(0, "      ");
+                        explained.push(lines);
+                    }
+                    texts.push(format!(
+                        "t{} {}",
+                        battle.state().turn,
+                        rules.action_text(battle.state(), &legal[c.index])
+                    ));
+                    let dice: &mut dyn DiceSource = &mut dice;
+                    battle.step(&legal[c.index], dice).expect("a legal action");
+                }
+            }
+        };
+        let s = battle.state();
+        turns_sum += u64::from(s.turn);
+        if format!("{outcome:?}").contains("Draw") {
+            draws += 1;
+            println!("== battle {i}: {outcome:?} at turn {}", s.turn);
+            for f in &s.figures {
+                let w = f.ready_slot().map(|sl| {
+                    (
+                        s.rules.weapons[usize::from(sl.weapon)].name.clone(),
+                        sl.rounds,
+                    )
+                });
+                println!(
+                    "  {} side {} at {} facing {} {:?} {:?} st {} dmg {} hth {} ready {:?} spare {} weapons {}",
+                    s.name(f.id),
+                    f.side,
+                    f.pos,
+                    f.facing,
+                    f.posture,
+                    f.condition,
+                    f.st,
+                    f.damage,
+                    f.in_hth,
+                    w,
+                    f.spare_magazines,
+                    f.weapons.iter().flatten().count()
+                );
+            }
+            for t in texts.iter().rev().take(12).rev() {
+                println!("    {t}");
+            }
+            if verbose {
+                for e in &explained {
+                    println!("{e}");
+                }
+            }
+        }
+    }
+    println!(
+        "{draws} draws in {battles} battles; mean turns {:.2}",
+        turns_sum as f64 / battles as f64
+    );
+}
