@@ -474,6 +474,16 @@ fn cached_line(
     a: fireteam_grid::Hex,
     b: fireteam_grid::Hex,
 ) -> smallvec::SmallVec<[LineStep<fireteam_grid::Hex>; 16]> {
+    line_steps(a, b).collect()
+}
+
+/// The steps of the grid's line from `a` to `b` ([`fireteam_grid::line`], the same steps in
+/// the same order), read from the per-offset cache: for every line a resolution walks (the
+/// shot's way past its target, SK-13.6-b; what a line crosses), not only lines of fire.
+pub(crate) fn line_steps(
+    a: fireteam_grid::Hex,
+    b: fireteam_grid::Hex,
+) -> impl Iterator<Item = LineStep<fireteam_grid::Hex>> {
     let d = b - a;
     let steps = LINES.with(|m| {
         m.borrow_mut()
@@ -481,17 +491,14 @@ fn cached_line(
             .or_insert_with(|| line(fireteam_grid::Hex::new(0, 0), d).collect())
             .clone()
     });
-    let at = |c: fireteam_grid::Hex| c + a;
-    steps
-        .iter()
-        .map(|s| match *s {
-            LineStep::Single(c) => LineStep::Single(at(c)),
-            // The grid puts the smaller cell of an edge first, by offset row and column, which
-            // a shift by an odd column may turn around.
-            LineStep::Edge(c, e) => LineStep::Edge(at(c).min(at(e)), at(c).max(at(e))),
-            LineStep::Corner(c) => LineStep::Corner(at(c)),
-        })
-        .collect()
+    let at = move |c: fireteam_grid::Hex| c + a;
+    (0..steps.len()).map(move |i| match steps[i] {
+        LineStep::Single(c) => LineStep::Single(at(c)),
+        // The grid puts the smaller cell of an edge first, by offset row and column, which a
+        // shift by an odd column may turn around.
+        LineStep::Edge(c, e) => LineStep::Edge(at(c).min(at(e)), at(c).max(at(e))),
+        LineStep::Corner(c) => LineStep::Corner(at(c)),
+    })
 }
 
 /// One step of a line with what the map (which never changes in a battle) puts there.
@@ -663,6 +670,17 @@ mod tests {
             for &b in &cells {
                 let want: Vec<LineStep<Hex>> = line(a, b).collect();
                 assert_eq!(cached_line(a, b).to_vec(), want, "{a:?} -> {b:?}");
+            }
+        }
+        // The long lines a shot follows past its target, far off the map (`attack::stray`).
+        for &a in cells.iter().step_by(5) {
+            for &b in cells.iter().step_by(3) {
+                for k in [3, 7] {
+                    let far = a + Hex::new((b.q - a.q) * k, (b.r - a.r) * k);
+                    let want: Vec<LineStep<Hex>> = line(a, far).collect();
+                    let got: Vec<LineStep<Hex>> = line_steps(a, far).collect();
+                    assert_eq!(got, want, "{a:?} -> {far:?}");
+                }
             }
         }
     }

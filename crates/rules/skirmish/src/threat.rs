@@ -139,6 +139,29 @@ pub fn expected_harm(s: &State, spec: &AttackSpec) -> f64 {
     })
 }
 
+/// The harm (`value::harm`'s scale) `dice`d6 through `armor` is expected to add to `tgt`,
+/// whose harm is `before`, as an HE grenade's blast deals it (SK-16.12-o: no roll to hit, no
+/// multiplier).
+pub fn expected_blast_harm(tgt: &crate::state::Figure, before: f64, dice: u8, armor: i16) -> f64 {
+    let st = f64::from(tgt.st.max(1));
+    let left = i32::from(tgt.est());
+    with_sums(dice, |ways, all| {
+        let mut e = 0.0;
+        for (i, w) in ways.iter().enumerate() {
+            let taken = (i32::from(dice) + i as i32 - i32::from(armor)).max(0);
+            let gain = if taken == 0 {
+                0.0
+            } else if left - taken <= 1 {
+                1.5 - before
+            } else {
+                f64::from(taken) / st
+            };
+            e += gain * *w as f64 / all;
+        }
+        e
+    })
+}
+
 /// The spec of a plain attack of `att` on `tgt` with his ready weapon: a single shot with a
 /// loaded missile weapon, a blow with a melee one (or bare hands) at a foe next to him.
 pub fn plain_attack(s: &State, att: FigId, tgt: FigId) -> Option<AttackSpec> {

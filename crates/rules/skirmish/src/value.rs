@@ -27,7 +27,35 @@ pub(crate) fn harm(s: &State, f: &Figure) -> f64 {
     if f.ready_slot().is_some() && crate::legal::shield_skill::barred(s, f) {
         h += 0.1;
     }
-    h + fire_harm(s, f) / st + practice_harm(s, f)
+    let h = h + fire_harm(s, f) / st + practice_harm(s, f);
+    h + blast_harm(s, f, h)
+}
+
+/// ---- grenades (§16.12): the harm the HE grenades lying live on the map are expected to do
+/// him when they go off (SK-16.12-g, SK-16.12-o: 4d6 in the MH they land in, 2d6 in the ring
+/// around it, through his armor as the blast meets it), so that a throw is worth its blast
+/// before the fuse burns down, and standing by a live grenade is worth leaving. Zero with no
+/// grenade live.
+fn blast_harm(s: &State, f: &Figure, before: f64) -> f64 {
+    if s.grenades.is_empty() {
+        return 0.0;
+    }
+    let mut h = 0.0;
+    for g in &s.grenades {
+        let w = &s.rules.weapons[usize::from(g.weapon)];
+        if w.grenade != Some(crate::data::GrenadeKind::He) {
+            continue;
+        }
+        let dice = match f.pos.distance(g.pos) {
+            0 | 1 => 4,
+            2 => 2,
+            _ => continue,
+        };
+        let armor = crate::combat::armor::armor_value(s, f, g.pos, Some(w))
+            + i16::from(crate::combat::shielding::worn_r(s, f));
+        h += crate::threat::expected_blast_harm(f, before, dice, armor);
+    }
+    h
 }
 
 /// How far he is from fighting with what he has, in harm: nothing while a weapon that can do
@@ -106,6 +134,25 @@ pub(crate) fn close_quarters(s: &State, f: &Figure) -> bool {
             && e.active()
             && (threatens(e, f.pos)
                 || (e.posture == Posture::Standing && e.pos.distance(f.pos) == 1))
+    })
+}
+
+/// Whether he still has a gun to fight with (one with two shots or more in it, or a magazine
+/// to fill it, G-73) or a grenade that wounds or burns, in hand or carried: a shooter, who
+/// keeps his distance; otherwise a blade or his fists are what he fights with.
+fn shooter(s: &State, f: &Figure) -> bool {
+    f.weapons.iter().flatten().any(|sl| {
+        let w = &s.rules.weapons[usize::from(sl.weapon)];
+        matches!(
+            sl.state,
+            crate::state::WeaponState::Ok | crate::state::WeaponState::Jammed
+        ) && match w.class {
+            Class::Missile => {
+                w.rounds == 0 || sl.rounds >= 2 || (w.rounds > 0 && f.spare_magazines > 0)
+            }
+            Class::Grenade => harmful(w),
+            _ => false,
+        }
     })
 }
 
@@ -263,7 +310,6 @@ pub(crate) fn placed(s: &State, side: SideId, f: &Figure) -> f64 {
     let w = f
         .ready_slot()
         .map(|sl| &s.rules.weapons[usize::from(sl.weapon)]);
-    let melee = w.is_none_or(|w| w.class == Class::Melee);
     // An empty gun is no shot: he wants to reload, or to close in with what else he has.
     let loaded = f
         .ready_slot()
@@ -337,10 +383,11 @@ pub(crate) fn placed(s: &State, side: SideId, f: &Figure) -> f64 {
         }
     }
     if nearest != u32::MAX {
-        // Close in to fight: hard with a blade, gently with a gun that has no shot yet
-        // (so a hidden enemy is hunted down rather than waited out).
-        // An empty gun pulls as a gun does: a reload (G-73), not a charge, is its answer.
-        let pull = if melee && w.is_some() { 0.01 } else { 0.004 };
+        // Close in to fight: gently while he has a gun to fight with (so a hidden enemy is
+        // hunted down rather than waited out: an empty gun's answer is a reload, G-73), hard
+        // once a blade or his fists are all he has left. What he has, not what he holds: a
+        // weapon taken in hand never makes the distance dearer.
+        let pull = if shooter(s, f) { 0.004 } else { 0.01 };
         v -= pull * urgency(s) * f64::from(nearest);
     }
     v += 0.01 * f64::from(f.aim_turns.min(2));

@@ -173,7 +173,7 @@ fn past_the_target(ctx: &Ctx, spec: &AttackSpec) -> SmallVec<[FigId; 4]> {
     let far = a + fireteam_grid::Hex::new((b.q - a.q) * k, (b.r - a.r) * k);
     let mut past = false;
     let mut order: SmallVec<[FigId; 4]> = SmallVec::new();
-    'line: for step in fireteam_grid::line(a, far) {
+    'line: for step in crate::geometry::line_steps(a, far) {
         let mut off_map = 0;
         let mut cells = 0;
         for c in step.cells() {

@@ -774,7 +774,7 @@ fn line_crosses(
     b: crate::state::Pos,
     p: crate::state::Pos,
 ) -> bool {
-    fireteam_grid::line(a.hex(), b.hex()).any(|step| step.cells().any(|c| c == p.hex()))
+    crate::geometry::line_steps(a.hex(), b.hex()).any(|step| step.cells().any(|c| c == p.hex()))
 }
 
 /// SK-17.5-c: the darkness penalty a flashlight lifts, recorded at 0 so the roll shows why.

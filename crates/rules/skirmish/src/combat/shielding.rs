@@ -45,7 +45,7 @@ fn clouds_crossed(s: &State, from: Pos, to: Pos) -> SmallVec<[(u16, CloudKind); 
     // `line` gives the cells between the two centres only.
     look(from);
     look(to);
-    for step in fireteam_grid::line(from.hex(), to.hex()) {
+    for step in crate::geometry::line_steps(from.hex(), to.hex()) {
         match step {
             LineStep::Single(c) | LineStep::Corner(c) => look(Pos::from_hex(c)),
             LineStep::Edge(c, d) => {
