@@ -2,7 +2,7 @@
 //! each one's last turn: where every figure stands, what he holds, his damage and posture, and
 //! the last actions. A tool for studying why the AI stalls.
 //!
-//! `cargo run --release -p fireteam-sim --example skirmish_draws -- scenarios/skirmish/arena.toml [BATTLES] [POLICY]`
+//! `cargo run --release -p fireteam-sim --example skirmish_draws -- scenarios/skirmish/arena.toml [BATTLES] [POLICY] [FIRST]`
 
 use fireteam_ai::{Explain, PolicyKind};
 use fireteam_dice::{DiceSource, SeededSource};
@@ -22,6 +22,7 @@ fn main() {
     let policy: PolicyKind = args
         .get(3)
         .map_or(PolicyKind::Greedy, |s| s.parse().expect("a policy"));
+    let first: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(0);
     let verbose = std::env::var_os("EXPLAIN").is_some();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let loaded = Loader::new()
@@ -32,7 +33,7 @@ fn main() {
     let initial = scenario::setup(&loaded).build();
     let rules = Skirmish;
     let (mut draws, mut turns_sum, mut stalemates) = (0, 0u64, 0);
-    for i in 0..battles {
+    for i in first..first + battles {
         let mut policies: Vec<_> = (0..2u8)
             .map(|side| policy.build::<Skirmish>(ai_seed(1, i, side)))
             .collect();

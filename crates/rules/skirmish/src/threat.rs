@@ -162,6 +162,42 @@ pub fn expected_blast_harm(tgt: &crate::state::Figure, before: f64, dice: u8, ar
     })
 }
 
+/// The chance that a plain hit of `att`'s ready weapon gets through `tgt`'s armor at all
+/// (SK-12.3, SK-14.1): its damage dice, without the ×2 and ×3 of a 3 or 4, above the armor the
+/// hit meets from where he stands. An HE grenade's is its 4d6 in the MH it lands in
+/// (SK-16.12-o), a molotov's or incendiary's fire always burns. For the value's shots: a gun
+/// that cannot hurt a foe is no shot at him.
+pub fn penetration(s: &State, att: &crate::state::Figure, tgt: &crate::state::Figure) -> f64 {
+    use crate::data::{Class, GrenadeKind};
+    let w = weapon_of(s, att, att.ready);
+    let (dice, adds) = match w {
+        Some(w) if w.class == Class::Grenade => match w.grenade {
+            Some(GrenadeKind::He) => (4u8, 0i16),
+            Some(GrenadeKind::Molotov | GrenadeKind::Incendiary) => return 1.0,
+            _ => return 0.0,
+        },
+        _ => {
+            let kind = match w.map(|w| w.class) {
+                Some(Class::Missile) => AttackKind::Missile,
+                Some(Class::Thrown) => AttackKind::Thrown,
+                _ => AttackKind::Melee,
+            };
+            let d = damage_expr(s, att, att.ready, kind);
+            (d.dice, d.adds)
+        }
+    };
+    let armor = i32::from(armor_value(s, tgt, att.pos, w));
+    with_sums(dice, |ways, all| {
+        let mut p = 0.0;
+        for (i, n) in ways.iter().enumerate() {
+            if i32::from(dice) + i as i32 + i32::from(adds) > armor {
+                p += *n as f64 / all;
+            }
+        }
+        p
+    })
+}
+
 /// The spec of a plain attack of `att` on `tgt` with his ready weapon: a single shot with a
 /// loaded missile weapon, a blow with a melee one (or bare hands) at a foe next to him.
 pub fn plain_attack(s: &State, att: FigId, tgt: FigId) -> Option<AttackSpec> {

@@ -63,7 +63,8 @@ fn blast_harm(s: &State, f: &Figure, before: f64) -> f64 {
 /// for (a reload, G-73) or for hands that hold nothing to fight with here (empty, a smoke
 /// grenade, a dropped or jammed weapon, a gun with nothing to reload it, a gun or grenade with
 /// a foe at close quarters, SK-11.8-a) while he has something that would (carried, or lying at
-/// his feet: a Ready or a pick-up, SK-11.7.4, SK-11.9.2-a); a little for a magazine part spent
+/// his feet: a Ready or a pick-up, SK-11.7.4, SK-11.9.2-a; two actions' worth, 0.05, when that
+/// is an empty gun, which then wants a reload too); a little for a magazine part spent
 /// (so a quiet moment is used to reload) and for a grenade held while a gun waits. Graded, so
 /// that each step toward fighting is worth taking, and shooting the last round costs only the
 /// action that follows it.
@@ -103,23 +104,29 @@ fn unready(s: &State, f: &Figure) -> f64 {
             }
         }
     }
-    // Something else to fight with: carried, or his own dropped weapon at his feet.
-    let prospect = f.weapons.iter().flatten().any(|sl| {
+    // Something else to fight with: carried, or his own dropped weapon at his feet, an action
+    // away (a Ready or a pick-up), or two for an empty gun (and then a reload).
+    let mut cost = 0.0f64;
+    for sl in f.weapons.iter().flatten() {
         let w = &s.rules.weapons[usize::from(sl.weapon)];
         let usable = match sl.state {
             WeaponState::Ok | WeaponState::Jammed => true,
             WeaponState::Dropped => s.dropped.iter().any(|d| d.owner == f.id && d.pos == f.pos),
             _ => false,
         };
-        usable
-            && fits(w)
-            && (w.class != Class::Missile || w.rounds == 0 || sl.rounds > 0 || reloadable(w))
-    });
-    if prospect {
-        0.03
-    } else {
-        0.0
+        if !usable || !fits(w) {
+            continue;
+        }
+        let away = if w.class != Class::Missile || w.rounds == 0 || sl.rounds > 0 {
+            0.03
+        } else if reloadable(w) {
+            0.05
+        } else {
+            continue;
+        };
+        cost = if cost == 0.0 { away } else { cost.min(away) };
     }
+    cost
 }
 
 /// The nearest a grenade is thrown: out of its blast (SK-16.12-o: the MH it lands in and the
@@ -332,17 +339,24 @@ pub(crate) fn placed(s: &State, side: SideId, f: &Figure) -> f64 {
             .any(|e| e.side != side && e.active() && threatens(e, f.pos));
         // A shot the rules allow (SK-10.5-d, SK-13.6-b, SK-17.7): in front, on a line of fire
         // no wall or smoke closes, at a foe he can see; none while engaged (SK-11.8-a).
-        let shot = !engaged
-            && s.figures.iter().any(|e| {
-                e.side != side
+        // A shot is worth what it can do: the best chance among the foes he can shoot that a
+        // hit gets through the armor (a pistol against a heavy vest is no shot at all).
+        let mut best = 0.0f64;
+        if !engaged {
+            for e in &s.figures {
+                if e.side != side
                     && e.active()
                     && !e.hidden
                     && (!grenade || f.pos.distance(e.pos) >= GRENADE_CLEAR)
                     && shootable(s, f, e)
-            });
-        if shot {
+                {
+                    best = best.max(crate::threat::penetration(s, f, e));
+                }
+            }
+        }
+        if best > 0.0 {
             // With a shot, closing in only costs range (SK-13.6-a).
-            v += 0.05;
+            v += 0.05 * best;
             return v;
         }
     }
