@@ -176,9 +176,20 @@ impl<R: Evaluate> Policy<R> for SearchPolicy<R> {
             };
             key(b).total_cmp(&key(a)).then(a.cmp(&b))
         });
-        let mut tallies: Vec<Tally> = order
+        // Actions greedy scores alike (a facing that changes nothing, the same step with or
+        // without a guard that cannot matter) mostly lead to the same battle: the rollouts are
+        // spent on actions greedy tells apart, the first of each equal score standing for it.
+        let mut picked: Vec<usize> = Vec::with_capacity(self.candidates);
+        for &i in &order {
+            if picked.len() == self.candidates {
+                break;
+            }
+            if picked.iter().all(|&j| scores[j].0 != scores[i].0) {
+                picked.push(i);
+            }
+        }
+        let mut tallies: Vec<Tally> = picked
             .iter()
-            .take(self.candidates)
             .map(|&index| Tally {
                 index,
                 greedy: scores[index].0,
