@@ -388,6 +388,11 @@ pub(crate) fn placed(s: &State, side: SideId, f: &Figure) -> f64 {
             v -= 0.02;
         }
     }
+    // A blade (or fists) is used on one's feet: lying low is worth nothing to him when no gun
+    // is pointed his way (SK-11.1-a: he stands up and fights).
+    if shooters == 0 && f.posture == Posture::Prone && !shooter(s, f) {
+        v -= 0.01;
+    }
     // Cover from the enemy's guns (SK-17.7, SK-24-T2): hidden from all of them, or low.
     if shooters > 0 {
         if seen_by == 0 {
