@@ -355,31 +355,27 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                 // One search at the run's reach: a cell within 5 m is a walk (DP-MOVE-01), one
                 // beyond it a run (DP-MOVE-02).
                 geometry::with_reach(s, unit.pos, Gait::Run.metres(), |reach| {
-                    reach.each_cell(1..=Gait::Walk.metres(), |to| {
-                        out.push(Action::Move {
-                            unit: u,
-                            gait: Gait::Walk,
-                            to,
-                        })
+                    reach.extend(1..=Gait::Walk.metres(), out, |to| Action::Move {
+                        unit: u,
+                        gait: Gait::Walk,
+                        to,
                     });
-                    reach.each_cell(Gait::Walk.metres() + 1..=Gait::Run.metres(), |to| {
-                        out.push(Action::Move {
+                    reach.extend(Gait::Walk.metres() + 1..=Gait::Run.metres(), out, |to| {
+                        Action::Move {
                             unit: u,
                             gait: Gait::Run,
                             to,
-                        })
+                        }
                     });
                 });
                 out.push(Action::FallProne { unit: u });
             }
             Stance::Prone => {
                 geometry::with_reach(s, unit.pos, Gait::Crawl.metres(), |reach| {
-                    reach.each_cell(1..=Gait::Crawl.metres(), |to| {
-                        out.push(Action::Move {
-                            unit: u,
-                            gait: Gait::Crawl,
-                            to,
-                        })
+                    reach.extend(1..=Gait::Crawl.metres(), out, |to| Action::Move {
+                        unit: u,
+                        gait: Gait::Crawl,
+                        to,
                     })
                 });
                 out.push(Action::StandUp { unit: u });
