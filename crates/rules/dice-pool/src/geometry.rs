@@ -156,6 +156,9 @@ struct Frame {
     stride: u32,
     /// The words of a board this frame uses.
     words: usize,
+    /// ⌈2¹⁶ / stride⌉: `bit × magic >> 16` is `bit / stride` for every bit of a board (below
+    /// 512, with a stride below 64), without a division.
+    magic: u32,
 }
 
 impl Frame {
@@ -169,6 +172,7 @@ impl Frame {
             rows: u32::from(height),
             stride,
             words: (stride * u32::from(width)).div_ceil(64) as usize,
+            magic: (1u32 << 16).div_ceil(stride),
         }
     }
 
@@ -181,7 +185,14 @@ impl Frame {
             rows: SIDE,
             stride: SIDE + 1,
             words: (SIDE * (SIDE + 1)).div_ceil(64) as usize,
+            magic: (1u32 << 16).div_ceil(SIDE + 1),
         }
+    }
+
+    /// The board column and row of bit `bit`.
+    fn split(&self, bit: u32) -> (u32, u32) {
+        let c = bit * self.magic >> 16;
+        (c, bit - c * self.stride)
     }
 
     /// The board column and row of `p`, if the frame holds it.
@@ -202,17 +213,6 @@ impl Frame {
             col: (self.col0 + c as i32) as u16,
             row: (self.row0 + r as i32) as u16,
         }
-    }
-
-    /// The rows of board column `c`, one bit each.
-    fn column(&self, b: &Board, c: u32) -> u64 {
-        let at = c * self.stride;
-        let (w, shift) = ((at / 64) as usize, at % 64);
-        let mut v = b[w] >> shift;
-        if shift + self.rows > 64 {
-            v |= b[w + 1] << (64 - shift);
-        }
-        v & ((1 << self.rows) - 1)
     }
 }
 
@@ -555,10 +555,12 @@ impl Reach {
         let Some(union) = self.union(costs) else {
             return;
         };
-        for c in 0..self.frame.cols {
-            let mut bits = self.frame.column(&union, c);
+        let frame = &self.frame;
+        for (word, &w) in union[..frame.words].iter().enumerate() {
+            let mut bits = w;
             while bits != 0 {
-                f(self.frame.pos(c, bits.trailing_zeros()));
+                let (c, r) = frame.split(word as u32 * 64 + bits.trailing_zeros());
+                f(frame.pos(c, r));
                 bits &= bits - 1;
             }
         }
@@ -577,16 +579,16 @@ impl Reach {
         };
         let frame = &self.frame;
         let count: u32 = union[..frame.words].iter().map(|w| w.count_ones()).sum();
-        let (mut c, mut bits) = (0, frame.column(&union, 0));
+        let (mut word, mut bits) = (0, union[0]);
         // One counted range, so that the list grows once and no push checks its room.
         out.extend((0..count).map(|_| {
             while bits == 0 {
-                c += 1;
-                bits = frame.column(&union, c);
+                word += 1;
+                bits = union[word];
             }
-            let row = bits.trailing_zeros();
+            let (c, r) = frame.split(word as u32 * 64 + bits.trailing_zeros());
             bits &= bits - 1;
-            make(frame.pos(c, row))
+            make(frame.pos(c, r))
         }));
     }
 
@@ -774,6 +776,22 @@ mod tests {
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             (z ^ (z >> 31)) % n
+        }
+    }
+
+    #[test]
+    fn a_bit_splits_into_its_column_and_row_without_a_division() {
+        let mut frames = vec![Frame::window(Pos { col: 3, row: 4 })];
+        for height in 0..63u16 {
+            let width = (512 / (u32::from(height) + 1)) as u16;
+            assert!(MoveTable::small(width, height));
+            assert!(!MoveTable::small(width + 1, height));
+            frames.push(Frame::map(width, height));
+        }
+        for f in frames {
+            for bit in 0..f.words as u32 * 64 {
+                assert_eq!(f.split(bit), (bit / f.stride, bit % f.stride), "{f:?}");
+            }
         }
     }
 
