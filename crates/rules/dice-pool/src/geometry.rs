@@ -485,8 +485,11 @@ impl Reach {
         }
         self.level[0][..N].copy_from_slice(&first);
         let mut reached = first;
+        // The neighbours of each level, the last one also kept apart: read back from the
+        // array right after it was written, it would wait for the store to land.
         let mut near = [[0u64; N]; LEVELS];
-        near[0] = spread(&first, &even, frame.stride);
+        let mut next = spread(&first, &even, frame.stride);
+        near[0] = next;
         // The last level that found a cell: once no step cost can reach past it, stop.
         let mut last = 0;
         for c in 1..=budget {
@@ -495,7 +498,7 @@ impl Reach {
                 if *cost > c {
                     break;
                 }
-                let from = &near[c - cost];
+                let from = if *cost == 1 { next } else { near[c - cost] };
                 for k in 0..N {
                     found[k] |= from[k] & cells[k];
                 }
@@ -509,12 +512,13 @@ impl Reach {
             self.level[c][..N].copy_from_slice(&found);
             if any != 0 {
                 last = c;
-                near[c] = spread(&found, &even, frame.stride);
+                next = spread(&found, &even, frame.stride);
             } else {
-                near[c] = [0; N];
-                if open.last().is_none_or(|(cost, _)| c >= last + cost) {
-                    break;
-                }
+                next = [0; N];
+            }
+            near[c] = next;
+            if any == 0 && open.last().is_none_or(|(cost, _)| c >= last + cost) {
+                break;
             }
         }
         self.top = last;
