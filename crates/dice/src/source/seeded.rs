@@ -132,6 +132,20 @@ impl DiceSource for SeededSource {
         Ok(total)
     }
 
+    fn roll_each(
+        &mut self,
+        purpose: &Purpose<'_>,
+        sides: u32,
+        faces: &mut [u32],
+    ) -> Result<(), SourceError> {
+        let at = self.stream(purpose.tag);
+        let (key, rng) = (&self.key, &mut self.streams[at]);
+        for f in faces {
+            *f = uniform(|| rng.next_u32(key), sides);
+        }
+        Ok(())
+    }
+
     fn begin_scope(&mut self, scope: u64) {
         if scope != self.scope || self.open != 0 {
             self.scope = scope;
