@@ -156,6 +156,8 @@ struct Frame {
     stride: u32,
     /// The words of a board this frame uses.
     words: usize,
+    /// Whether this is the whole of a small map, whose table names the cell of each bit.
+    whole: bool,
     /// ⌈2¹⁶ / stride⌉: `bit × magic >> 16` is `bit / stride` for every bit of a board (below
     /// 512, with a stride below 64), without a division.
     magic: u32,
@@ -172,6 +174,7 @@ impl Frame {
             rows: u32::from(height),
             stride,
             words: (stride * u32::from(width)).div_ceil(64) as usize,
+            whole: true,
             magic: (1u32 << 16).div_ceil(stride),
         }
     }
@@ -185,6 +188,7 @@ impl Frame {
             rows: SIDE,
             stride: SIDE + 1,
             words: (SIDE * (SIDE + 1)).div_ceil(64) as usize,
+            whole: false,
             magic: (1u32 << 16).div_ceil(SIDE + 1),
         }
     }
@@ -572,28 +576,37 @@ impl Reach {
 
     /// Appends `make(cell)` to `out` for every reachable cell but the start whose cost lies in
     /// `costs`, in (column, row) order: [`Reach::each_cell`] for a list, which it grows once.
+    /// `s` is the state this search was made on (its map's table names the cell of each bit).
     pub fn extend<T>(
         &self,
+        s: &State,
         costs: std::ops::RangeInclusive<u32>,
         out: &mut Vec<T>,
-        mut make: impl FnMut(Pos) -> T,
+        make: impl FnMut(Pos) -> T,
     ) {
         let Some(union) = self.union(costs) else {
             return;
         };
         let frame = &self.frame;
         let count: u32 = union[..frame.words].iter().map(|w| w.count_ones()).sum();
-        let (mut word, mut bits) = (0, union[0]);
-        // One counted range, so that the list grows once and no push checks its room.
-        out.extend((0..count).map(|_| {
-            while bits == 0 {
-                word += 1;
-                bits = union[word];
-            }
-            let (c, r) = frame.split(word as u32 * 64 + bits.trailing_zeros());
-            bits &= bits - 1;
-            make(frame.pos(c, r))
-        }));
+        let cells: &[Pos] = &s.field.move_cache.get(&s.field).cells;
+        if frame.whole {
+            // The whole map: each bit's cell is in the map's table.
+            out.extend(
+                set_bits(union, count)
+                    .map(|bit| cells[bit as usize])
+                    .map(make),
+            );
+        } else {
+            out.extend(
+                set_bits(union, count)
+                    .map(|bit| {
+                        let (c, r) = frame.split(bit);
+                        frame.pos(c, r)
+                    })
+                    .map(make),
+            );
+        }
     }
 
     /// Every reachable cell but the start with its cost, in (column, row) order.
@@ -639,6 +652,21 @@ impl Reach {
         back.reverse();
         Some(back)
     }
+}
+
+/// The set bits of `board`, lowest first, as a counted range: `count` is how many there are,
+/// so that a list extended with them grows once and no push checks its room.
+fn set_bits(board: Board, count: u32) -> impl Iterator<Item = u32> {
+    let (mut word, mut bits) = (0, board[0]);
+    (0..count).map(move |_| {
+        while bits == 0 {
+            word += 1;
+            bits = board[word];
+        }
+        let bit = word as u32 * 64 + bits.trailing_zeros();
+        bits &= bits - 1;
+        bit
+    })
 }
 
 /// Ors the `rows`-bit column `v` into `b` from bit `at` on.

@@ -88,6 +88,9 @@ pub struct MoveTable {
     /// On a small map, the bits of its even columns (odd-q: their neighbours across are a row
     /// up and level).
     pub even: Board,
+    /// On a small map, the cell of each bit of its boards, one per bit of the words they use
+    /// (the clear bits after columns name no cell and read as 0,0); empty on other maps.
+    pub cells: Vec<Pos>,
 }
 
 /// A bit set of up to 512 cells, the movement search's unit of work.
@@ -197,10 +200,17 @@ impl MoveCache {
                 Vec::new()
             };
             let mut even = [0; 8];
+            let mut cells = Vec::new();
             if small {
                 for col in (0..w).step_by(2) {
                     for row in 0..stride {
                         set(&mut even, col, row);
+                    }
+                }
+                cells = vec![Pos { col: 0, row: 0 }; (stride * w).div_ceil(64) * 64];
+                for col in 0..f.width {
+                    for row in 0..f.height {
+                        cells[usize::from(col) * stride + usize::from(row)] = Pos { col, row };
                     }
                 }
             }
@@ -211,6 +221,7 @@ impl MoveCache {
                 columns,
                 boards,
                 even,
+                cells,
             }
         })
     }

@@ -384,12 +384,12 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                 // One search at the run's reach: a cell within 5 m is a walk (DP-MOVE-01), one
                 // beyond it a run (DP-MOVE-02).
                 geometry::with_reach(s, unit.pos, Gait::Run.metres(), |reach| {
-                    reach.extend(1..=Gait::Walk.metres(), out, |to| Action::Move {
+                    reach.extend(s, 1..=Gait::Walk.metres(), out, |to| Action::Move {
                         unit: u,
                         gait: Gait::Walk,
                         to,
                     });
-                    reach.extend(Gait::Walk.metres() + 1..=Gait::Run.metres(), out, |to| {
+                    reach.extend(s, Gait::Walk.metres() + 1..=Gait::Run.metres(), out, |to| {
                         Action::Move {
                             unit: u,
                             gait: Gait::Run,
@@ -401,7 +401,7 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
             }
             Stance::Prone => {
                 geometry::with_reach(s, unit.pos, Gait::Crawl.metres(), |reach| {
-                    reach.extend(1..=Gait::Crawl.metres(), out, |to| Action::Move {
+                    reach.extend(s, 1..=Gait::Crawl.metres(), out, |to| Action::Move {
                         unit: u,
                         gait: Gait::Crawl,
                         to,
