@@ -622,32 +622,44 @@ impl Reach {
     pub fn path(&self, s: &State, goal: Pos, budget: u32) -> Option<SmallVec<[Pos; 12]>> {
         let frame = &self.frame;
         let mut cost = self.cost(goal).filter(|&c| c <= budget)? as usize;
-        let (mut j, mut i) = frame.place(goal)?;
+        let (c, r) = frame.place(goal)?;
+        let (mut bit, stride) = (frame.bit(c, r), frame.stride);
+        let end = frame.words as u32 * 64;
+        let mut at = goal;
         let mut back: SmallVec<[Pos; 12]> = SmallVec::new();
         back.push(goal);
         while cost > 0 {
-            let at = frame.pos(j, i);
             let before = cost.checked_sub(s.field.terrain_at(at).move_cost.max(1) as usize)?;
             let level = &self.level[before];
-            let has =
-                |j: u32, i: u32| j < frame.cols && i < frame.rows && test(level, frame.bit(j, i));
-            // The neighbours reached at `before`, lowest (column, row) first: the column to the
-            // left (an even column's neighbours across are a row up and level, an odd column's
-            // level and a row down), the same column, the column to the right.
-            let across = if at.col.is_multiple_of(2) {
-                [i.wrapping_sub(1), i]
-            } else {
-                [i, i + 1]
-            };
-            let from = across
-                .iter()
-                .map(|&r| (j.wrapping_sub(1), r))
-                .chain([(j, i.wrapping_sub(1)), (j, i + 1)])
-                .chain(across.iter().map(|&r| (j + 1, r)))
-                .find(|&(c, r)| has(c, r))?;
-            (j, i) = from;
+            // The neighbours reached at `before`, lowest (column, row) first, which is lowest
+            // bit first: the column to the left (an even column's neighbours across are a row
+            // up and level, an odd column's level and a row down), the same column, the column
+            // to the right. A row before the first or after the last is the clear bit after a
+            // column, and a column outside the frame is clear or off the board.
+            // Bits before the board wrap round to past its end.
+            let up = u32::from(at.col.is_multiple_of(2));
+            let left = bit.wrapping_sub(stride + up);
+            let right = (bit + stride).wrapping_sub(up);
+            let near = [
+                left,
+                left.wrapping_add(1),
+                bit.wrapping_sub(1),
+                bit + 1,
+                right,
+                right + 1,
+            ];
+            let mut from = None;
+            for b in near {
+                if b < end && test(level, b) {
+                    from = Some(b);
+                    break;
+                }
+            }
+            bit = from?;
+            let (c, r) = frame.split(bit);
+            at = frame.pos(c, r);
             cost = before;
-            back.push(frame.pos(j, i));
+            back.push(at);
         }
         back.reverse();
         Some(back)
