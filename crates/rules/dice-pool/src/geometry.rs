@@ -195,7 +195,7 @@ impl Frame {
 
     /// The board column and row of bit `bit`.
     fn split(&self, bit: u32) -> (u32, u32) {
-        let c = bit * self.magic >> 16;
+        let c = (bit * self.magic) >> 16;
         (c, bit - c * self.stride)
     }
 
