@@ -123,6 +123,22 @@ pub trait DiceSource {
         Ok(faces.iter().map(|&f| i64::from(f)).sum())
     }
 
+    /// Rolls one die of `sides` sides for `purpose` into each of `faces`, in order: what as
+    /// many [`DiceSource::roll_total`] calls of one die each would give, which is the default.
+    /// For a caller that keeps the faces without a buffer on the heap, such as a pool rolled
+    /// die by die; the seeded source finds the purpose's stream once for all of them.
+    fn roll_each(
+        &mut self,
+        purpose: &Purpose<'_>,
+        sides: u32,
+        faces: &mut [u32],
+    ) -> Result<(), SourceError> {
+        for f in faces {
+            *f = self.roll_total(purpose, Dice::new(1, sides))? as u32;
+        }
+        Ok(())
+    }
+
     /// Rolls `dice` for a caller that reads only the sum of the faces: the faces are for the
     /// record (an event, a log). Every source but the enumerating one rolls exactly as
     /// [`DiceSource::roll_into`] (the default), so seeds, scripts and logs are unchanged; the
@@ -224,6 +240,14 @@ impl<S: DiceSource + ?Sized> DiceSource for &mut S {
     }
     fn roll_total(&mut self, purpose: &Purpose<'_>, dice: Dice) -> Result<i64, SourceError> {
         (**self).roll_total(purpose, dice)
+    }
+    fn roll_each(
+        &mut self,
+        purpose: &Purpose<'_>,
+        sides: u32,
+        faces: &mut [u32],
+    ) -> Result<(), SourceError> {
+        (**self).roll_each(purpose, sides, faces)
     }
     fn roll_sum_classed(
         &mut self,

@@ -4,7 +4,7 @@
 
 use crate::action::Gait;
 use crate::resolve::{Cover, Darkness, Scatter};
-use crate::state::{Pos, State};
+use crate::state::{Board, MoveTable, Pos, State};
 use fireteam_grid::{line, Cell, EdgeRule, Hex, HexDir, LineStep};
 use smallvec::SmallVec;
 
@@ -131,25 +131,176 @@ pub fn trace(s: &State, a: Pos, b: Pos) -> Sight {
     }
 }
 
-/// The longest move in metres (a run), which bounds the search window.
+/// The longest move in metres (a run), which bounds the search.
 const MAX_MOVE: i32 = 10;
-/// The window's side: every cell within 10 m lies within 10 columns and 10 rows of the start.
-const SIDE: usize = (2 * MAX_MOVE + 1) as usize;
+/// The window's side on a map too large for one board: every cell within 10 m lies within 10
+/// columns and 10 rows of the start.
+const SIDE: u32 = (2 * MAX_MOVE + 1) as u32;
 /// The window's rows, one bit each.
-const ROWS: u32 = (1 << SIDE) - 1;
+const ROWS: u64 = (1 << SIDE) - 1;
 /// Costs 0 to 10.
 const LEVELS: usize = MAX_MOVE as usize + 1;
-const CENTRE: usize = MAX_MOVE as usize;
+/// The words of a [`Board`].
+const WORDS: usize = 8;
+
+/// Which cells the bits of a search's boards stand for. Board column `c` is field column
+/// `col0 + c`; its `rows` cells, from field row `row0` on, are the bits from `c × stride` on,
+/// and one clear bit follows them (`stride = rows + 1`), so that a step along a column never
+/// enters the next one. In (column, row) order, as the bits are.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    col0: i32,
+    row0: i32,
+    cols: u32,
+    rows: u32,
+    stride: u32,
+    /// The words of a board this frame uses.
+    words: usize,
+    /// Whether this is the whole of a small map, whose table names the cell of each bit.
+    whole: bool,
+    /// ⌈2¹⁶ / stride⌉: `bit × magic >> 16` is `bit / stride` for every bit of a board (below
+    /// 512, with a stride below 64), without a division.
+    magic: u32,
+}
+
+impl Frame {
+    /// The whole of a small map ([`MoveTable::small`]).
+    fn map(width: u16, height: u16) -> Frame {
+        let stride = u32::from(height) + 1;
+        Frame {
+            col0: 0,
+            row0: 0,
+            cols: u32::from(width),
+            rows: u32::from(height),
+            stride,
+            words: (stride * u32::from(width)).div_ceil(64) as usize,
+            whole: true,
+            magic: (1u32 << 16).div_ceil(stride),
+        }
+    }
+
+    /// The 21 × 21 cells around `start`, on a larger map.
+    fn window(start: Pos) -> Frame {
+        Frame {
+            col0: i32::from(start.col) - MAX_MOVE,
+            row0: i32::from(start.row) - MAX_MOVE,
+            cols: SIDE,
+            rows: SIDE,
+            stride: SIDE + 1,
+            words: (SIDE * (SIDE + 1)).div_ceil(64) as usize,
+            whole: false,
+            magic: (1u32 << 16).div_ceil(SIDE + 1),
+        }
+    }
+
+    /// The board column and row of bit `bit`.
+    fn split(&self, bit: u32) -> (u32, u32) {
+        let c = (bit * self.magic) >> 16;
+        (c, bit - c * self.stride)
+    }
+
+    /// The board column and row of `p`, if the frame holds it.
+    fn place(&self, p: Pos) -> Option<(u32, u32)> {
+        let c = i32::from(p.col) - self.col0;
+        let r = i32::from(p.row) - self.row0;
+        (c >= 0 && r >= 0 && (c as u32) < self.cols && (r as u32) < self.rows)
+            .then_some((c as u32, r as u32))
+    }
+
+    fn bit(&self, c: u32, r: u32) -> u32 {
+        c * self.stride + r
+    }
+
+    fn pos(&self, c: u32, r: u32) -> Pos {
+        // Only cells of the map are ever reached, so both are in range.
+        Pos {
+            col: (self.col0 + c as i32) as u16,
+            row: (self.row0 + r as i32) as u16,
+        }
+    }
+}
+
+fn set(b: &mut [u64], bit: u32) {
+    b[(bit / 64) as usize] |= 1 << (bit % 64);
+}
+
+fn test(b: &[u64], bit: u32) -> bool {
+    b[(bit / 64) as usize] >> (bit % 64) & 1 == 1
+}
+
+/// The bits of the window's even columns (`parity` 0) or odd ones (1).
+const fn window_columns(parity: u32) -> Board {
+    let mut b = [0; WORDS];
+    let mut c = parity;
+    while c < SIDE {
+        let mut r = 0;
+        while r <= SIDE {
+            let bit = c * (SIDE + 1) + r;
+            b[(bit / 64) as usize] |= 1 << (bit % 64);
+            r += 1;
+        }
+        c += 2;
+    }
+    b
+}
+const WINDOW_EVEN: Board = window_columns(0);
+const WINDOW_ODD: Board = window_columns(1);
+
+/// `a` shifted `s` bits up (towards higher bits), `0 < s < 64`.
+#[inline(always)]
+fn shl<const N: usize>(a: &[u64; N], s: u32) -> [u64; N] {
+    let mut o = [0; N];
+    for i in 0..N {
+        o[i] = a[i] << s;
+        if i > 0 {
+            o[i] |= a[i - 1] >> (64 - s);
+        }
+    }
+    o
+}
+
+/// `a` shifted `s` bits down, `0 < s < 64`.
+#[inline(always)]
+fn shr<const N: usize>(a: &[u64; N], s: u32) -> [u64; N] {
+    let mut o = [0; N];
+    for i in 0..N {
+        o[i] = a[i] >> s;
+        if i + 1 < N {
+            o[i] |= a[i + 1] << (64 - s);
+        }
+    }
+    o
+}
+
+/// The cells next to the cells of `f` (odd-q layout: a cell of an even column has its
+/// neighbours across a row up and level, an odd column's level and a row down), and some clear
+/// bits after columns, which no step cost's set holds. `even` holds the even columns.
+#[inline(always)]
+fn spread<const N: usize>(f: &[u64; N], even: &[u64; N], stride: u32) -> [u64; N] {
+    let (left, right) = (shl(f, stride), shr(f, stride));
+    let mut across = [0; N];
+    for k in 0..N {
+        across[k] = left[k] | right[k];
+    }
+    let (down, up) = (shl(&across, 1), shr(&across, 1));
+    let (below, above) = (shl(f, 1), shr(f, 1));
+    let mut out = [0; N];
+    for k in 0..N {
+        out[k] = below[k] | above[k] | across[k] | (down[k] & even[k]) | (up[k] & !even[k]);
+    }
+    out
+}
 
 /// Where a figure can go this turn: the cheapest cost of every cell within `budget` metres.
 ///
 /// Written here instead of calling `pathfinding` because this runs for every movement decision
-/// of every battle. It is Dial's algorithm on bit sets, over a fixed window on the stack (every
-/// cell within 10 m lies within 10 columns and 10 rows of the start), so it allocates nothing:
-/// each window column is one word, bit `i` the row `start.row + i − 10`, and one cost level is
-/// found for the whole window at once, from the neighbours of the earlier levels (the map's
-/// [`MoveTable`](crate::state::MoveTable) gives the cells of each step cost) less the cells
-/// reached already and those other figures stand in (one figure per hex).
+/// of every battle. It is Dial's algorithm on bit sets on the stack, so it allocates nothing:
+/// a [`Board`] holds the cells column by column (see `Frame`), the whole map on a small map
+/// ([`MoveTable::small`], every shipped scenario's) and otherwise the 21 × 21 window around
+/// the start (every cell within 10 m lies within 10 columns and 10 rows of it), and one cost
+/// level is found for all of them at once, from the neighbours of the earlier levels (the map's
+/// [`MoveTable`] gives the cells of each step cost) less the cells reached already and those
+/// other figures stand in (one figure per hex).
 ///
 /// The route to a cell ([`Reach::path`]) steps back from it, each time to the cheapest
 /// neighbour it can be entered from, the lowest (column, row) among equals; so it is the route
@@ -159,16 +310,17 @@ const CENTRE: usize = MAX_MOVE as usize;
 pub struct Reach {
     start: Pos,
     budget: u8,
-    /// `level[c][j + 1]`: the cells of cost `c` in window column `j` (field column
-    /// `start.col + j − 10`). Levels above `top` are left from earlier searches.
-    level: [Columns; LEVELS],
+    frame: Frame,
+    /// `level[c]`: the cells of cost `c`, in the frame's first words. Levels above `top`, and
+    /// the words past the frame's, are left from earlier searches.
+    level: [Board; LEVELS],
     /// The highest level filled.
     top: usize,
 }
 
 /// Column `j` of the window's view of a column-major bit set of the map: the rows
 /// `row0..row0 + 21` of field column `col` (rows outside the map read as 0).
-fn window_column(bits: &[u64], height: usize, col: usize, row0: i32) -> u32 {
+fn window_column(bits: &[u64], height: usize, col: usize, row0: i32) -> u64 {
     let lo = row0.max(0) as usize;
     let hi = (row0 + SIDE as i32).min(height as i32);
     if hi as usize <= lo {
@@ -181,47 +333,8 @@ fn window_column(bits: &[u64], height: usize, col: usize, row0: i32) -> u32 {
     if shift + n > 64 {
         v |= bits[word + 1] << (64 - shift);
     }
-    let v = (v as u32) & ((1u32 << n) - 1);
+    let v = v & ((1u64 << n) - 1);
     v << (lo as i32 - row0)
-}
-
-/// The window's columns as words, column `j` at index `j + 1`, with empty columns around them
-/// so that every column has one on each side, and every loop over them has one fixed length
-/// (which the compiler turns into vector instructions).
-type Columns = [u32; PADDED];
-const PADDED: usize = SIDE + 3;
-
-/// All ones at the even padded columns, and at the odd ones.
-const EVEN_K: Columns = {
-    let mut a = [0; PADDED];
-    let mut k = 0;
-    while k < PADDED {
-        if k % 2 == 0 {
-            a[k] = u32::MAX;
-        }
-        k += 1;
-    }
-    a
-};
-const ODD_K: Columns = {
-    let mut a = [0; PADDED];
-    let mut k = 1;
-    while k < PADDED {
-        a[k] = u32::MAX;
-        k += 2;
-    }
-    a
-};
-
-/// The cells next to the cells of `f` (odd-q layout: a cell of an even column has its
-/// neighbours across a row up and level, an odd column's level and a row down). `even[k]` is
-/// all ones where padded column `k` is an even column of the map.
-fn spread(f: &Columns, even: &Columns, out: &mut Columns) {
-    for k in 1..PADDED - 1 {
-        let across = f[k - 1] | f[k + 1];
-        let tilted = (across << 1 & even[k]) | (across >> 1 & !even[k]);
-        out[k] = (f[k] << 1 | f[k] >> 1 | across | tilted) & ROWS;
-    }
 }
 
 /// What a search depends on besides the map: the start, the budget, and where every figure in
@@ -278,154 +391,221 @@ impl Reach {
         Reach {
             start,
             budget: 0,
-            level: [[0; PADDED]; LEVELS],
+            frame: Frame::window(start),
+            level: [[0; WORDS]; LEVELS],
             top: 0,
         }
     }
 
     /// Makes this the search from `start` within `budget` metres.
     fn search(&mut self, s: &State, start: Pos, budget: u8) {
-        let r = self;
-        r.start = start;
-        r.budget = budget;
-        r.top = 0;
-        r.level[0] = [0; PADDED];
-        let budget = usize::from(budget);
+        self.start = start;
+        self.budget = budget;
+        self.top = 0;
+        self.level[0] = [0; WORDS];
         let f = &s.field;
         if !f.contains(start) {
+            self.frame = Frame::window(start);
             return;
         }
         let table = f.move_cache.get(f);
-        let (col0, row0) = (
-            i32::from(start.col) - MAX_MOVE,
-            i32::from(start.row) - MAX_MOVE,
-        );
-        let (col_lo, col_hi) = (
-            (-col0).max(0) as usize,
-            (i32::from(f.width) - 1 - col0).min(SIDE as i32 - 1) as usize,
-        );
-        // Padded column k is field column start.col + k − 11: even where k and start.col differ
-        // in parity.
-        let even = if start.col.is_multiple_of(2) {
-            &ODD_K
+        let small = MoveTable::small(f.width, f.height);
+        self.frame = if small {
+            Frame::map(f.width, f.height)
         } else {
-            &EVEN_K
+            Frame::window(start)
         };
-        // The cells of each step cost in the window, without the cells others stand in.
-        let mut occupied: Columns = [0; PADDED];
+        // One copy of the search per number of words, each with loops of fixed length.
+        match self.frame.words {
+            1 => self.levels::<1>(s, table, small),
+            2 => self.levels::<2>(s, table, small),
+            3 => self.levels::<3>(s, table, small),
+            4 => self.levels::<4>(s, table, small),
+            5 => self.levels::<5>(s, table, small),
+            6 => self.levels::<6>(s, table, small),
+            7 => self.levels::<7>(s, table, small),
+            _ => self.levels::<8>(s, table, small),
+        }
+    }
+
+    /// The search's levels, on boards of `N` words.
+    fn levels<const N: usize>(&mut self, s: &State, table: &MoveTable, small: bool) {
+        let (start, frame, budget) = (self.start, self.frame, usize::from(self.budget));
+        // The cells others stand in.
+        let mut occupied = [0u64; N];
         for u in &s.units {
             if u.out || u.pos == start {
                 continue;
             }
-            if let Some((j, i)) = r.window(u.pos) {
-                occupied[j + 1] |= 1 << i;
+            if let Some((c, r)) = frame.place(u.pos) {
+                set(&mut occupied, frame.bit(c, r));
             }
         }
-        let mut open: SmallVec<[(usize, Columns); 2]> = SmallVec::new();
+        // The cells of each step cost the move can pay, less those.
+        let mut open = [(0usize, [0u64; N]); LEVELS];
+        let mut classes = 0;
         for (class, (cost, bits)) in table.classes.iter().enumerate() {
             let cost = usize::from(*cost);
             if cost > budget {
                 break;
             }
-            let mut cols: Columns = [0; PADDED];
-            if let Some(short) = table.columns.get(class) {
+            let b = &mut open[classes].1;
+            if small {
+                b.copy_from_slice(&table.boards[class][..N]);
+            } else if let Some(short) = table.columns.get(class) {
                 // Window column j is padded column start.col + j of the short map's table.
-                let words = &short[usize::from(start.col)..usize::from(start.col) + SIDE];
-                for (c, w) in cols[1..=SIDE].iter_mut().zip(words) {
-                    *c = (w >> start.row) as u32 & ROWS;
+                let words = &short[usize::from(start.col)..][..SIDE as usize];
+                for (j, w) in words.iter().enumerate() {
+                    put(b, frame.bit(j as u32, 0), (w >> start.row) & ROWS);
                 }
             } else {
+                let (col_lo, col_hi) = (
+                    (-frame.col0).max(0),
+                    (i32::from(s.field.width) - 1 - frame.col0).min(SIDE as i32 - 1),
+                );
                 for j in col_lo..=col_hi {
-                    let col = (col0 + j as i32) as usize;
-                    cols[j + 1] = window_column(bits, usize::from(table.height), col, row0);
+                    let col = (frame.col0 + j) as usize;
+                    let v = window_column(bits, usize::from(table.height), col, frame.row0);
+                    put(b, frame.bit(j as u32, 0), v);
                 }
             }
-            for k in 0..PADDED {
-                cols[k] &= !occupied[k];
+            for k in 0..N {
+                b[k] &= !occupied[k];
             }
-            open.push((cost, cols));
+            open[classes].0 = cost;
+            classes += 1;
         }
-        r.level[0][CENTRE + 1] = 1 << CENTRE;
-        let mut reached = r.level[0];
-        let mut near = [[0u32; PADDED]; LEVELS];
-        spread(&r.level[0], even, &mut near[0]);
+        let open = &open[..classes];
+        let even: [u64; N] = if small {
+            table.even[..N].try_into().unwrap_or([0; N])
+        } else if start.col.is_multiple_of(2) {
+            WINDOW_EVEN[..N].try_into().unwrap_or([0; N])
+        } else {
+            WINDOW_ODD[..N].try_into().unwrap_or([0; N])
+        };
+        let mut first = [0u64; N];
+        if let Some((c, r)) = frame.place(start) {
+            set(&mut first, frame.bit(c, r));
+        }
+        self.level[0][..N].copy_from_slice(&first);
+        let mut reached = first;
+        // The neighbours of each level, the last one also kept apart: read back from the
+        // array right after it was written, it would wait for the store to land.
+        let mut near = [[0u64; N]; LEVELS];
+        let mut next = spread(&first, &even, frame.stride);
+        near[0] = next;
         // The last level that found a cell: once no step cost can reach past it, stop.
         let mut last = 0;
         for c in 1..=budget {
-            let mut found: Columns = [0; PADDED];
-            for (cost, cols) in &open {
+            let mut found = [0u64; N];
+            for (cost, cells) in open {
                 if *cost > c {
                     break;
                 }
-                let from = &near[c - cost];
-                for k in 0..PADDED {
-                    found[k] |= from[k] & cols[k];
+                let from = if *cost == 1 { next } else { near[c - cost] };
+                for k in 0..N {
+                    found[k] |= from[k] & cells[k];
                 }
             }
             let mut any = 0;
-            for k in 0..PADDED {
+            for k in 0..N {
                 found[k] &= !reached[k];
                 reached[k] |= found[k];
                 any |= found[k];
             }
-            r.level[c] = found;
+            self.level[c][..N].copy_from_slice(&found);
             if any != 0 {
                 last = c;
-                spread(&r.level[c], even, &mut near[c]);
+                next = spread(&found, &even, frame.stride);
             } else {
-                near[c] = [0; PADDED];
-                if open.last().is_none_or(|(cost, _)| c >= last + cost) {
-                    break;
-                }
+                next = [0; N];
+            }
+            near[c] = next;
+            if any == 0 && open.last().is_none_or(|(cost, _)| c >= last + cost) {
+                break;
             }
         }
-        r.top = last;
-    }
-
-    /// The window column and row bit of `p`, if it lies in the window.
-    fn window(&self, p: Pos) -> Option<(usize, u32)> {
-        let dc = i32::from(p.col) - i32::from(self.start.col) + MAX_MOVE;
-        let dr = i32::from(p.row) - i32::from(self.start.row) + MAX_MOVE;
-        ((0..SIDE as i32).contains(&dc) && (0..SIDE as i32).contains(&dr))
-            .then_some((dc as usize, dr as u32))
-    }
-
-    fn pos(&self, j: usize, i: u32) -> Pos {
-        // Only cells of the map are ever reached, so both are in range.
-        Pos {
-            col: (i32::from(self.start.col) + j as i32 - MAX_MOVE) as u16,
-            row: (i32::from(self.start.row) + i as i32 - MAX_MOVE) as u16,
-        }
+        self.top = last;
     }
 
     /// The cost to reach `p`, if it can be reached.
     pub fn cost(&self, p: Pos) -> Option<u32> {
-        let (j, i) = self.window(p)?;
+        let (c, r) = self.frame.place(p)?;
+        let bit = self.frame.bit(c, r);
         (0..=self.top.min(usize::from(self.budget)))
-            .find(|&c| self.level[c][j + 1] >> i & 1 == 1)
-            .map(|c| c as u32)
+            .find(|&k| test(&self.level[k], bit))
+            .map(|k| k as u32)
     }
 
-    /// Calls `f` with every reachable cell but the start whose cost lies in `costs`, in
-    /// (column, row) order.
-    pub fn each_cell(&self, costs: std::ops::RangeInclusive<u32>, mut f: impl FnMut(Pos)) {
+    /// The reachable cells but the start whose cost lies in `costs`, or `None` if there are
+    /// none.
+    fn union(&self, costs: std::ops::RangeInclusive<u32>) -> Option<Board> {
         let lo = (*costs.start()).max(1) as usize;
         let hi = (*costs.end() as usize)
             .min(self.top)
             .min(usize::from(self.budget));
         if lo > hi {
-            return;
+            return None;
         }
-        let mut union: Columns = [0; PADDED];
+        let mut union: Board = [0; WORDS];
+        let words = self.frame.words;
         for level in &self.level[lo..=hi] {
-            for k in 0..PADDED {
+            for k in 0..words {
                 union[k] |= level[k];
             }
         }
-        for (j, &bits) in union[1..=SIDE].iter().enumerate() {
-            for i in Bits(bits) {
-                f(self.pos(j, i));
+        Some(union)
+    }
+
+    /// Calls `f` with every reachable cell but the start whose cost lies in `costs`, in
+    /// (column, row) order.
+    pub fn each_cell(&self, costs: std::ops::RangeInclusive<u32>, mut f: impl FnMut(Pos)) {
+        let Some(union) = self.union(costs) else {
+            return;
+        };
+        let frame = &self.frame;
+        for (word, &w) in union[..frame.words].iter().enumerate() {
+            let mut bits = w;
+            while bits != 0 {
+                let (c, r) = frame.split(word as u32 * 64 + bits.trailing_zeros());
+                f(frame.pos(c, r));
+                bits &= bits - 1;
             }
+        }
+    }
+
+    /// Appends `make(cell)` to `out` for every reachable cell but the start whose cost lies in
+    /// `costs`, in (column, row) order: [`Reach::each_cell`] for a list, which it grows once.
+    /// `s` is the state this search was made on (its map's table names the cell of each bit).
+    pub fn extend<T>(
+        &self,
+        s: &State,
+        costs: std::ops::RangeInclusive<u32>,
+        out: &mut Vec<T>,
+        make: impl FnMut(Pos) -> T,
+    ) {
+        let Some(union) = self.union(costs) else {
+            return;
+        };
+        let frame = &self.frame;
+        let count: u32 = union[..frame.words].iter().map(|w| w.count_ones()).sum();
+        let cells: &[Pos] = &s.field.move_cache.get(&s.field).cells;
+        if frame.whole {
+            // The whole map: each bit's cell is in the map's table.
+            out.extend(
+                set_bits(union, count)
+                    .map(|bit| cells[bit as usize])
+                    .map(make),
+            );
+        } else {
+            out.extend(
+                set_bits(union, count)
+                    .map(|bit| {
+                        let (c, r) = frame.split(bit);
+                        frame.pos(c, r)
+                    })
+                    .map(make),
+            );
         }
     }
 
@@ -440,50 +620,73 @@ impl Reach {
 
     /// The cheapest route to `goal` within `budget` metres, both ends included.
     pub fn path(&self, s: &State, goal: Pos, budget: u32) -> Option<SmallVec<[Pos; 12]>> {
+        let frame = &self.frame;
         let mut cost = self.cost(goal).filter(|&c| c <= budget)? as usize;
-        let (mut j, mut i) = self.window(goal)?;
+        let (c, r) = frame.place(goal)?;
+        let (mut bit, stride) = (frame.bit(c, r), frame.stride);
+        let end = frame.words as u32 * 64;
+        let mut at = goal;
         let mut back: SmallVec<[Pos; 12]> = SmallVec::new();
         back.push(goal);
         while cost > 0 {
-            let at = self.pos(j, i);
             let before = cost.checked_sub(s.field.terrain_at(at).move_cost.max(1) as usize)?;
             let level = &self.level[before];
-            let has = |j: usize, i: u32| j < SIDE && i < SIDE as u32 && level[j + 1] >> i & 1 == 1;
-            // The neighbours reached at `before`, lowest (column, row) first: the column to the
-            // left (an even column's neighbours across are a row up and level, an odd column's
-            // level and a row down), the same column, the column to the right.
-            let across = if at.col.is_multiple_of(2) {
-                [i.wrapping_sub(1), i]
-            } else {
-                [i, i + 1]
-            };
-            let from = across
-                .iter()
-                .map(|&r| (j.wrapping_sub(1), r))
-                .chain([(j, i.wrapping_sub(1)), (j, i + 1)])
-                .chain(across.iter().map(|&r| (j + 1, r)))
-                .find(|&(c, r)| has(c, r))?;
-            (j, i) = from;
+            // The neighbours reached at `before`, lowest (column, row) first, which is lowest
+            // bit first: the column to the left (an even column's neighbours across are a row
+            // up and level, an odd column's level and a row down), the same column, the column
+            // to the right. A row before the first or after the last is the clear bit after a
+            // column, and a column outside the frame is clear or off the board.
+            // Bits before the board wrap round to past its end.
+            let up = u32::from(at.col.is_multiple_of(2));
+            let left = bit.wrapping_sub(stride + up);
+            let right = (bit + stride).wrapping_sub(up);
+            let near = [
+                left,
+                left.wrapping_add(1),
+                bit.wrapping_sub(1),
+                bit + 1,
+                right,
+                right + 1,
+            ];
+            let mut from = None;
+            for b in near {
+                if b < end && test(level, b) {
+                    from = Some(b);
+                    break;
+                }
+            }
+            bit = from?;
+            let (c, r) = frame.split(bit);
+            at = frame.pos(c, r);
             cost = before;
-            back.push(self.pos(j, i));
+            back.push(at);
         }
         back.reverse();
         Some(back)
     }
 }
 
-/// The set bits of a word, lowest first.
-struct Bits(u32);
-
-impl Iterator for Bits {
-    type Item = u32;
-    fn next(&mut self) -> Option<u32> {
-        if self.0 == 0 {
-            return None;
+/// The set bits of `board`, lowest first, as a counted range: `count` is how many there are,
+/// so that a list extended with them grows once and no push checks its room.
+fn set_bits(board: Board, count: u32) -> impl Iterator<Item = u32> {
+    let (mut word, mut bits) = (0, board[0]);
+    (0..count).map(move |_| {
+        while bits == 0 {
+            word += 1;
+            bits = board[word];
         }
-        let b = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(b)
+        let bit = word as u32 * 64 + bits.trailing_zeros();
+        bits &= bits - 1;
+        bit
+    })
+}
+
+/// Ors the `rows`-bit column `v` into `b` from bit `at` on.
+fn put(b: &mut [u64], at: u32, v: u64) {
+    let (w, shift) = ((at / 64) as usize, at % 64);
+    b[w] |= v << shift;
+    if shift > 0 && w + 1 < b.len() {
+        b[w + 1] |= v >> (64 - shift);
     }
 }
 
@@ -531,6 +734,8 @@ mod tests {
     use super::*;
     use crate::setup::{demo, sample_field};
     use std::sync::Arc;
+
+    const SIDE: usize = super::SIDE as usize;
 
     /// The search as first written: Dial's algorithm scanning the whole window at each cost, in
     /// (column, row, direction) order, keeping the first route found. The bit-set search must
@@ -615,6 +820,22 @@ mod tests {
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             (z ^ (z >> 31)) % n
+        }
+    }
+
+    #[test]
+    fn a_bit_splits_into_its_column_and_row_without_a_division() {
+        let mut frames = vec![Frame::window(Pos { col: 3, row: 4 })];
+        for height in 0..63u16 {
+            let width = (512 / (u32::from(height) + 1)) as u16;
+            assert!(MoveTable::small(width, height));
+            assert!(!MoveTable::small(width + 1, height));
+            frames.push(Frame::map(width, height));
+        }
+        for f in frames {
+            for bit in 0..f.words as u32 * 64 {
+                assert_eq!(f.split(bit), (bit / f.stride, bit % f.stride), "{f:?}");
+            }
         }
     }
 

@@ -285,9 +285,10 @@ impl std::fmt::Display for Words<'_> {
 /// Rolls `n` d6 for a pool and sums them (DP-CORE-01, DP-CORE-02, DP-G01).
 ///
 /// Only the sum matters to dice-pool, so the enumerating source is asked for the total and
-/// branches on sums. Other sources are asked die by die: the seeded and scripted sources give
-/// the same faces as one n-dice request, and this needs no buffer on the heap. A person at the
-/// table is asked for the whole pool at once.
+/// branches on sums. Other sources are asked die by die ([`DiceSource::roll_each`], a dozen
+/// dice at a time): the seeded and scripted sources give the same faces as one n-dice request,
+/// and this needs no buffer on the heap. A person at the table is asked for the whole pool at
+/// once.
 pub fn roll_pool(
     dice: &mut dyn DiceSource,
     purpose: &Purpose<'_>,
@@ -307,11 +308,14 @@ pub fn roll_pool(
             Ok((v.iter().map(|&f| i64::from(f)).sum(), faces))
         }
         SourceKind::Seeded | SourceKind::Scripted => {
-            let mut total = 0;
-            for _ in 0..n {
-                let f = dice.roll_total(purpose, Dice::new(1, 6))?;
-                faces.push(f as u8);
-                total += f;
+            let (mut total, mut left) = (0, n as usize);
+            let mut rolled = [0u32; 12];
+            while left > 0 {
+                let some = &mut rolled[..left.min(12)];
+                dice.roll_each(purpose, 6, some)?;
+                faces.extend(some.iter().map(|&f| f as u8));
+                total += some.iter().map(|&f| i64::from(f)).sum::<i64>();
+                left -= some.len();
             }
             Ok((total, faces))
         }

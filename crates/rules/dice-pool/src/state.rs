@@ -81,11 +81,32 @@ pub struct MoveTable {
     /// of column `c` are `(columns[c + 10] >> r) & 0x1f_ffff`, one load and one shift. In the
     /// order of `classes`.
     pub columns: Vec<Vec<u64>>,
+    /// On a small map ([`MoveTable::small`]), the same sets for the whole map as one board each:
+    /// cell (col, row) at bit `col × (height + 1) + row`, so every column ends with a clear bit.
+    /// In the order of `classes`; empty on other maps.
+    pub boards: Vec<Board>,
+    /// On a small map, the bits of its even columns (odd-q: their neighbours across are a row
+    /// up and level).
+    pub even: Board,
+    /// On a small map, the cell of each bit of its boards, one per bit of the words they use
+    /// (the clear bits after columns name no cell and read as 0,0); empty on other maps.
+    pub cells: Vec<Pos>,
 }
+
+/// A bit set of up to 512 cells, the movement search's unit of work.
+pub type Board = [u64; 8];
 
 impl MoveTable {
     /// The tallest map whose columns fit one word each, with 10 empty rows above and below.
     pub const SHORT: u16 = 44;
+
+    /// Whether a map `width` × `height` is small: its columns, each with one clear bit after
+    /// its last row, fit in one [`Board`], and a column in less than a word. The search then
+    /// works on the whole map instead of a window around the start.
+    pub fn small(width: u16, height: u16) -> bool {
+        let stride = usize::from(height) + 1;
+        stride < 64 && stride * usize::from(width) <= 64 * 8
+    }
 }
 
 /// The [`MoveTable`] of a field, built on first use by whichever thread asks, and a number that
@@ -153,11 +174,54 @@ impl MoveCache {
             } else {
                 Vec::new()
             };
+            let small = MoveTable::small(f.width, f.height);
+            let stride = h + 1;
+            let set = |board: &mut Board, col: usize, row: usize| {
+                let bit = col * stride + row;
+                board[bit / 64] |= 1 << (bit % 64);
+            };
+            let boards = if small {
+                classes
+                    .iter()
+                    .map(|(_, bits)| {
+                        let mut board = [0; 8];
+                        for col in 0..w {
+                            for row in 0..h {
+                                let bit = col * h + row;
+                                if bits[bit / 64] >> (bit % 64) & 1 == 1 {
+                                    set(&mut board, col, row);
+                                }
+                            }
+                        }
+                        board
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let mut even = [0; 8];
+            let mut cells = Vec::new();
+            if small {
+                for col in (0..w).step_by(2) {
+                    for row in 0..stride {
+                        set(&mut even, col, row);
+                    }
+                }
+                cells = vec![Pos { col: 0, row: 0 }; (stride * w).div_ceil(64) * 64];
+                for col in 0..f.width {
+                    for row in 0..f.height {
+                        cells[usize::from(col) * stride + usize::from(row)] = Pos { col, row };
+                    }
+                }
+            }
             MoveTable {
                 height: f.height,
                 width: f.width,
                 classes,
                 columns,
+                boards,
+                even,
+                cells,
             }
         })
     }

@@ -320,12 +320,41 @@ fn defense_left(s: &State, p: &Pending, unit: UnitId) -> u8 {
     left.clamp(0, 2) as u8
 }
 
-fn enemies(s: &State, u: UnitId) -> impl Iterator<Item = UnitId> + '_ {
-    let side = s.unit(u).side;
-    (0..s.units.len() as UnitId).filter(move |&t| {
-        let x = s.unit(t);
-        x.side != side && !x.out
-    })
+/// An enemy in action, as the weapons of an active unit see it.
+struct Foe {
+    unit: UnitId,
+    at: Pos,
+    /// Its distance from the active unit.
+    distance: u32,
+    /// Whether the active unit sees it, once asked.
+    seen: Option<bool>,
+}
+
+impl Foe {
+    /// Whether `from` has a clear line of sight to it ([`geometry::sight`]).
+    fn seen_from(&mut self, s: &State, from: Pos) -> bool {
+        *self
+            .seen
+            .get_or_insert_with(|| geometry::sight(s, from, self.at).clear)
+    }
+}
+
+/// The enemies of `u` in action, in the order of the units, each looked at once for all of
+/// its weapons.
+fn foes(s: &State, u: UnitId) -> SmallVec<[Foe; 16]> {
+    let me = s.unit(u);
+    let mut out = SmallVec::new();
+    for (t, x) in s.units.iter().enumerate() {
+        if x.side != me.side && !x.out {
+            out.push(Foe {
+                unit: t as UnitId,
+                at: x.pos,
+                distance: geometry::distance(me.pos, x.pos),
+                seen: None,
+            });
+        }
+    }
+    out
 }
 
 /// How many shots or bursts a unit may declare with `weapon` in `mode` now. Drawing, now or
@@ -355,31 +384,27 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                 // One search at the run's reach: a cell within 5 m is a walk (DP-MOVE-01), one
                 // beyond it a run (DP-MOVE-02).
                 geometry::with_reach(s, unit.pos, Gait::Run.metres(), |reach| {
-                    reach.each_cell(1..=Gait::Walk.metres(), |to| {
-                        out.push(Action::Move {
-                            unit: u,
-                            gait: Gait::Walk,
-                            to,
-                        })
+                    reach.extend(s, 1..=Gait::Walk.metres(), out, |to| Action::Move {
+                        unit: u,
+                        gait: Gait::Walk,
+                        to,
                     });
-                    reach.each_cell(Gait::Walk.metres() + 1..=Gait::Run.metres(), |to| {
-                        out.push(Action::Move {
+                    reach.extend(s, Gait::Walk.metres() + 1..=Gait::Run.metres(), out, |to| {
+                        Action::Move {
                             unit: u,
                             gait: Gait::Run,
                             to,
-                        })
+                        }
                     });
                 });
                 out.push(Action::FallProne { unit: u });
             }
             Stance::Prone => {
                 geometry::with_reach(s, unit.pos, Gait::Crawl.metres(), |reach| {
-                    reach.each_cell(1..=Gait::Crawl.metres(), |to| {
-                        out.push(Action::Move {
-                            unit: u,
-                            gait: Gait::Crawl,
-                            to,
-                        })
+                    reach.extend(s, 1..=Gait::Crawl.metres(), out, |to| Action::Move {
+                        unit: u,
+                        gait: Gait::Crawl,
+                        to,
                     })
                 });
                 out.push(Action::StandUp { unit: u });
@@ -387,6 +412,7 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
         }
     }
     if unit.actions_left > 0 {
+        let mut foes = foes(s, u);
         let mut has_loaded_gun = false;
         for (slot, &w) in unit.weapons.iter().enumerate() {
             let weapon = &s.weapons[usize::from(w)];
@@ -406,14 +432,13 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                     }
                     has_loaded_gun = true;
                     let drawing = unit.ready != Some(w);
-                    for t in enemies(s, u) {
-                        let target = s.unit(t);
-                        let d = geometry::distance(unit.pos, target.pos);
-                        if band_of(weapon.range_bands, d).is_none()
-                            || !geometry::sight(s, unit.pos, target.pos).clear
+                    for foe in &mut foes {
+                        if band_of(weapon.range_bands, foe.distance).is_none()
+                            || !foe.seen_from(s, unit.pos)
                         {
                             continue;
                         }
+                        let t = foe.unit;
                         for &mode in &weapon.modes {
                             for shots in 1..=mode.shots() {
                                 let need = rounds_needed(mode, shots, &s.opts);
@@ -441,12 +466,12 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                     }
                 }
                 WeaponKind::Melee => {
-                    for t in enemies(s, u) {
+                    for foe in &foes {
                         // DP-G17: melee reaches targets in contact.
-                        if geometry::distance(unit.pos, s.unit(t).pos) == 1 {
+                        if foe.distance == 1 {
                             out.push(Action::Melee {
                                 unit: u,
-                                target: t,
+                                target: foe.unit,
                                 weapon: w,
                             });
                         }
@@ -456,16 +481,14 @@ fn activation_actions(s: &State, u: UnitId, out: &mut Vec<Action>) {
                     if loaded == 0 {
                         continue;
                     }
-                    for t in enemies(s, u) {
-                        let at = s.unit(t).pos;
-                        let d = geometry::distance(unit.pos, at);
-                        if band_of(weapon.range_bands, d).is_some()
-                            && geometry::sight(s, unit.pos, at).clear
+                    for foe in &mut foes {
+                        if band_of(weapon.range_bands, foe.distance).is_some()
+                            && foe.seen_from(s, unit.pos)
                         {
                             out.push(Action::Throw {
                                 unit: u,
                                 weapon: w,
-                                at,
+                                at: foe.at,
                             });
                         }
                     }
