@@ -450,14 +450,14 @@ struct Reaches {
     marks: Marks,
     /// Each cell's `HexTable::kinds` with the marks added.
     kind: Vec<u8>,
-    /// Each cell's MOV spent × 2, + 1 for a hex the move stops in (`UNKNOWN`: not reached;
-    /// `off`: 0, so that it is never entered), as its entry has it; all `UNKNOWN` between
+    /// Each cell's MOV spent, `| STOP` for a hex the move stops in, as its entry has it
+    /// (`UNKNOWN`: not reached; `off`: 0, so that it is never entered); all `UNKNOWN` between
     /// searches.
     known: Vec<u32>,
     /// Each cell's entry (`NO_ENTRY`: none); all `NO_ENTRY` between searches.
     entry: Vec<u16>,
-    /// The entries to expand, in order of MOV spent.
-    queue: Vec<u16>,
+    /// The entries to expand, by MOV spent.
+    queue: Vec<Vec<u16>>,
     /// Each entry's cell.
     cells: Vec<u32>,
     kept: [Kept; KEPT],
@@ -557,21 +557,64 @@ impl Reaches {
             }
         }
         let f = s.fig(id);
-        let big = f.size > 1;
-        let over_figure = u32::from(s.rules.options.jump_figure_mov);
-        let mut r = Search {
+        // SK-8.3-c: a mover larger than one hex is engaged only by enough foes.
+        let engaged = |p: Pos| f.size <= 1 || engagers_of(s, f, p) != 0;
+        let way = Way {
             table: t,
             kind: &self.kind,
+            budget,
+            walking,
+            over_figure: u32::from(s.rules.options.jump_figure_mov),
+            goal,
+        };
+        if self.queue.len() <= budget as usize {
+            self.queue.resize_with(budget as usize + 1, Vec::new);
+        }
+        let mut r = Search {
             known: &mut self.known,
             entry: &mut self.entry,
-            queue: &mut self.queue,
+            queue: &mut self.queue[..=budget as usize],
             cells: &mut self.cells,
             out,
+            dist: 0,
             head: 0,
-            budget,
         };
+        way.search(&mut r, start, engaged);
+        // Leave every cell unreached for the next search.
+        for &c in r.cells.iter() {
+            if c != off {
+                r.known[c as usize] = UNKNOWN;
+                r.entry[c as usize] = NO_ENTRY;
+            }
+        }
+    }
+}
+
+/// What a search reads: the map with the figures marked, the MOV to spend, the gait, and the
+/// goal if any.
+struct Way<'a> {
+    table: &'a HexTable,
+    kind: &'a [u8],
+    budget: u32,
+    walking: bool,
+    /// MOV to jump over a fallen figure (`sk.jump_figure_mov`, SK-10.6-c).
+    over_figure: u32,
+    goal: Option<Pos>,
+}
+
+impl Way<'_> {
+    /// Expands the entries in order of MOV spent, then as found: with steps of 1 only, this is
+    /// a plain breadth-first search. `engaged(p)`: whether the mover, in a marked threat zone
+    /// at `p`, is engaged there (SK-8.3-c).
+    fn search(&self, r: &mut Search, start: Pos, engaged: impl Fn(Pos) -> bool) {
+        let t = self.table;
+        let off = t.off();
+        let kind = self.kind;
+        let budget = self.budget;
         r.out.clear();
-        r.queue.clear();
+        for q in r.queue.iter_mut() {
+            q.clear();
+        }
         r.cells.clear();
         r.out.push(Reached {
             pos: start,
@@ -586,22 +629,17 @@ impl Reaches {
             r.known[start_cell as usize] = 0;
             r.entry[start_cell as usize] = 0;
         }
-        r.queue.push(0);
-        // Entries are expanded in order of MOV spent, then as found: with steps of 1 only, this
-        // is a plain breadth-first search.
+        r.queue[0].push(0);
         while let Some(i) = r.next() {
             let e = r.out[i];
             let d = e.dist;
-            if goal == Some(e.pos) && e.dest {
+            if self.goal == Some(e.pos) && e.dest {
                 break;
             }
             let here = r.cells[i];
-            let kind = r.kind[here as usize];
+            let here_kind = kind[here as usize];
             // SK-10-d: the move stops on entering an enemy threat zone.
-            if e.stop
-                || d >= budget
-                || (i > 0 && kind & THREAT != 0 && (!big || engagers_of(s, f, e.pos) != 0))
-            {
+            if e.stop || d >= budget || (i > 0 && here_kind & THREAT != 0 && engaged(e.pos)) {
                 continue;
             }
             let from = i as u16;
@@ -610,126 +648,170 @@ impl Reaches {
             } else {
                 t.neighbours[here as usize]
             };
-            let in_pit = kind & PIT != 0;
+            let step = d + 1;
+            if here_kind & PIT != 0 {
+                self.out_of_pit(r, &around, here_kind, step, from);
+                continue;
+            }
             for (dir, &n) in around.iter().enumerate() {
-                if r.known_plain(n, d + 1) {
+                // Reached as plain ground at no more than `step`, or off the map: nothing new
+                // can come of it (the common case).
+                if r.known[n as usize] <= step {
                     continue;
                 }
-                let k = r.kind[n as usize];
-                if in_pit {
-                    // The pit's floor, or out over its rim (SK-10.3-b: not out of a deep pit).
-                    let out_ok = k & GROUND != 0 && kind & DEEP_PIT == 0;
-                    if k & (UP | DOWN) == 0 && (k & PIT != 0 || out_ok) {
-                        r.add(n, d + 1, from, false);
+                let k = kind[n as usize];
+                if k & (GROUND | UP | DOWN) == GROUND {
+                    if r.known[n as usize] == UNKNOWN {
+                        // A new hex, the common case of `add` (`step` is within the budget).
+                        let j = r.out.len() as u16;
+                        r.out.push(Reached {
+                            pos: t.positions[n as usize],
+                            dist: step,
+                            parent: from,
+                            dest: true,
+                            stop: false,
+                        });
+                        r.cells.push(n);
+                        r.entry[n as usize] = j;
+                        r.known[n as usize] = step;
+                        r.queue[step as usize].push(j);
+                    } else {
+                        r.add(t, n, step, from, false, budget);
                     }
-                    continue;
-                }
-                if k & GROUND != 0 {
-                    if k & (UP | DOWN) == 0 {
-                        r.add(n, d + 1, from, false);
-                    } else if walking && k & UP == 0 {
-                        // SK-10.6-b: into his hex, and stop; SK-10.6-c: over him.
-                        r.add(n, d + 1, from, true);
-                        let land = t.neighbours[n as usize][dir];
-                        let cost = d + over_figure + 1;
-                        if cost <= budget
-                            && r.kind[land as usize] & (GROUND | UP | DOWN) == GROUND
-                            && r.better(land, cost)
-                        {
-                            let over = r.scaffold(n, d + over_figure, from);
-                            r.add(land, cost, over, false);
-                        }
+                } else if k & GROUND != 0 {
+                    if self.walking && k & UP == 0 {
+                        self.over_figure(r, n, dir, d, from);
                     }
-                    continue;
-                }
-                if !walking || k & OBSTACLE == 0 {
-                    continue;
-                }
-                // SK-17.8-a: down into a pit up to 2 m deep, ending the move.
-                if k & (PIT | DEEP_PIT | UP | DOWN) == PIT {
-                    r.add(n, d + 1, from, true);
-                }
-                // SK-10.2-a, SK-17.9-d: a straight jump over the obstacles to the hex beyond.
-                let (width, land) = t.jumps[n as usize][dir];
-                if land != off && r.kind[land as usize] & (UP | DOWN) == 0 {
-                    let cost = d + u32::from(width) + 1;
-                    if cost <= budget && r.better(land, cost) {
-                        let mut parent = from;
-                        let mut h = n;
-                        for k in 0..u32::from(width) {
-                            parent = r.scaffold(h, d + k + 1, parent);
-                            h = t.neighbours[h as usize][dir];
-                        }
-                        r.add(land, cost, parent, false);
-                    }
+                } else if self.walking && k & OBSTACLE != 0 {
+                    self.over_obstacle(r, n, k, dir, d, from);
                 }
             }
         }
-        // Leave every cell unreached for the next search.
-        for &c in r.cells.iter() {
-            if c != off {
-                r.known[c as usize] = UNKNOWN;
-                r.entry[c as usize] = NO_ENTRY;
+    }
+
+    /// From the pit `here` (of kind `here_kind`): its floor, or out over its rim (SK-10.3-b:
+    /// not out of a deep pit).
+    #[inline(never)]
+    fn out_of_pit(&self, r: &mut Search, around: &[u32; 6], here_kind: u8, step: u32, from: u16) {
+        for &n in around {
+            if r.known_plain(n, step) {
+                continue;
+            }
+            let k = self.kind[n as usize];
+            let out_ok = k & GROUND != 0 && here_kind & DEEP_PIT == 0;
+            if k & (UP | DOWN) == 0 && (k & PIT != 0 || out_ok) {
+                r.add(self.table, n, step, from, false, self.budget);
+            }
+        }
+    }
+
+    /// SK-10.6-b: into a fallen figure's hex `n`, and stop; SK-10.6-c: over him.
+    #[inline(never)]
+    fn over_figure(&self, r: &mut Search, n: u32, dir: usize, d: u32, from: u16) {
+        let t = self.table;
+        r.add(t, n, d + 1, from, true, self.budget);
+        let land = t.neighbours[n as usize][dir];
+        let cost = d + self.over_figure + 1;
+        if cost <= self.budget
+            && self.kind[land as usize] & (GROUND | UP | DOWN) == GROUND
+            && r.better(land, cost)
+        {
+            let over = r.scaffold(t, n, d + self.over_figure, from);
+            r.add(t, land, cost, over, false, self.budget);
+        }
+    }
+
+    /// The obstacle `n` (of kind `k`): down into it if it is a pit up to 2 m deep, ending the
+    /// move (SK-17.8-a), and a straight jump over the obstacles to the hex beyond (SK-10.2-a,
+    /// SK-17.9-d).
+    #[inline(never)]
+    fn over_obstacle(&self, r: &mut Search, n: u32, k: u8, dir: usize, d: u32, from: u16) {
+        let t = self.table;
+        if k & (PIT | DEEP_PIT | UP | DOWN) == PIT {
+            r.add(t, n, d + 1, from, true, self.budget);
+        }
+        let (width, land) = t.jumps[n as usize][dir];
+        if land != t.off() && self.kind[land as usize] & (UP | DOWN) == 0 {
+            let cost = d + u32::from(width) + 1;
+            if cost <= self.budget && r.better(land, cost) {
+                let mut parent = from;
+                let mut h = n;
+                for k in 0..u32::from(width) {
+                    parent = r.scaffold(t, h, d + k + 1, parent);
+                    h = t.neighbours[h as usize][dir];
+                }
+                r.add(t, land, cost, parent, false, self.budget);
             }
         }
     }
 }
 
-/// The working state of a search: the entries, the entry of each map cell, and the queue of
-/// entries to expand, kept in order of MOV spent.
+/// In `Reaches::known`: the hex is one to stop in.
+const STOP: u32 = 1 << 31;
+
+/// The working state of a search: the entries, the entry of each map cell, and the entries
+/// to expand, queued by MOV spent.
 struct Search<'a> {
-    table: &'a HexTable,
-    kind: &'a [u8],
-    known: &'a mut Vec<u32>,
-    entry: &'a mut Vec<u16>,
-    queue: &'a mut Vec<u16>,
+    /// Each cell's MOV spent, `| STOP` for a hex the move stops in, as its entry has it
+    /// (`UNKNOWN`: not reached; `off`: 0, so that it is never entered).
+    known: &'a mut [u32],
+    entry: &'a mut [u16],
+    /// The entries to expand at each MOV spent, in the order they were queued; an entry
+    /// queued again at a lower cost is passed over at the higher one.
+    queue: &'a mut [Vec<u16>],
     cells: &'a mut Vec<u32>,
     out: &'a mut Vec<Reached>,
+    /// The MOV spent of the entries being expanded, and the next of them.
+    dist: usize,
     head: usize,
-    budget: u32,
 }
 
 impl Search<'_> {
+    /// The next entry to expand: the cheapest, then the first queued.
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        let i = *self.queue.get(self.head)?;
-        self.head += 1;
-        Some(usize::from(i))
+        loop {
+            let queue = self.queue.get(self.dist)?;
+            match queue.get(self.head) {
+                Some(&i) => {
+                    self.head += 1;
+                    let i = usize::from(i);
+                    if self.out[i].dist as usize == self.dist {
+                        return Some(i);
+                    }
+                }
+                None => {
+                    self.dist += 1;
+                    self.head = 0;
+                }
+            }
+        }
     }
 
     /// Queues entry `i` after every queued entry that costs no more.
     #[inline]
     fn enqueue(&mut self, i: u16) {
-        let d = self.out[usize::from(i)].dist;
-        let mut at = self.queue.len();
-        while at > self.head && self.out[usize::from(self.queue[at - 1])].dist > d {
-            at -= 1;
-        }
-        if at == self.queue.len() {
-            self.queue.push(i);
-        } else {
-            self.queue.insert(at, i);
-        }
+        let d = self.out[usize::from(i)].dist as usize;
+        self.queue[d].push(i);
     }
 
     /// Whether reaching cell `c` at `cost` would be new or cheaper than what is known.
     #[inline]
     fn better(&self, c: u32, cost: u32) -> bool {
-        self.known[c as usize] >> 1 > cost
+        self.known[c as usize] & !STOP > cost
     }
 
     /// Already reached as plain ground (not a hex to stop in) at no more than `cost`, or off
     /// the map: nothing new can come of it (the common case, checked first).
     #[inline]
     fn known_plain(&self, c: u32, cost: u32) -> bool {
-        let k = self.known[c as usize];
-        k & 1 == 0 && k >> 1 <= cost
+        self.known[c as usize] <= cost
     }
 
     /// A hex only jumped over; returns its entry.
-    fn scaffold(&mut self, c: u32, dist: u32, parent: u16) -> u16 {
+    fn scaffold(&mut self, t: &HexTable, c: u32, dist: u32, parent: u16) -> u16 {
         self.out.push(Reached {
-            pos: self.table.pos(c),
+            pos: t.pos(c),
             dist,
             parent,
             dest: false,
@@ -740,15 +822,15 @@ impl Search<'_> {
     }
 
     /// Records a hex reached, or a cheaper way to a known one.
-    #[inline]
-    fn add(&mut self, c: u32, dist: u32, parent: u16, stop: bool) {
-        if dist > self.budget {
+    fn add(&mut self, t: &HexTable, c: u32, dist: u32, parent: u16, stop: bool, budget: u32) {
+        if dist > budget {
             return;
         }
         let known = self.known[c as usize];
+        let mark = dist | if stop { STOP } else { 0 };
         if known == UNKNOWN {
             self.out.push(Reached {
-                pos: self.table.pos(c),
+                pos: t.pos(c),
                 dist,
                 parent,
                 dest: true,
@@ -757,20 +839,18 @@ impl Search<'_> {
             self.cells.push(c);
             let i = (self.out.len() - 1) as u16;
             self.entry[c as usize] = i;
-            self.known[c as usize] = dist << 1 | u32::from(stop);
+            self.known[c as usize] = mark;
             self.enqueue(i);
-        } else if known >> 1 > dist {
+        } else if known & !STOP > dist {
+            // Not expanded yet (it cost more than anything expanded so far): queued again, and
+            // passed over at its old cost.
             let k = self.entry[c as usize];
             let e = &mut self.out[usize::from(k)];
             e.dist = dist;
             e.parent = parent;
             e.stop = stop;
-            self.known[c as usize] = dist << 1 | u32::from(stop);
-            // Not expanded yet (it cost more than anything expanded so far): move it up.
-            if let Some(q) = self.queue[self.head..].iter().position(|&x| x == k) {
-                self.queue.remove(self.head + q);
-                self.enqueue(k);
-            }
+            self.known[c as usize] = mark;
+            self.enqueue(k);
         }
     }
 }
