@@ -343,6 +343,46 @@ impl Reach<'_> {
         let c = self.table.cell(p);
         c != self.table.off() && self.marks.bit(0, self.table.words(), c)
     }
+
+    /// The MOV spent to the first entry at each hex (a hex only jumped over counts too), `0`
+    /// where there is none: what a search of the entries for the hex, first to last, finds.
+    pub fn first_dists(&self) -> FirstDists<'_> {
+        let mut dist: smallvec::SmallVec<[u32; 512]> =
+            smallvec::smallvec![u32::MAX; self.table.off() as usize + 1];
+        for e in self.entries {
+            let d = &mut dist[self.table.cell(e.pos) as usize];
+            if *d == u32::MAX {
+                *d = e.dist;
+            }
+        }
+        FirstDists {
+            reach: self.entries,
+            table: self.table,
+            dist,
+        }
+    }
+}
+
+/// [`Reach::first_dists`].
+pub struct FirstDists<'a> {
+    reach: &'a [Reached],
+    table: &'a HexTable,
+    dist: smallvec::SmallVec<[u32; 512]>,
+}
+
+impl FirstDists<'_> {
+    /// The MOV spent to the first entry at `p`, `0` if none.
+    pub fn get(&self, p: Pos) -> u32 {
+        let c = self.table.cell(p);
+        if c == self.table.off() {
+            // Off the map: only a start off the map is there.
+            return self.reach.iter().find(|e| e.pos == p).map_or(0, |e| e.dist);
+        }
+        match self.dist[c as usize] {
+            u32::MAX => 0,
+            d => d,
+        }
+    }
 }
 
 /// Hexes a figure can reach this movement, with the MOV spent and the path, in a fixed order
