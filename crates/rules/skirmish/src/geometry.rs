@@ -693,31 +693,46 @@ impl Way<'_> {
                 self.out_of_pit(r, &around, here_kind, step, from);
                 continue;
             }
-            for (dir, &n) in around.iter().enumerate() {
-                // Reached as plain ground at no more than `step`, or off the map: nothing new
-                // can come of it (the common case).
-                if r.known[n as usize] <= step {
+            // The common cases first, while they last: a neighbour reached as plain ground at
+            // no more than `step` or off the map (nothing new can come of it), and a new hex
+            // of empty ground (`add`'s common case: `step` is within the budget).
+            let mut dir = 0;
+            {
+                let (known, entry, out, cells) =
+                    (&mut *r.known, &mut *r.entry, &mut *r.out, &mut *r.cells);
+                let queue = &mut r.queue[step as usize];
+                while dir < 6 {
+                    let n = around[dir] as usize;
+                    let was = known[n];
+                    if was <= step {
+                        dir += 1;
+                        continue;
+                    }
+                    if was != UNKNOWN || kind[n] & (GROUND | UP | DOWN) != GROUND {
+                        break;
+                    }
+                    let j = out.len() as u16;
+                    out.push(Reached {
+                        pos: t.positions[n],
+                        dist: step,
+                        parent: from,
+                        dest: true,
+                        stop: false,
+                    });
+                    cells.push(n as u32);
+                    entry[n] = j;
+                    known[n] = step;
+                    queue.push(j);
+                    dir += 1;
+                }
+            }
+            for (dir, &n) in around.iter().enumerate().skip(dir) {
+                if r.known_plain(n, step) {
                     continue;
                 }
                 let k = kind[n as usize];
                 if k & (GROUND | UP | DOWN) == GROUND {
-                    if r.known[n as usize] == UNKNOWN {
-                        // A new hex, the common case of `add` (`step` is within the budget).
-                        let j = r.out.len() as u16;
-                        r.out.push(Reached {
-                            pos: t.positions[n as usize],
-                            dist: step,
-                            parent: from,
-                            dest: true,
-                            stop: false,
-                        });
-                        r.cells.push(n);
-                        r.entry[n as usize] = j;
-                        r.known[n as usize] = step;
-                        r.queue[step as usize].push(j);
-                    } else {
-                        r.add(t, n, step, from, false, budget);
-                    }
+                    r.add(t, n, step, from, false, budget);
                 } else if k & GROUND != 0 {
                     if self.walking && k & UP == 0 {
                         self.over_figure(r, n, dir, d, from);
