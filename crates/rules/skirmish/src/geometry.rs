@@ -272,8 +272,9 @@ impl HexTable {
         around
     }
 
+    /// The words of a bit set over the cells and `off`.
     fn words(&self) -> usize {
-        (self.off() as usize).div_ceil(64)
+        (self.off() as usize + 1).div_ceil(64)
     }
 }
 
@@ -328,20 +329,21 @@ impl Marks {
 /// and the marks it was made with.
 pub struct Reach<'a> {
     pub entries: &'a [Reached],
+    /// Each entry's cell.
+    cells: &'a [u32],
     marks: &'a Marks,
     table: &'a HexTable,
 }
 
 impl Reach<'_> {
-    /// Whether the mover `f` is engaged at `p`, an entry's hex: [`engagers_of`]` != 0`, read
+    /// Whether the mover `f` is engaged at entry `k`'s hex: [`engagers_of`]` != 0`, read
     /// from the marks for a mover of size 1.
     #[inline]
-    pub fn engaged(&self, s: &State, f: &Figure, p: Pos) -> bool {
+    pub fn engaged(&self, s: &State, f: &Figure, k: usize) -> bool {
         if f.size > 1 {
-            return engagers_of(s, f, p) != 0;
+            return engagers_of(s, f, self.entries[k].pos) != 0;
         }
-        let c = self.table.cell(p);
-        c != self.table.off() && self.marks.bit(0, self.table.words(), c)
+        self.marks.bit(0, self.table.words(), self.cells[k])
     }
 
     /// The MOV spent to the first entry at each hex (a hex only jumped over counts too), `0`
@@ -418,6 +420,7 @@ pub fn with_reach<T>(
     let (slot, kept) = REACHES.with(|r| r.borrow_mut().full(s, id, start, budget, walking));
     let out = f(&Reach {
         entries: &kept.out,
+        cells: &kept.cells,
         marks: &kept.marks,
         table: &s.rules.hexes,
     });
@@ -446,8 +449,19 @@ pub fn route_to(
             Some(k) => &r.kept[k].out,
             None => {
                 let mut out = std::mem::take(&mut r.partial);
-                r.search(s, id, start, budget, walking, Some(to), &mut out);
+                let mut cells = std::mem::take(&mut r.cells);
+                r.search(
+                    s,
+                    id,
+                    start,
+                    budget,
+                    walking,
+                    Some(to),
+                    &mut out,
+                    &mut cells,
+                );
                 r.partial = out;
+                r.cells = cells;
                 &r.partial
             }
         };
@@ -468,6 +482,8 @@ struct Kept {
     walking: bool,
     marks: Marks,
     out: Vec<Reached>,
+    /// Each entry's cell.
+    cells: Vec<u32>,
 }
 
 impl Default for Kept {
@@ -479,6 +495,7 @@ impl Default for Kept {
             walking: false,
             marks: Marks::default(),
             out: Vec::new(),
+            cells: Vec::new(),
         }
     }
 }
@@ -498,7 +515,7 @@ struct Reaches {
     entry: Vec<u16>,
     /// The entries to expand, by MOV spent.
     queue: Vec<Vec<u16>>,
-    /// Each entry's cell.
+    /// Each entry's cell, for a search that stops at its goal.
     cells: Vec<u32>,
     kept: [Kept; KEPT],
     /// The kept search to replace next.
@@ -545,7 +562,16 @@ impl Reaches {
         let slot = self.next;
         self.next = (self.next + 1) % KEPT;
         let mut kept = std::mem::take(&mut self.kept[slot]);
-        self.search(s, id, start, budget, walking, None, &mut kept.out);
+        self.search(
+            s,
+            id,
+            start,
+            budget,
+            walking,
+            None,
+            &mut kept.out,
+            &mut kept.cells,
+        );
         kept.marks.0.clone_from(&self.marks.0);
         kept.rules = if s.fig(id).size > 1 {
             0
@@ -570,6 +596,7 @@ impl Reaches {
         walking: bool,
         goal: Option<Pos>,
         out: &mut Vec<Reached>,
+        cells: &mut Vec<u32>,
     ) {
         let t = &s.rules.hexes;
         let off = t.off();
@@ -614,7 +641,7 @@ impl Reaches {
             known: &mut self.known,
             entry: &mut self.entry,
             queue: &mut self.queue[..=budget as usize],
-            cells: &mut self.cells,
+            cells,
             out,
             dist: 0,
             head: 0,

@@ -64,16 +64,40 @@ impl Guards {
         make: impl Fn(u8, Guard) -> Action,
     ) {
         let (guards, n) = self.list(dodge_ok, engaged_at_end);
-        if n == 1 {
-            out.extend((0..6u8).map(|k| make((first + k) % 6, Guard::None)));
-            return;
-        }
-        out.reserve(6 * n);
-        for k in 0..6u8 {
-            let facing = (first + k) % 6;
-            out.extend(guards[..n].iter().map(|&guard| make(facing, guard)));
+        push_facings(out, first, &guards[..n], make);
+    }
+}
+
+/// Pushes `make(facing, guard)` for every facing from `first` round, each with every guard.
+#[inline]
+fn push_facings(
+    out: &mut Vec<Action>,
+    first: u8,
+    guards: &[Guard],
+    make: impl Fn(u8, Guard) -> Action,
+) {
+    match *guards {
+        [a] => push_block(out, first, [a], make),
+        [a, b] => push_block(out, first, [a, b], make),
+        [a, b, c] => push_block(out, first, [a, b, c], make),
+        _ => {
+            for k in 0..6u8 {
+                let facing = (first + k) % 6;
+                out.extend(guards.iter().map(|&guard| make(facing, guard)));
+            }
         }
     }
+}
+
+/// [`push_facings`] with `N` guards: one block of `6 × N` actions.
+#[inline]
+fn push_block<const N: usize>(
+    out: &mut Vec<Action>,
+    first: u8,
+    guards: [Guard; N],
+    make: impl Fn(u8, Guard) -> Action,
+) {
+    out.extend((0..6 * N).map(|j| make((first + (j / N) as u8) % 6, guards[j % N])));
 }
 
 /// Whether `f` may get up where he lies: no one else stands in his hex. A figure may stop in a
@@ -233,11 +257,19 @@ fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
                     }
                 });
                 let half = mov.div_ceil(2);
+                // The guards of a move, by whether it is at most a Half Move and whether it
+                // ends engaged.
+                let lists =
+                    [false, true].map(|half| [false, true].map(|eng| guards.list(half, eng)));
                 with_reach(s, id, f.pos, mov, true, |r| {
-                    for e in r.entries.iter().skip(1).filter(|e| e.dest) {
+                    for (k, e) in r.entries.iter().enumerate().skip(1) {
+                        if !e.dest {
+                            continue;
+                        }
                         let to = e.pos;
-                        let eng = r.engaged(s, f, to);
-                        guards.push(out, 0, e.dist <= half, eng, |facing, guard| Action::Move {
+                        let eng = r.engaged(s, f, k);
+                        let (g, n) = &lists[usize::from(e.dist <= half)][usize::from(eng)];
+                        push_facings(out, 0, &g[..*n], |facing, guard| Action::Move {
                             fig: id,
                             to,
                             facing,
