@@ -447,6 +447,10 @@ pub struct Rules {
     /// SK-19.1-b GM input (`[map] escape`): each entrance hex and the side (0-based) that may
     /// escape through it, in the scenario's order.
     pub escape: Vec<(crate::state::Pos, u8)>,
+    /// The map as the movement search reads it ([`crate::geometry::HexTable`]), built from
+    /// the fields above by `setup`.
+    #[serde(skip)]
+    pub hexes: crate::geometry::HexTable,
 }
 
 /// A knife fixed to a rifle (SK-16.3-a, G-06): the weapon indexes of the knife, the rifle, and

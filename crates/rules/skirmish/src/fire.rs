@@ -19,7 +19,7 @@ use crate::combat::damage::deal_damage;
 use crate::combat::modifiers::AttackSpec;
 use crate::data::{ArmorKind, HexFire, ItemKind, Weapon};
 use crate::event::{Effect, Event, Faces};
-use crate::geometry::{engagers_of, reach};
+use crate::geometry::{engagers_of, with_reach};
 use crate::progression::Damage;
 use crate::state::{Blaze, FigId, Figure, MoveKind, Pos, Posture, State};
 use crate::turn::movement::{can_move, done_moving, movement_allowance};
@@ -323,24 +323,26 @@ pub(crate) fn constrain_moves(s: &State, id: FigId, out: &mut Vec<Action>, start
     let f = s.fig(id);
     if f.must_run {
         let mov = movement_allowance(s, f);
-        let r = reach(s, id, mov);
-        let dist = |to: Pos| r.iter().find(|e| e.pos == to).map_or(0, |e| e.dist);
-        let far = out[start..]
-            .iter()
-            .filter_map(|a| match a {
-                Action::Move { to, .. } => Some(dist(*to)),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
-        if far > 0 {
-            let need = far.min(mov.div_ceil(2) + 1);
-            let mut k = 0;
-            out.retain(|a| {
-                k += 1;
-                k <= start || matches!(a, Action::Move { to, .. } if dist(*to) >= need)
-            });
-        }
+        with_reach(s, id, f.pos, mov, true, |r| {
+            let dists = r.first_dists();
+            let dist = |to: Pos| dists.get(to);
+            let far = out[start..]
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Move { to, .. } => Some(dist(*to)),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0);
+            if far > 0 {
+                let need = far.min(mov.div_ceil(2) + 1);
+                let mut k = 0;
+                out.retain(|a| {
+                    k += 1;
+                    k <= start || matches!(a, Action::Move { to, .. } if dist(*to) >= need)
+                });
+            }
+        });
     }
     if f.must_leave {
         let leaves = |a: &Action| match a {

@@ -133,6 +133,260 @@ pub struct Reached {
     pub stop: bool,
 }
 
+/// No entry for a cell yet.
+const NO_ENTRY: u16 = u16::MAX;
+/// A cell not reached yet, in `Reaches::known`.
+const UNKNOWN: u32 = u32::MAX;
+
+// What a cell holds, for the movement search: the terrain's part, fixed for the battle
+// (`HexTable::kinds`)...
+/// Ordinary ground, entered by a step ([`crate::terrain::crossing::ground`]).
+const GROUND: u8 = 1;
+/// Crossed only by a jump ([`crate::terrain::crossing::obstacle`]).
+const OBSTACLE: u8 = 2;
+/// A pit 1 m deep or more ([`crate::terrain::crossing::pit`]).
+const PIT: u8 = 4;
+/// A pit over 2 m deep ([`crate::terrain::crossing::deep_pit`]).
+const DEEP_PIT: u8 = 8;
+// ... and the figures' part, marked for each search ([`Marks`]).
+/// Inside an enemy's threat zone (SK-8.1-a).
+const THREAT: u8 = 16;
+/// Someone else stands or kneels there, or is in a brawl there: never passed (SK-10.6-a).
+const UP: u8 = 32;
+/// Someone else lies there, and no one stands there (SK-10.6-b).
+const DOWN: u8 = 64;
+
+/// The battle map as the movement search reads it: each cell's neighbours, what its terrain
+/// makes of it, and the straight jumps that start over it, computed once per battle
+/// (`Rules::hexes`, from the map and the options, which never change in a battle). Cells are
+/// numbered row-major, as `Rules::cells`; one more cell, `off`, stands for every hex off the
+/// map: it is nothing, and the search never enters it.
+#[derive(Clone, Default, PartialEq)]
+pub struct HexTable {
+    width: u16,
+    height: u16,
+    /// Each cell's hex.
+    positions: Vec<Pos>,
+    /// Each cell's neighbour in each direction.
+    neighbours: Vec<[u32; 6]>,
+    /// `GROUND`, `OBSTACLE`, `PIT`, `DEEP_PIT`, for every cell and `off`.
+    kinds: Vec<u8>,
+    /// For an obstacle cell entered in each direction: the width of the jump over it and the
+    /// cell landed in ([`crate::terrain::crossing::jump_landing`] but for the figures, which
+    /// the search reads from its marks); `off`: no jump.
+    jumps: Vec<[(u8, u32); 6]>,
+}
+
+impl std::fmt::Debug for HexTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "HexTable({} × {})", self.width, self.height)
+    }
+}
+
+impl HexTable {
+    /// The table of `rules`' map under its options (gravity, for the widths of jumps).
+    pub fn build(rules: &crate::data::Rules) -> HexTable {
+        use crate::terrain::crossing::{effective_width, jump_dice, MAX_RUN};
+        let mut t = HexTable {
+            width: rules.width,
+            height: rules.height,
+            ..HexTable::default()
+        };
+        let terrain = |p: Pos| rules.terrain_at(i32::from(p.col), i32::from(p.row));
+        let on_map = |p: Pos| t.cell(p) != t.off();
+        // As `crossing::ground` and `crossing::obstacle`.
+        let ground = |p: Pos| on_map(p) && terrain(p).is_some_and(|t| !t.impassable());
+        let obstacle = |p: Pos| on_map(p) && terrain(p).is_some_and(|t| t.must_jump());
+        let mut positions = Vec::new();
+        let mut neighbours = Vec::new();
+        let mut kinds = Vec::new();
+        let mut jumps = Vec::new();
+        for row in 0..t.height as i16 {
+            for col in 0..t.width as i16 {
+                let p = Pos::new(col, row);
+                positions.push(p);
+                neighbours.push(t.around(p));
+                let mut kind = 0;
+                if ground(p) {
+                    kind |= GROUND;
+                }
+                if obstacle(p) {
+                    kind |= OBSTACLE;
+                }
+                if terrain(p).is_some_and(|t| t.is_pit()) {
+                    kind |= PIT;
+                }
+                if terrain(p).is_some_and(|t| t.deep_pit()) {
+                    kind |= DEEP_PIT;
+                }
+                kinds.push(kind);
+                // As `crossing::jump_landing`, from this (first) obstacle in each direction.
+                let mut from_here = [(0u8, t.off()); 6];
+                for (dir, jump) in from_here.iter_mut().enumerate() {
+                    let mut at = p;
+                    let mut width = 0u8;
+                    while obstacle(at) && width <= MAX_RUN {
+                        width += 1;
+                        at = at.neighbour(dir as u8);
+                    }
+                    let eff = effective_width(width, rules.options.gravity_percent);
+                    if width > 0 && width <= MAX_RUN && jump_dice(eff).is_some() && ground(at) {
+                        *jump = (width, t.cell(at));
+                    }
+                }
+                jumps.push(from_here);
+            }
+        }
+        kinds.push(0);
+        t.positions = positions;
+        t.neighbours = neighbours;
+        t.kinds = kinds;
+        t.jumps = jumps;
+        t
+    }
+
+    /// The cell standing for every hex off the map: one past the last.
+    fn off(&self) -> u32 {
+        u32::from(self.width) * u32::from(self.height)
+    }
+
+    /// The cell of `p` (`off` off the map).
+    fn cell(&self, p: Pos) -> u32 {
+        if p.col >= 0 && p.row >= 0 && p.col < self.width as i16 && p.row < self.height as i16 {
+            p.row as u32 * u32::from(self.width) + p.col as u32
+        } else {
+            self.off()
+        }
+    }
+
+    fn pos(&self, c: u32) -> Pos {
+        self.positions[c as usize]
+    }
+
+    /// The cells around `p`, in direction order.
+    fn around(&self, p: Pos) -> [u32; 6] {
+        let mut around = [0; 6];
+        for (dir, c) in around.iter_mut().enumerate() {
+            *c = self.cell(p.neighbour(dir as u8));
+        }
+        around
+    }
+
+    /// The words of a bit set over the cells and `off`.
+    fn words(&self) -> usize {
+        (self.off() as usize + 1).div_ceil(64)
+    }
+}
+
+/// What a search reads of the figures, one bit per map cell in each of three runs of
+/// `HexTable::words` words: `THREAT`, `UP` and `DOWN`. With these (and the map, the start, the
+/// budget and the gait) a search is settled, for a mover of size 1: the marks are the key of
+/// the searches kept per thread.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Marks(Vec<u64>);
+
+impl Marks {
+    /// Marks the threat zones of every enemy of `me` (SK-8.1-a) and the hexes the others stand
+    /// or lie in, as [`crate::terrain::crossing::occupied`] reads them.
+    fn mark(&mut self, s: &State, me: FigId) {
+        let t = &s.rules.hexes;
+        let words = t.words();
+        self.0.clear();
+        self.0.resize(3 * words, 0);
+        let side = s.fig(me).side;
+        let off = t.off();
+        let mut set = |run: usize, c: u32| {
+            if c != off {
+                let c = c as usize;
+                self.0[run * words + c / 64] |= 1 << (c % 64);
+            }
+        };
+        for e in &s.figures {
+            if e.side != side && has_tz(e) {
+                let (hexes, n) = threat_hexes(e);
+                for &p in &hexes[..n] {
+                    set(0, t.cell(p));
+                }
+            }
+            // As `occupied`: one who escaped the arena is no longer in his hex (SK-19.1-b);
+            // someone standing there, or in a brawl, is never passed (SK-10.6-a, G-39 (5)),
+            // else someone down is.
+            if e.id == me || e.condition == crate::state::Condition::Escaped {
+                continue;
+            }
+            let up = e.active() && (!e.posture.down() || e.in_hth);
+            set(if up { 1 } else { 2 }, t.cell(e.pos));
+        }
+    }
+
+    fn bit(&self, run: usize, words: usize, c: u32) -> bool {
+        let c = c as usize;
+        self.0[run * words + c / 64] & (1 << (c % 64)) != 0
+    }
+}
+
+/// A movement search's result, as [`with_reach`] lends it: the entries in [`reach`]'s order,
+/// and the marks it was made with.
+pub struct Reach<'a> {
+    pub entries: &'a [Reached],
+    /// Each entry's cell.
+    cells: &'a [u32],
+    marks: &'a Marks,
+    table: &'a HexTable,
+}
+
+impl Reach<'_> {
+    /// Whether the mover `f` is engaged at entry `k`'s hex: [`engagers_of`]` != 0`, read
+    /// from the marks for a mover of size 1.
+    #[inline]
+    pub fn engaged(&self, s: &State, f: &Figure, k: usize) -> bool {
+        if f.size > 1 {
+            return engagers_of(s, f, self.entries[k].pos) != 0;
+        }
+        self.marks.bit(0, self.table.words(), self.cells[k])
+    }
+
+    /// The MOV spent to the first entry at each hex (a hex only jumped over counts too), `0`
+    /// where there is none: what a search of the entries for the hex, first to last, finds.
+    pub fn first_dists(&self) -> FirstDists<'_> {
+        let mut dist: smallvec::SmallVec<[u32; 512]> =
+            smallvec::smallvec![u32::MAX; self.table.off() as usize + 1];
+        for e in self.entries {
+            let d = &mut dist[self.table.cell(e.pos) as usize];
+            if *d == u32::MAX {
+                *d = e.dist;
+            }
+        }
+        FirstDists {
+            reach: self.entries,
+            table: self.table,
+            dist,
+        }
+    }
+}
+
+/// [`Reach::first_dists`].
+pub struct FirstDists<'a> {
+    reach: &'a [Reached],
+    table: &'a HexTable,
+    dist: smallvec::SmallVec<[u32; 512]>,
+}
+
+impl FirstDists<'_> {
+    /// The MOV spent to the first entry at `p`, `0` if none.
+    pub fn get(&self, p: Pos) -> u32 {
+        let c = self.table.cell(p);
+        if c == self.table.off() {
+            // Off the map: only a start off the map is there.
+            return self.reach.iter().find(|e| e.pos == p).map_or(0, |e| e.dist);
+        }
+        match self.dist[c as usize] {
+            u32::MAX => 0,
+            d => d,
+        }
+    }
+}
+
 /// Hexes a figure can reach this movement, with the MOV spent and the path, in a fixed order
 /// (by MOV spent, then as found, neighbours in direction order): it may not pass standing or
 /// kneeling figures (SK-10.6-a) nor impassable terrain, and it stops on entering an enemy
@@ -148,13 +402,37 @@ pub fn reach(s: &State, id: FigId, budget: u32) -> Vec<Reached> {
 /// [`reach`] from any hex; `walking: false` is a crawl (SK-10-c): no jumps, and no hex
 /// holding anyone.
 pub fn reach_from(s: &State, id: FigId, start: Pos, budget: u32, walking: bool) -> Vec<Reached> {
-    search(s, id, start, budget, walking, None)
+    with_reach(s, id, start, budget, walking, |r| r.entries.to_vec())
+}
+
+/// [`reach_from`], lent to `f` without a copy. Each thread keeps its last few searches, keyed
+/// by what they read (the rules, the marks, the start, the budget and the gait), so the
+/// legal list's search serves the move's resolution ([`route_to`]) and every later call with
+/// the same key. `f` may search again: it then searches anew.
+pub fn with_reach<T>(
+    s: &State,
+    id: FigId,
+    start: Pos,
+    budget: u32,
+    walking: bool,
+    f: impl FnOnce(&Reach) -> T,
+) -> T {
+    let (slot, kept) = REACHES.with(|r| r.borrow_mut().full(s, id, start, budget, walking));
+    let out = f(&Reach {
+        entries: &kept.out,
+        cells: &kept.cells,
+        marks: &kept.marks,
+        table: &s.rules.hexes,
+    });
+    REACHES.with(|r| r.borrow_mut().kept[slot] = kept);
+    out
 }
 
 /// The path [`reach_from`] finds to `to` (start first) and the MOV it spends, or `None` when
-/// `to` is out of reach. The search stops as soon as `to` is settled: its entries are expanded
-/// in order of MOV spent and a route is replaced only by a strictly cheaper one, so the path is
-/// the one the whole search would give, at a fraction of the work when `to` is near.
+/// `to` is out of reach: from a search kept by [`with_reach`], or else a search that stops as
+/// soon as `to` is settled: its entries are expanded in order of MOV spent and a route is
+/// replaced only by a strictly cheaper one, so the path is the one the whole search would
+/// give, at a fraction of the work when `to` is near.
 pub fn route_to(
     s: &State,
     id: FigId,
@@ -163,270 +441,498 @@ pub fn route_to(
     walking: bool,
     to: Pos,
 ) -> Option<(smallvec::SmallVec<[Pos; 12]>, u32)> {
-    let r = search(s, id, start, budget, walking, Some(to));
-    let k = r.iter().position(|e| e.dest && e.pos == to)?;
-    Some((path_to(&r, k), r[k].dist))
+    REACHES.with(|r| {
+        let mut r = r.borrow_mut();
+        let r = &mut *r;
+        r.marks.mark(s, id);
+        let found = match r.find(s, id, start, budget, walking) {
+            Some(k) => &r.kept[k].out,
+            None => {
+                let mut out = std::mem::take(&mut r.partial);
+                let mut cells = std::mem::take(&mut r.cells);
+                r.search(
+                    s,
+                    id,
+                    start,
+                    budget,
+                    walking,
+                    Some(to),
+                    &mut out,
+                    &mut cells,
+                );
+                r.partial = out;
+                r.cells = cells;
+                &r.partial
+            }
+        };
+        let k = found.iter().position(|e| e.dest && e.pos == to)?;
+        Some((path_to(found, k), found[k].dist))
+    })
 }
 
-fn search(
-    s: &State,
-    id: FigId,
+/// How many searches each thread keeps.
+const KEPT: usize = 4;
+
+/// One kept search: its key and its entries.
+struct Kept {
+    /// The rules' address (`0`: nothing kept), the start, the budget, the gait.
+    rules: usize,
     start: Pos,
     budget: u32,
     walking: bool,
-    goal: Option<Pos>,
-) -> Vec<Reached> {
-    use crate::terrain::crossing::{self as x, Occupied};
-    let f = s.fig(id);
-    let mut r = Search::new(s, start);
-    r.mark(id);
-    let over_figure = u32::from(s.rules.options.jump_figure_mov);
-    // Entries are expanded in order of MOV spent, then as found: with steps of 1 only, this is
-    // a plain breadth-first search.
-    while let Some(i) = r.next() {
-        let e = r.out[i];
-        let d = e.dist;
-        if goal == Some(e.pos) && e.dest {
-            break;
+    marks: Marks,
+    out: Vec<Reached>,
+    /// Each entry's cell.
+    cells: Vec<u32>,
+}
+
+impl Default for Kept {
+    fn default() -> Self {
+        Kept {
+            rules: 0,
+            start: Pos::new(0, 0),
+            budget: 0,
+            walking: false,
+            marks: Marks::default(),
+            out: Vec::new(),
+            cells: Vec::new(),
         }
-        if e.stop || d >= budget || (i > 0 && r.threatened(e.pos) && engagers_of(s, f, e.pos) != 0)
-        {
-            continue;
+    }
+}
+
+/// Each thread's searches: the scratch of the search and the searches kept.
+#[derive(Default)]
+struct Reaches {
+    /// The marks of the search at hand.
+    marks: Marks,
+    /// Each cell's `HexTable::kinds` with the marks added.
+    kind: Vec<u8>,
+    /// Each cell's MOV spent, `| STOP` for a hex the move stops in, as its entry has it
+    /// (`UNKNOWN`: not reached; `off`: 0, so that it is never entered); all `UNKNOWN` between
+    /// searches.
+    known: Vec<u32>,
+    /// Each cell's entry (`NO_ENTRY`: none); all `NO_ENTRY` between searches.
+    entry: Vec<u16>,
+    /// The entries to expand, by MOV spent.
+    queue: Vec<Vec<u16>>,
+    /// Each entry's cell, for a search that stops at its goal.
+    cells: Vec<u32>,
+    kept: [Kept; KEPT],
+    /// The kept search to replace next.
+    next: usize,
+    /// The last search that stopped at its goal.
+    partial: Vec<Reached>,
+}
+
+thread_local! {
+    static REACHES: std::cell::RefCell<Reaches> = std::cell::RefCell::new(Reaches::default());
+}
+
+impl Reaches {
+    /// The kept search for this key, if any; `self.marks` must be marked for `id`. A mover
+    /// larger than one hex reads more than the marks (SK-8.3-c): his searches are not kept.
+    fn find(&self, s: &State, id: FigId, start: Pos, budget: u32, walking: bool) -> Option<usize> {
+        let rules = std::ptr::from_ref(s.rules) as usize;
+        if s.fig(id).size > 1 {
+            return None;
         }
-        let from = i as u16;
-        let in_pit = x::pit(s, e.pos);
-        for dir in 0..6u8 {
-            let n = e.pos.neighbour(dir);
-            if !s.on_map(n) || r.known_plain(n, d + 1) {
-                continue;
-            }
-            let occ = r.occupied(n);
-            if in_pit {
-                // The pit's floor, or out over its rim (SK-10.3-b: not out of a deep pit).
-                let out_ok = x::ground(s, n) && !x::deep_pit(s, e.pos);
-                if occ == Occupied::Empty && (x::pit(s, n) || out_ok) {
-                    r.add(n, d + 1, from, false, budget);
+        self.kept.iter().position(|k| {
+            k.rules == rules
+                && k.start == start
+                && k.budget == budget
+                && k.walking == walking
+                && k.marks == self.marks
+        })
+    }
+
+    /// The whole search for this key, taken out of its slot (kept or made anew) for the
+    /// caller to put back.
+    fn full(
+        &mut self,
+        s: &State,
+        id: FigId,
+        start: Pos,
+        budget: u32,
+        walking: bool,
+    ) -> (usize, Kept) {
+        self.marks.mark(s, id);
+        if let Some(k) = self.find(s, id, start, budget, walking) {
+            return (k, std::mem::take(&mut self.kept[k]));
+        }
+        let slot = self.next;
+        self.next = (self.next + 1) % KEPT;
+        let mut kept = std::mem::take(&mut self.kept[slot]);
+        self.search(
+            s,
+            id,
+            start,
+            budget,
+            walking,
+            None,
+            &mut kept.out,
+            &mut kept.cells,
+        );
+        kept.marks.0.clone_from(&self.marks.0);
+        kept.rules = if s.fig(id).size > 1 {
+            0
+        } else {
+            std::ptr::from_ref(s.rules) as usize
+        };
+        kept.start = start;
+        kept.budget = budget;
+        kept.walking = walking;
+        (slot, kept)
+    }
+
+    /// The search of [`reach_from`] into `out`, with `self.marks` marked for `id`; with a
+    /// `goal`, it stops once the goal is settled ([`route_to`]).
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        s: &State,
+        id: FigId,
+        start: Pos,
+        budget: u32,
+        walking: bool,
+        goal: Option<Pos>,
+        out: &mut Vec<Reached>,
+        cells: &mut Vec<u32>,
+    ) {
+        let t = &s.rules.hexes;
+        let off = t.off();
+        let n = off as usize + 1;
+        if self.known.len() != n {
+            self.known.clear();
+            self.known.resize(n, UNKNOWN);
+            self.known[off as usize] = 0;
+            self.entry.clear();
+            self.entry.resize(n, NO_ENTRY);
+        }
+        self.kind.clear();
+        self.kind.extend_from_slice(&t.kinds);
+        let words = t.words();
+        for (run, flag) in [THREAT, UP, DOWN].into_iter().enumerate() {
+            for (w, &bits) in self.marks.0[run * words..(run + 1) * words]
+                .iter()
+                .enumerate()
+            {
+                let mut b = bits;
+                while b != 0 {
+                    self.kind[w * 64 + b.trailing_zeros() as usize] |= flag;
+                    b &= b - 1;
                 }
-                continue;
             }
-            if x::ground(s, n) {
-                match occ {
-                    Occupied::Empty => r.add(n, d + 1, from, false, budget),
-                    Occupied::Down if walking => {
-                        // SK-10.6-b: into his hex, and stop; SK-10.6-c: over him.
-                        r.add(n, d + 1, from, true, budget);
-                        let land = n.neighbour(dir);
-                        let cost = d + over_figure + 1;
-                        if cost <= budget
-                            && x::ground(s, land)
-                            && r.occupied(land) == Occupied::Empty
-                            && r.better(land, cost)
-                        {
-                            let over = r.scaffold(n, d + over_figure, from);
-                            r.add(land, cost, over, false, budget);
-                        }
-                    }
-                    _ => {}
-                }
-                continue;
-            }
-            if !walking || !x::obstacle(s, n) {
-                continue;
-            }
-            // SK-17.8-a: down into a pit up to 2 m deep, ending the move.
-            if x::pit(s, n) && !x::deep_pit(s, n) && occ == Occupied::Empty {
-                r.add(n, d + 1, from, true, budget);
-            }
-            // SK-10.2-a, SK-17.9-d: a straight jump over the obstacles to the hex beyond.
-            if let Some((width, land)) = x::jump_landing(s, n, dir, id) {
-                let cost = d + u32::from(width) + 1;
-                if cost <= budget && r.better(land, cost) {
-                    let mut parent = from;
-                    let mut h = n;
-                    for k in 0..u32::from(width) {
-                        parent = r.scaffold(h, d + k + 1, parent);
-                        h = h.neighbour(dir);
-                    }
-                    r.add(land, cost, parent, false, budget);
-                }
+        }
+        let f = s.fig(id);
+        // SK-8.3-c: a mover larger than one hex is engaged only by enough foes.
+        let engaged = |p: Pos| f.size <= 1 || engagers_of(s, f, p) != 0;
+        let way = Way {
+            table: t,
+            kind: &self.kind,
+            budget,
+            walking,
+            over_figure: u32::from(s.rules.options.jump_figure_mov),
+            goal,
+        };
+        if self.queue.len() <= budget as usize {
+            self.queue.resize_with(budget as usize + 1, Vec::new);
+        }
+        let mut r = Search {
+            known: &mut self.known,
+            entry: &mut self.entry,
+            queue: &mut self.queue[..=budget as usize],
+            cells,
+            out,
+            dist: 0,
+            head: 0,
+        };
+        way.search(&mut r, start, engaged);
+        // Leave every cell unreached for the next search.
+        for &c in r.cells.iter() {
+            if c != off {
+                r.known[c as usize] = UNKNOWN;
+                r.entry[c as usize] = NO_ENTRY;
             }
         }
     }
-    r.out
 }
 
-/// The working state of [`reach_from`]: the entries, the entry of each map cell, and the queue
-/// of entries to expand, kept in order of MOV spent.
-struct Search<'s> {
-    s: &'s State,
-    out: Vec<Reached>,
-    cell: smallvec::SmallVec<[u16; 512]>,
-    queue: smallvec::SmallVec<[u16; 256]>,
-    head: usize,
-    /// One bit per map cell: inside some enemy's threat zone. Marked once per search so that
-    /// the engagement test (SK-10-d) runs only where an enemy threatens, not at every hex.
-    threat: smallvec::SmallVec<[u64; 8]>,
-    /// One bit per map cell each: someone else is there standing (or in a brawl), or only
-    /// down: [`crate::terrain::crossing::occupied`] for every hex, read once per search.
-    up: smallvec::SmallVec<[u64; 8]>,
-    down: smallvec::SmallVec<[u64; 8]>,
+/// What a search reads: the map with the figures marked, the MOV to spend, the gait, and the
+/// goal if any.
+struct Way<'a> {
+    table: &'a HexTable,
+    kind: &'a [u8],
+    budget: u32,
+    walking: bool,
+    /// MOV to jump over a fallen figure (`sk.jump_figure_mov`, SK-10.6-c).
+    over_figure: u32,
+    goal: Option<Pos>,
 }
 
-impl<'s> Search<'s> {
-    fn new(s: &'s State, start: Pos) -> Self {
-        let n = usize::from(s.rules.width) * usize::from(s.rules.height);
-        let mut r = Search {
-            s,
-            out: Vec::with_capacity(64),
-            cell: smallvec::smallvec![u16::MAX; n],
-            queue: smallvec::SmallVec::new(),
-            head: 0,
-            threat: smallvec::smallvec![0; n.div_ceil(64)],
-            up: smallvec::smallvec![0; n.div_ceil(64)],
-            down: smallvec::smallvec![0; n.div_ceil(64)],
-        };
+impl Way<'_> {
+    /// Expands the entries in order of MOV spent, then as found: with steps of 1 only, this is
+    /// a plain breadth-first search. `engaged(p)`: whether the mover, in a marked threat zone
+    /// at `p`, is engaged there (SK-8.3-c).
+    fn search(&self, r: &mut Search, start: Pos, engaged: impl Fn(Pos) -> bool) {
+        let t = self.table;
+        let off = t.off();
+        let kind = self.kind;
+        let budget = self.budget;
+        r.out.clear();
+        for q in r.queue.iter_mut() {
+            q.clear();
+        }
+        r.cells.clear();
         r.out.push(Reached {
             pos: start,
             dist: 0,
-            parent: u16::MAX,
+            parent: NO_ENTRY,
             dest: true,
             stop: false,
         });
-        if let Some(c) = r.index(start) {
-            r.cell[c] = 0;
+        let start_cell = t.cell(start);
+        r.cells.push(start_cell);
+        if start_cell != off {
+            r.known[start_cell as usize] = 0;
+            r.entry[start_cell as usize] = 0;
         }
-        r.queue.push(0);
-        r
-    }
-
-    /// Marks the threat zones of every enemy of `me` (SK-8.1-a) and the hexes the others stand
-    /// or lie in, as [`crate::terrain::crossing::occupied`] reads them.
-    fn mark(&mut self, me: FigId) {
-        use crate::terrain::crossing::{occupied, Occupied};
-        let side = self.s.fig(me).side;
-        for e in &self.s.figures {
-            if e.side != side && has_tz(e) {
-                let (hexes, n) = threat_hexes(e);
-                for &p in &hexes[..n] {
-                    if let Some(c) = self.index(p) {
-                        self.threat[c / 64] |= 1 << (c % 64);
-                    }
-                }
+        r.queue[0].push(0);
+        while let Some(i) = r.next() {
+            let e = r.out[i];
+            let d = e.dist;
+            if self.goal == Some(e.pos) && e.dest {
+                break;
             }
-            if e.id == me {
+            let here = r.cells[i];
+            let here_kind = kind[here as usize];
+            // SK-10-d: the move stops on entering an enemy threat zone.
+            if e.stop || d >= budget || (i > 0 && here_kind & THREAT != 0 && engaged(e.pos)) {
                 continue;
             }
-            if let Some(c) = self.index(e.pos) {
-                match occupied(self.s, e.pos, me) {
-                    Occupied::Up => self.up[c / 64] |= 1 << (c % 64),
-                    Occupied::Down => self.down[c / 64] |= 1 << (c % 64),
-                    Occupied::Empty => {}
+            let from = i as u16;
+            let around = if here == off {
+                t.around(e.pos)
+            } else {
+                t.neighbours[here as usize]
+            };
+            let step = d + 1;
+            if here_kind & PIT != 0 {
+                self.out_of_pit(r, &around, here_kind, step, from);
+                continue;
+            }
+            // The common cases first, while they last: a neighbour reached as plain ground at
+            // no more than `step` or off the map (nothing new can come of it), and a new hex
+            // of empty ground (`add`'s common case: `step` is within the budget).
+            let mut dir = 0;
+            {
+                let (known, entry, out, cells) =
+                    (&mut *r.known, &mut *r.entry, &mut *r.out, &mut *r.cells);
+                let queue = &mut r.queue[step as usize];
+                while dir < 6 {
+                    let n = around[dir] as usize;
+                    let was = known[n];
+                    if was <= step {
+                        dir += 1;
+                        continue;
+                    }
+                    if was != UNKNOWN || kind[n] & (GROUND | UP | DOWN) != GROUND {
+                        break;
+                    }
+                    let j = out.len() as u16;
+                    out.push(Reached {
+                        pos: t.positions[n],
+                        dist: step,
+                        parent: from,
+                        dest: true,
+                        stop: false,
+                    });
+                    cells.push(n as u32);
+                    entry[n] = j;
+                    known[n] = step;
+                    queue.push(j);
+                    dir += 1;
+                }
+            }
+            for (dir, &n) in around.iter().enumerate().skip(dir) {
+                if r.known_plain(n, step) {
+                    continue;
+                }
+                let k = kind[n as usize];
+                if k & (GROUND | UP | DOWN) == GROUND {
+                    r.add(t, n, step, from, false, budget);
+                } else if k & GROUND != 0 {
+                    if self.walking && k & UP == 0 {
+                        self.over_figure(r, n, dir, d, from);
+                    }
+                } else if self.walking && k & OBSTACLE != 0 {
+                    self.over_obstacle(r, n, k, dir, d, from);
                 }
             }
         }
     }
 
-    fn bit(bits: &[u64], c: usize) -> bool {
-        bits[c / 64] & (1 << (c % 64)) != 0
-    }
-
-    /// Whether `p` lies in a marked threat zone.
-    fn threatened(&self, p: Pos) -> bool {
-        self.index(p).is_some_and(|c| Self::bit(&self.threat, c))
-    }
-
-    /// [`crate::terrain::crossing::occupied`] at `p`, from the marks.
-    fn occupied(&self, p: Pos) -> crate::terrain::crossing::Occupied {
-        use crate::terrain::crossing::Occupied;
-        match self.index(p) {
-            Some(c) if Self::bit(&self.up, c) => Occupied::Up,
-            Some(c) if Self::bit(&self.down, c) => Occupied::Down,
-            _ => Occupied::Empty,
+    /// From the pit `here` (of kind `here_kind`): its floor, or out over its rim (SK-10.3-b:
+    /// not out of a deep pit).
+    #[inline(never)]
+    fn out_of_pit(&self, r: &mut Search, around: &[u32; 6], here_kind: u8, step: u32, from: u16) {
+        for &n in around {
+            if r.known_plain(n, step) {
+                continue;
+            }
+            let k = self.kind[n as usize];
+            let out_ok = k & GROUND != 0 && here_kind & DEEP_PIT == 0;
+            if k & (UP | DOWN) == 0 && (k & PIT != 0 || out_ok) {
+                r.add(self.table, n, step, from, false, self.budget);
+            }
         }
     }
 
-    fn index(&self, p: Pos) -> Option<usize> {
-        self.s
-            .on_map(p)
-            .then(|| p.row as usize * usize::from(self.s.rules.width) + p.col as usize)
+    /// SK-10.6-b: into a fallen figure's hex `n`, and stop; SK-10.6-c: over him.
+    #[inline(never)]
+    fn over_figure(&self, r: &mut Search, n: u32, dir: usize, d: u32, from: u16) {
+        let t = self.table;
+        r.add(t, n, d + 1, from, true, self.budget);
+        let land = t.neighbours[n as usize][dir];
+        let cost = d + self.over_figure + 1;
+        if cost <= self.budget
+            && self.kind[land as usize] & (GROUND | UP | DOWN) == GROUND
+            && r.better(land, cost)
+        {
+            let over = r.scaffold(t, n, d + self.over_figure, from);
+            r.add(t, land, cost, over, false, self.budget);
+        }
     }
 
+    /// The obstacle `n` (of kind `k`): down into it if it is a pit up to 2 m deep, ending the
+    /// move (SK-17.8-a), and a straight jump over the obstacles to the hex beyond (SK-10.2-a,
+    /// SK-17.9-d).
+    #[inline(never)]
+    fn over_obstacle(&self, r: &mut Search, n: u32, k: u8, dir: usize, d: u32, from: u16) {
+        let t = self.table;
+        if k & (PIT | DEEP_PIT | UP | DOWN) == PIT {
+            r.add(t, n, d + 1, from, true, self.budget);
+        }
+        let (width, land) = t.jumps[n as usize][dir];
+        if land != t.off() && self.kind[land as usize] & (UP | DOWN) == 0 {
+            let cost = d + u32::from(width) + 1;
+            if cost <= self.budget && r.better(land, cost) {
+                let mut parent = from;
+                let mut h = n;
+                for k in 0..u32::from(width) {
+                    parent = r.scaffold(t, h, d + k + 1, parent);
+                    h = t.neighbours[h as usize][dir];
+                }
+                r.add(t, land, cost, parent, false, self.budget);
+            }
+        }
+    }
+}
+
+/// In `Reaches::known`: the hex is one to stop in.
+const STOP: u32 = 1 << 31;
+
+/// The working state of a search: the entries, the entry of each map cell, and the entries
+/// to expand, queued by MOV spent.
+struct Search<'a> {
+    /// Each cell's MOV spent, `| STOP` for a hex the move stops in, as its entry has it
+    /// (`UNKNOWN`: not reached; `off`: 0, so that it is never entered).
+    known: &'a mut [u32],
+    entry: &'a mut [u16],
+    /// The entries to expand at each MOV spent, in the order they were queued; an entry
+    /// queued again at a lower cost is passed over at the higher one.
+    queue: &'a mut [Vec<u16>],
+    cells: &'a mut Vec<u32>,
+    out: &'a mut Vec<Reached>,
+    /// The MOV spent of the entries being expanded, and the next of them.
+    dist: usize,
+    head: usize,
+}
+
+impl Search<'_> {
+    /// The next entry to expand: the cheapest, then the first queued.
+    #[inline]
     fn next(&mut self) -> Option<usize> {
-        let i = *self.queue.get(self.head)?;
-        self.head += 1;
-        Some(usize::from(i))
+        loop {
+            let queue = self.queue.get(self.dist)?;
+            match queue.get(self.head) {
+                Some(&i) => {
+                    self.head += 1;
+                    let i = usize::from(i);
+                    if self.out[i].dist as usize == self.dist {
+                        return Some(i);
+                    }
+                }
+                None => {
+                    self.dist += 1;
+                    self.head = 0;
+                }
+            }
+        }
     }
 
     /// Queues entry `i` after every queued entry that costs no more.
+    #[inline]
     fn enqueue(&mut self, i: u16) {
-        let d = self.out[usize::from(i)].dist;
-        let mut at = self.queue.len();
-        while at > self.head && self.out[usize::from(self.queue[at - 1])].dist > d {
-            at -= 1;
-        }
-        self.queue.insert(at, i);
+        let d = self.out[usize::from(i)].dist as usize;
+        self.queue[d].push(i);
     }
 
-    /// Whether reaching `p` at `cost` would be new or cheaper than what is known.
-    fn better(&self, p: Pos, cost: u32) -> bool {
-        match self.index(p).map(|c| self.cell[c]) {
-            Some(k) if k != u16::MAX => self.out[usize::from(k)].dist > cost,
-            _ => true,
-        }
+    /// Whether reaching cell `c` at `cost` would be new or cheaper than what is known.
+    #[inline]
+    fn better(&self, c: u32, cost: u32) -> bool {
+        self.known[c as usize] & !STOP > cost
     }
 
-    /// Already reached as plain ground (not a hex to stop in) at no more than `cost`: nothing
-    /// new can come of it (the common case, checked first).
-    fn known_plain(&self, p: Pos, cost: u32) -> bool {
-        match self.index(p).map(|c| self.cell[c]) {
-            Some(k) if k != u16::MAX => {
-                let e = &self.out[usize::from(k)];
-                !e.stop && e.dist <= cost
-            }
-            _ => false,
-        }
+    /// Already reached as plain ground (not a hex to stop in) at no more than `cost`, or off
+    /// the map: nothing new can come of it (the common case, checked first).
+    #[inline]
+    fn known_plain(&self, c: u32, cost: u32) -> bool {
+        self.known[c as usize] <= cost
     }
 
     /// A hex only jumped over; returns its entry.
-    fn scaffold(&mut self, p: Pos, dist: u32, parent: u16) -> u16 {
+    fn scaffold(&mut self, t: &HexTable, c: u32, dist: u32, parent: u16) -> u16 {
         self.out.push(Reached {
-            pos: p,
+            pos: t.pos(c),
             dist,
             parent,
             dest: false,
             stop: false,
         });
+        self.cells.push(c);
         (self.out.len() - 1) as u16
     }
 
     /// Records a hex reached, or a cheaper way to a known one.
-    fn add(&mut self, p: Pos, dist: u32, parent: u16, stop: bool, budget: u32) {
-        let Some(c) = self.index(p) else { return };
+    fn add(&mut self, t: &HexTable, c: u32, dist: u32, parent: u16, stop: bool, budget: u32) {
         if dist > budget {
             return;
         }
-        let k = self.cell[c];
-        if k == u16::MAX {
+        let known = self.known[c as usize];
+        let mark = dist | if stop { STOP } else { 0 };
+        if known == UNKNOWN {
             self.out.push(Reached {
-                pos: p,
+                pos: t.pos(c),
                 dist,
                 parent,
                 dest: true,
                 stop,
             });
+            self.cells.push(c);
             let i = (self.out.len() - 1) as u16;
-            self.cell[c] = i;
+            self.entry[c as usize] = i;
+            self.known[c as usize] = mark;
             self.enqueue(i);
-        } else if self.out[usize::from(k)].dist > dist {
+        } else if known & !STOP > dist {
+            // Not expanded yet (it cost more than anything expanded so far): queued again, and
+            // passed over at its old cost.
+            let k = self.entry[c as usize];
             let e = &mut self.out[usize::from(k)];
             e.dist = dist;
             e.parent = parent;
             e.stop = stop;
-            // Not expanded yet (it cost more than anything expanded so far): move it up.
-            if let Some(q) = self.queue[self.head..].iter().position(|&x| x == k) {
-                self.queue.remove(self.head + q);
-                self.enqueue(k);
-            }
+            self.known[c as usize] = mark;
+            self.enqueue(k);
         }
     }
 }

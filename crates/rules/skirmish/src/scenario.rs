@@ -663,7 +663,7 @@ pub fn setup(loaded: &Loaded) -> Setup {
         }
     }
     let armor_ids: Vec<String> = armors.iter().map(|a| a.id.clone()).collect();
-    let rules = Rules {
+    let mut rules = Rules {
         options,
         weapons,
         armor: armors,
@@ -679,7 +679,9 @@ pub fn setup(loaded: &Loaded) -> Setup {
         aftermath: crate::aftermath::Terms::of(loaded, &armor_ids),
         // ---- the arena (§19.1)
         escape: crate::escape::entrances(sc),
+        hexes: Default::default(),
     };
+    rules.hexes = crate::geometry::HexTable::build(&rules);
     Setup(State {
         // The rules outlive every state of the battle (see `State::rules`).
         rules: Box::leak(Box::new(rules)),

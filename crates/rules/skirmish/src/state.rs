@@ -176,7 +176,7 @@ pub enum MoveKind {
 }
 
 /// One figure.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize)]
 pub struct Figure {
     /// Its index in [`State::figures`]; the name is in the battle's rules ([`State::name`]).
     pub id: FigId,
@@ -496,6 +496,15 @@ pub enum ShieldAt {
 
 /// The `Dropped::slot` of a dropped shield (weapons use 0..4).
 pub const SHIELD_SLOT: u8 = 255;
+
+impl Clone for Figure {
+    /// A plain copy: every field is `Copy` (a figure holds nothing on the heap), so the copy is
+    /// one block move rather than a clone per field. Resolution copies the whole state for
+    /// every action ([`State::copy_from`]).
+    fn clone(&self) -> Self {
+        Figure { ..*self }
+    }
+}
 
 impl Figure {
     pub fn active(&self) -> bool {

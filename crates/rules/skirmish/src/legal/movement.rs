@@ -5,35 +5,99 @@
 //! (SK-11.4).
 
 use crate::action::Action;
-use crate::geometry::{engagers_of, reach, reach_from};
+use crate::geometry::{engagers_of, with_reach};
 use crate::legal::targets::can_defend;
 use crate::state::{FigId, Figure, Guard, Pos, Posture, State};
 use crate::terrain::climbing::climb_targets;
 use crate::terrain::on_the_run::{grab_routes, grabbable};
 use crate::turn::movement::movement_allowance;
 
-fn push_guard_variants(
+/// The guards a movement option may carry (SK-11.4, SK-6.5.3-b), read once per figure: none
+/// first, then Dodge (not engaged where the move ends, at most a Half Move), or Defend and
+/// Parry (engaged where it ends).
+struct Guards {
+    in_movement: bool,
+    defend: bool,
+    parry: bool,
+}
+
+impl Guards {
+    fn of(s: &State, f: &Figure) -> Guards {
+        let in_movement = s.rules.options.defense_in_movement;
+        Guards {
+            in_movement,
+            defend: in_movement && can_defend(s, f),
+            // SK-6.5.3-b: parry with the other weapon, keeping the main one's attack.
+            parry: in_movement && crate::attack::two_weapons::may_fight_with_both(s, f),
+        }
+    }
+
+    /// The guards of one option, in their order, and how many.
+    fn list(&self, dodge_ok: bool, engaged_at_end: bool) -> ([Guard; 3], usize) {
+        let mut g = [Guard::None; 3];
+        let mut n = 1;
+        if !self.in_movement {
+            return (g, n);
+        }
+        if dodge_ok && !engaged_at_end {
+            g[n] = Guard::Dodge;
+            n += 1;
+        }
+        if engaged_at_end && self.defend {
+            g[n] = Guard::Defend;
+            n += 1;
+        }
+        if engaged_at_end && self.parry {
+            g[n] = Guard::Parry;
+            n += 1;
+        }
+        (g, n)
+    }
+
+    /// Pushes `make(facing, guard)` for every facing from `first` round, each with every guard.
+    fn push(
+        &self,
+        out: &mut Vec<Action>,
+        first: u8,
+        dodge_ok: bool,
+        engaged_at_end: bool,
+        make: impl Fn(u8, Guard) -> Action,
+    ) {
+        let (guards, n) = self.list(dodge_ok, engaged_at_end);
+        push_facings(out, first, &guards[..n], make);
+    }
+}
+
+/// Pushes `make(facing, guard)` for every facing from `first` round, each with every guard.
+#[inline]
+fn push_facings(
     out: &mut Vec<Action>,
-    s: &State,
-    f: &Figure,
-    make: impl Fn(Guard) -> Action,
-    dodge_ok: bool,
-    engaged_at_end: bool,
+    first: u8,
+    guards: &[Guard],
+    make: impl Fn(u8, Guard) -> Action,
 ) {
-    out.push(make(Guard::None));
-    if !s.rules.options.defense_in_movement {
-        return;
+    match *guards {
+        [a] => push_block(out, first, [a], make),
+        [a, b] => push_block(out, first, [a, b], make),
+        [a, b, c] => push_block(out, first, [a, b, c], make),
+        _ => {
+            for k in 0..6u8 {
+                let facing = (first + k) % 6;
+                out.extend(guards.iter().map(|&guard| make(facing, guard)));
+            }
+        }
     }
-    if dodge_ok && !engaged_at_end {
-        out.push(make(Guard::Dodge));
-    }
-    if engaged_at_end && can_defend(s, f) {
-        out.push(make(Guard::Defend));
-    }
-    // SK-6.5.3-b: parry with the other weapon, keeping the main one's attack.
-    if engaged_at_end && crate::attack::two_weapons::may_fight_with_both(s, f) {
-        out.push(make(Guard::Parry));
-    }
+}
+
+/// [`push_facings`] with `N` guards: one block of `6 × N` actions.
+#[inline]
+fn push_block<const N: usize>(
+    out: &mut Vec<Action>,
+    first: u8,
+    guards: [Guard; N],
+    make: impl Fn(u8, Guard) -> Action,
+) {
+    out.extend((0..6 * N).map(|j| make((first + (j / N) as u8) % 6, guards[j % N])));
 }
 
 /// Whether `f` may get up where he lies: no one else stands in his hex. A figure may stop in a
@@ -43,16 +107,17 @@ fn push_guard_variants(
 /// engaging him (`engaged`) still does, and that one step reaches as the move's resolution
 /// searches it (not out over a deep pit's rim, SK-10.3-b).
 pub(crate) fn shift_hexes(s: &State, f: &Figure, engaged: u64) -> smallvec::SmallVec<[Pos; 6]> {
-    let step = reach_from(s, f.id, f.pos, 1, true);
-    (0..6u8)
-        .map(|dir| f.pos.neighbour(dir))
-        .filter(|&p| {
-            s.passable(p)
-                && !s.anyone_at(p)
-                && engagers_of(s, f, p) & engaged == engaged
-                && step.iter().any(|e| e.dest && e.pos == p)
-        })
-        .collect()
+    with_reach(s, f.id, f.pos, 1, true, |step| {
+        (0..6u8)
+            .map(|dir| f.pos.neighbour(dir))
+            .filter(|&p| {
+                s.passable(p)
+                    && !s.anyone_at(p)
+                    && engagers_of(s, f, p) & engaged == engaged
+                    && step.entries.iter().any(|e| e.dest && e.pos == p)
+            })
+            .collect()
+    })
 }
 
 fn room_to_stand(s: &State, f: &crate::state::Figure) -> bool {
@@ -149,16 +214,15 @@ fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
             }
             if engaged == 0 {
                 let crawl = if mov <= 1 { 1 } else { 2 };
-                let r = reach_from(s, id, f.pos, crawl, false);
-                for e in r.iter().skip(1).filter(|e| e.dest && e.dist > 0) {
-                    for facing in 0..6u8 {
-                        out.push(Action::Crawl {
+                with_reach(s, id, f.pos, crawl, false, |r| {
+                    for e in r.entries.iter().skip(1).filter(|e| e.dest && e.dist > 0) {
+                        out.extend((0..6u8).map(|facing| Action::Crawl {
                             fig: id,
                             to: e.pos,
                             facing,
-                        });
+                        }));
                     }
-                }
+                });
             }
             // ---- G-41: up from a knee, then a Half Move (engaged: a Shift).
             if can_rise {
@@ -166,77 +230,53 @@ fn options(s: &State, id: FigId, out: &mut Vec<Action>) {
             }
         }
         Posture::Standing => {
+            let guards = Guards::of(s, f);
             if engaged != 0 {
                 // SK-10.8: stand still or shift within the engagement.
-                for k in 0..6u8 {
-                    let facing = (f.facing + k) % 6;
-                    push_guard_variants(
-                        out,
-                        s,
-                        f,
-                        |guard| Action::StandStill {
-                            fig: id,
-                            facing,
-                            guard,
-                        },
-                        false,
-                        true,
-                    );
-                }
-                for p in shift_hexes(s, f, engaged) {
-                    for facing in 0..6u8 {
-                        push_guard_variants(
-                            out,
-                            s,
-                            f,
-                            |guard| Action::Shift {
-                                fig: id,
-                                to: p,
-                                facing,
-                                guard,
-                            },
-                            false,
-                            true,
-                        );
+                guards.push(out, f.facing, false, true, |facing, guard| {
+                    Action::StandStill {
+                        fig: id,
+                        facing,
+                        guard,
                     }
+                });
+                for p in shift_hexes(s, f, engaged) {
+                    guards.push(out, 0, false, true, |facing, guard| Action::Shift {
+                        fig: id,
+                        to: p,
+                        facing,
+                        guard,
+                    });
                 }
             } else {
-                for k in 0..6u8 {
-                    let facing = (f.facing + k) % 6;
-                    push_guard_variants(
-                        out,
-                        s,
-                        f,
-                        |guard| Action::StandStill {
+                guards.push(out, f.facing, true, false, |facing, guard| {
+                    Action::StandStill {
+                        fig: id,
+                        facing,
+                        guard,
+                    }
+                });
+                let half = mov.div_ceil(2);
+                // The guards of a move, by whether it is at most a Half Move and whether it
+                // ends engaged.
+                let lists =
+                    [false, true].map(|half| [false, true].map(|eng| guards.list(half, eng)));
+                with_reach(s, id, f.pos, mov, true, |r| {
+                    for (k, e) in r.entries.iter().enumerate().skip(1) {
+                        if !e.dest {
+                            continue;
+                        }
+                        let to = e.pos;
+                        let eng = r.engaged(s, f, k);
+                        let (g, n) = &lists[usize::from(e.dist <= half)][usize::from(eng)];
+                        push_facings(out, 0, &g[..*n], |facing, guard| Action::Move {
                             fig: id,
+                            to,
                             facing,
                             guard,
-                        },
-                        true,
-                        false,
-                    );
-                }
-                let r = reach(s, id, mov);
-                for e in r.iter().skip(1).filter(|e| e.dest) {
-                    let (p, d) = (&e.pos, e.dist);
-                    let eng = engagers_of(s, f, *p) != 0;
-                    let half = d <= mov.div_ceil(2);
-                    for facing in 0..6u8 {
-                        push_guard_variants(
-                            out,
-                            s,
-                            f,
-                            |guard| Action::Move {
-                                fig: id,
-                                to: *p,
-                                facing,
-                                guard,
-                            },
-                            half,
-                            eng,
-                        );
+                        });
                     }
-                }
+                });
                 terrain_actions(s, f, out);
             }
         }

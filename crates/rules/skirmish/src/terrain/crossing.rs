@@ -88,7 +88,7 @@ pub fn jump_dice(effective: u8) -> Option<u8> {
 
 /// The widest run of obstacles scanned for a jump: at the lowest gravity a long pit can still
 /// count as three hexes or fewer (SK-17.9-d).
-const MAX_RUN: u8 = 8;
+pub(crate) const MAX_RUN: u8 = 8;
 
 /// A jump from the hex before `first` (the first obstacle) in direction `dir`: its width and
 /// the landing hex, ordinary ground with no one in it, if the width under this gravity is one

@@ -15,7 +15,7 @@
 use crate::action::Action;
 use crate::combat::ctx::Ctx;
 use crate::event::Event;
-use crate::geometry::reach;
+use crate::geometry::with_reach;
 use crate::state::{FigId, Phase, Pos, State};
 use crate::turn::initiative::{award, roll_initiative};
 use crate::turn::movement::movement_allowance;
@@ -84,23 +84,25 @@ pub(crate) fn declare(ctx: &mut Ctx, side: u8, again: bool) -> Result<(), Resolv
 pub(crate) fn constrain_moves(s: &State, id: FigId, out: &mut Vec<Action>, start: usize) {
     let f = s.fig(id);
     let mov = movement_allowance(s, f);
-    let r = reach(s, id, mov);
-    let dist = |to: Pos| r.iter().find(|e| e.pos == to).map_or(0, |e| e.dist);
-    let far = out[start..]
-        .iter()
-        .filter_map(|a| match a {
-            Action::Move { to, .. } => Some(dist(*to)),
-            _ => None,
-        })
-        .max()
-        .unwrap_or(0);
-    if far == 0 {
-        return;
-    }
-    let need = far.min(mov.div_ceil(2) + 1);
-    let mut k = 0;
-    out.retain(|a| {
-        k += 1;
-        k <= start || matches!(a, Action::Move { to, .. } if dist(*to) >= need)
+    with_reach(s, id, f.pos, mov, true, |r| {
+        let dists = r.first_dists();
+        let dist = |to: Pos| dists.get(to);
+        let far = out[start..]
+            .iter()
+            .filter_map(|a| match a {
+                Action::Move { to, .. } => Some(dist(*to)),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        if far == 0 {
+            return;
+        }
+        let need = far.min(mov.div_ceil(2) + 1);
+        let mut k = 0;
+        out.retain(|a| {
+            k += 1;
+            k <= start || matches!(a, Action::Move { to, .. } if dist(*to) >= need)
+        });
     });
 }

@@ -15,7 +15,7 @@
 use crate::action::Action;
 use crate::combat::ctx::Ctx;
 use crate::event::Event;
-use crate::geometry::reach;
+use crate::geometry::with_reach;
 use crate::state::{FigId, Figure, Guard, MoveKind, Pos, Posture, State};
 use crate::turn::movement::{move_option, movement_allowance};
 use fireteam_engine::{ResolveError, RuleId};
@@ -51,9 +51,11 @@ pub(crate) fn stand_up_actions(s: &State, f: &Figure, engaged: u64, out: &mut Ve
         }
     } else {
         let half = movement_allowance(s, f).div_ceil(2);
-        for e in reach(s, id, half).iter().skip(1).filter(|e| e.dest) {
-            push(e.pos, false);
-        }
+        with_reach(s, id, f.pos, half, true, |r| {
+            for e in r.entries.iter().skip(1).filter(|e| e.dest) {
+                push(e.pos, false);
+            }
+        });
     }
 }
 
