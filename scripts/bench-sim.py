@@ -14,6 +14,10 @@ It then measures, each in a table of its own:
 - **strength**: on every two-sided scenario, the win rate of one policy against another with
   its 95% interval, both ways round (`--side NAME=POLICY`): greedy against random, and the
   search policy (`search:N`, `--rollouts`) against greedy, each for `--games` battles;
+- **the search goal**: the search policy at its default budget (`search:64`) against greedy in
+  the arena, `--goal-games` battles a seat, with its win rate over both seats and its time per
+  decision: both threads' time over the decisions the search side made (`mean_actions`), so an
+  upper bound, since the greedy side's decisions are in that time too;
 - **odds**: the whole-process time of `fireteam odds SCENARIO --action …` for the actions in
   `ODDS_ACTIONS` (the slowest known), against the goal of 100 ms;
 - **the duel**: `scripts/bench-duel.py --quick` (fireteam's SKIRMISH duel beside numpy's);
@@ -22,10 +26,11 @@ It then measures, each in a table of its own:
 
 It writes the tables with the machine's description to target/bench-sim.md and the figures to
 target/bench-sim.json; `--docs` also copies them to docs/bench-sim.md, the copy the docs keep
-of the latest run. `--skip` leaves sections out (speed, strength, odds, duel, memory).
+of the latest run. `--skip` leaves sections out (speed, strength, goal, odds, duel, memory).
 
 usage: python3 scripts/bench-sim.py [--budget SECONDS] [--max-runs N] [--only TEXT]
-                                    [--games N] [--rollouts N] [--skip SECTION,…] [--docs]
+                                    [--games N] [--rollouts N] [--goal-games N]
+                                    [--skip SECTION,…] [--docs]
 
 It uses target/release/fireteam, building it first with `cargo build --release -p fireteam`.
 """
@@ -119,16 +124,50 @@ def strength(scenarios: list[Path], games: int, rollouts: int) -> list[dict]:
                 sides = [(names[seat], challenger), (names[1 - seat], opponent)]
                 log(f"{rel}: {challenger} as {names[seat]} against {opponent}, {n} battles …")
                 r = sim(sc, "", n, 2, sides)
-                won = next(x["wins"] for x in r["sides"] if x["name"] == names[seat])
-                lost = next(x["wins"] for x in r["sides"] if x["name"] != names[seat])
-                lo, hi = wilson(won, r["runs"])
-                rows.append({
-                    "scenario": str(rel), "challenger": challenger, "opponent": opponent,
-                    "seat": names[seat], "runs": r["runs"], "wins": won, "losses": lost,
-                    "draws": r["draws"], "ci95": [lo, hi],
-                    "battles_per_sec": r.get("battles_per_sec"),
-                })
+                rows.append(seat_row(r, rel, challenger, opponent, names[seat]))
     return rows
+
+
+def seat_row(r: dict, rel, challenger: str, opponent: str, seat: str) -> dict:
+    """One seat's result: wins, losses, draws, the interval, and the seconds per decision of
+    the challenger (both threads' time over its decisions: an upper bound)."""
+    me = next(x for x in r["sides"] if x["name"] == seat)
+    lost = sum(x["wins"] for x in r["sides"] if x["name"] != seat)
+    lo, hi = wilson(me["wins"], r["runs"])
+    decisions = me.get("mean_actions", 0) * r["runs"]
+    per_decision = 2 * r["elapsed_time_s"] / decisions if decisions else None
+    return {
+        "scenario": str(rel), "challenger": challenger, "opponent": opponent,
+        "seat": seat, "runs": r["runs"], "wins": me["wins"], "losses": lost,
+        "draws": r["draws"], "ci95": [lo, hi],
+        "battles_per_sec": r.get("battles_per_sec"), "s_per_decision": per_decision,
+    }
+
+
+def search_goal(games: int) -> dict:
+    """search:64 against greedy in the arena, both seats, with the pooled win rate."""
+    sc = ROOT / "scenarios" / "skirmish" / "arena.toml"
+    names = sides_of(sc)
+    seats = []
+    for seat in (0, 1):
+        sides = [(names[seat], "search:64"), (names[1 - seat], "greedy")]
+        log(f"search goal: search:64 as {names[seat]} against greedy, {games} battles …")
+        seats.append(seat_row(sim(sc, "", games, 2, sides), sc.relative_to(ROOT),
+                              "search:64", "greedy", names[seat]))
+    wins = sum(x["wins"] for x in seats)
+    runs = sum(x["runs"] for x in seats)
+    worst = max(x["s_per_decision"] or 0 for x in seats)
+    return {"seats": seats, "wins": wins, "runs": runs, "ci95": list(wilson(wins, runs)),
+            "s_per_decision": worst}
+
+
+def strength_line(c: dict) -> str:
+    lo, hi = c["ci95"]
+    return (
+        f"| {c['scenario']} | {c['challenger']} | {c['opponent']} | {c['seat']} "
+        f"| {c['runs']} | {c['wins']} | {c['losses']} | {c['draws']} "
+        f"| {100 * c['wins'] / c['runs']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%) |\n"
+    )
 
 
 def odds_times() -> list[dict]:
@@ -210,6 +249,8 @@ def main() -> int:
     ap.add_argument("--docs", action="store_true", help="also write docs/bench-sim.md")
     ap.add_argument("--games", type=int, default=40, help="search battles per seating")
     ap.add_argument("--rollouts", type=int, default=16, help="the search policy's rollouts")
+    ap.add_argument("--goal-games", type=int, default=60,
+                    help="arena battles a seat for the search goal (search:64 against greedy)")
     ap.add_argument("--skip", default="", help="sections to leave out, comma-separated")
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
@@ -260,12 +301,25 @@ def main() -> int:
             "|---|---|---|---|---:|---:|---:|---:|---|\n"
         )
         for c in strong:
-            lo, hi = c["ci95"]
-            table += (
-                f"| {c['scenario']} | {c['challenger']} | {c['opponent']} | {c['seat']} "
-                f"| {c['runs']} | {c['wins']} | {c['losses']} | {c['draws']} "
-                f"| {100 * c['wins'] / c['runs']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%) |\n"
-            )
+            table += strength_line(c)
+    goal = None if "goal" in skip else search_goal(args.goal_games)
+    if goal:
+        lo, hi = goal["ci95"]
+        table += (
+            "\n## The search goal\n\n`search:64` against greedy in the arena, each seat "
+            f"{args.goal_games} battles (goal: at least 60% of the battles won, at most 1 s a "
+            "decision). Seconds per decision are both threads' time over the search side's "
+            "decisions, the greedy side's time included, so an upper bound.\n\n"
+            "| scenario | policy | against | as side | battles | wins | losses | draws | win rate (95% CI) |\n"
+            "|---|---|---|---|---:|---:|---:|---:|---|\n"
+        )
+        for c in goal["seats"]:
+            table += strength_line(c)
+        table += (
+            f"\nBoth seats: {goal['wins']} of {goal['runs']} won, "
+            f"{100 * goal['wins'] / goal['runs']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%); "
+            f"at most {goal['s_per_decision']:.2f} s a decision.\n"
+        )
     odds = [] if "odds" in skip else odds_times()
     if odds:
         table += (
@@ -296,6 +350,7 @@ def main() -> int:
     (target / "bench-sim.md").write_text(table)
     (target / "bench-sim.json").write_text(
         json.dumps({"when": when, "machine": machine(), "cells": rows, "strength": strong,
+                    "search_goal": goal,
                     "odds": odds, "duel": d, "memory": mem}, indent=2) + "\n"
     )
     if args.docs:

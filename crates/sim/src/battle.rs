@@ -30,6 +30,10 @@ pub struct BattleRecord {
     pub steps: u64,
     /// Units out of action, per side in scenario order.
     pub casualties: Vec<u32>,
+    /// Actions each side chose, in scenario order (what a policy's time per decision is
+    /// reckoned from).
+    #[serde(default)]
+    pub actions: Vec<u32>,
 }
 
 /// Plays battle `index` of a run seeded `seed` from `initial` to its end or to `max_steps`
@@ -64,6 +68,7 @@ pub fn run_battle<R: BattleStats>(
     let mut dice = SeededSource::new(dice_seed);
     let mut battle = Battle::new(rules, initial).without_log();
     let mut legal = Vec::new();
+    let mut actions = vec![0u32; count];
     let result = loop {
         let side = match battle.decision() {
             Decision::Over {
@@ -92,6 +97,7 @@ pub fn run_battle<R: BattleStats>(
             ));
         };
         let choice = policy.choose(rules, battle.state(), side, &legal, Explain::No);
+        actions[usize::from(side)] += 1;
         let Some(action) = legal.get(choice.index) else {
             return Err(stop(
                 battle.steps(),
@@ -118,5 +124,6 @@ pub fn run_battle<R: BattleStats>(
         casualties: (0..count)
             .map(|s| rules.casualties(state, s as SideId))
             .collect(),
+        actions,
     })
 }

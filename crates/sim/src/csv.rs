@@ -78,6 +78,7 @@ mod tests {
                 rounds: 3,
                 steps: 6,
                 casualties: vec![1, 0],
+                actions: vec![3, 3],
             })
             .unwrap();
         }

@@ -14,6 +14,10 @@ pub struct SideReport {
     pub wins: u64,
     /// Casualties summed over all battles.
     pub casualties: u64,
+    /// Actions the side chose, summed over all battles (0 in shards written before it was
+    /// counted).
+    #[serde(default)]
+    pub actions: u64,
 }
 
 /// How long a run took. Kept apart from the counts because it differs between runs of the same
@@ -57,6 +61,7 @@ impl SimReport {
                     name: name.clone(),
                     wins: 0,
                     casualties: 0,
+                    actions: 0,
                 })
                 .collect(),
             draws: 0,
@@ -84,6 +89,9 @@ impl SimReport {
         for (s, c) in self.sides.iter_mut().zip(&r.casualties) {
             s.casualties += u64::from(*c);
         }
+        for (s, a) in self.sides.iter_mut().zip(&r.actions) {
+            s.actions += u64::from(*a);
+        }
         self.rounds += u64::from(r.rounds);
     }
 
@@ -109,6 +117,11 @@ impl SimReport {
 
     pub fn mean_casualties(&self, side: usize) -> f64 {
         ratio(self.sides[side].casualties, self.runs)
+    }
+
+    /// The actions the side chose per battle.
+    pub fn mean_actions(&self, side: usize) -> f64 {
+        ratio(self.sides[side].actions, self.runs)
     }
 
     pub fn mean_rounds(&self) -> f64 {
@@ -153,6 +166,7 @@ impl SimReport {
         for (s, o) in self.sides.iter_mut().zip(&other.sides) {
             s.wins += o.wins;
             s.casualties += o.casualties;
+            s.actions += o.actions;
         }
         self.draws += other.draws;
         self.timeouts += other.timeouts;
@@ -171,7 +185,7 @@ impl SimReport {
     /// ```json
     /// {"runs": N, "seed": S,
     ///  "sides": [{"name": "...", "wins": k, "win_rate": 0.61, "ci95": [0.60, 0.62],
-    ///             "mean_casualties": 1.2}, ...],
+    ///             "mean_casualties": 1.2, "mean_actions": 31.5}, ...],
     ///  "draws": d, "timeouts": t, "mean_rounds": 7.4,
     ///  "elapsed_time_s": 1.5, "battles_per_sec": 6.7e5}
     /// ```
@@ -195,6 +209,7 @@ impl SimReport {
                         win_rate: self.win_rate(i),
                         ci95: [lo, hi],
                         mean_casualties: self.mean_casualties(i),
+                        mean_actions: self.mean_actions(i),
                     }
                 })
                 .collect(),
@@ -237,4 +252,5 @@ struct SideSummary<'a> {
     win_rate: f64,
     ci95: [f64; 2],
     mean_casualties: f64,
+    mean_actions: f64,
 }

@@ -81,8 +81,8 @@ fn results_do_not_depend_on_the_thread_count() {
 fn the_summary_has_the_stable_json_shape() {
     let mut r = SimReport::new(9, 0, &["Red".to_string(), "Blue".to_string()]);
     (r.runs, r.draws, r.timeouts, r.rounds) = (100, 10, 4, 740);
-    (r.sides[0].wins, r.sides[0].casualties) = (50, 120);
-    (r.sides[1].wins, r.sides[1].casualties) = (40, 80);
+    (r.sides[0].wins, r.sides[0].casualties, r.sides[0].actions) = (50, 120, 3150);
+    (r.sides[1].wins, r.sides[1].casualties, r.sides[1].actions) = (40, 80, 2900);
     assert_eq!(
         r.to_json(),
         r#"{
@@ -97,7 +97,8 @@ fn the_summary_has_the_stable_json_shape() {
         0.4038315303659956,
         0.5961684696340044
       ],
-      "mean_casualties": 1.2
+      "mean_casualties": 1.2,
+      "mean_actions": 31.5
     },
     {
       "name": "Blue",
@@ -107,7 +108,8 @@ fn the_summary_has_the_stable_json_shape() {
         0.3094012864324589,
         0.4979974132089382
       ],
-      "mean_casualties": 0.8
+      "mean_casualties": 0.8,
+      "mean_actions": 29.0
     }
   ],
   "draws": 10,
@@ -125,7 +127,7 @@ fn the_summary_has_the_stable_json_shape() {
 
 #[test]
 fn a_run_fills_every_field() {
-    let (r, _) = run(
+    let (r, csv) = run(
         &sides(PolicyKind::Greedy, PolicyKind::Random),
         &config(0, 50, 1),
     );
@@ -145,6 +147,16 @@ fn a_run_fills_every_field() {
     assert!((casualties - (wins + blue_wins) as f64 / 50.0).abs() < 1e-12);
     assert!(v["mean_rounds"].as_f64().unwrap() > 1.0);
     assert!(v.get("elapsed_time_s").is_none());
+    // Every action was some side's choice: the sides' actions add up to the battles' steps.
+    let steps: u64 = csv
+        .lines()
+        .skip(1)
+        .map(|row| row.split(',').nth(4).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert!(steps > 50);
+    assert_eq!(r.sides[0].actions + r.sides[1].actions, steps);
+    let mean = red["mean_actions"].as_f64().unwrap() + v["sides"][1]["mean_actions"].as_f64().unwrap();
+    assert!((mean - steps as f64 / 50.0).abs() < 1e-9);
 }
 
 #[test]
