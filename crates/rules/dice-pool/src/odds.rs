@@ -8,8 +8,6 @@
 //! make any difficulty of the book raised by two dodge dice, 30 + 12, with certainty or nearly).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 /// The largest pool counted: the ways of two such pools, times their greatest difference
@@ -147,43 +145,8 @@ pub fn mean_wounds(dl: i32, pr: i32, flat: i32) -> f64 {
     v
 }
 
-/// A small, fixed multiplicative hasher for the memo keys (a few small integers), the same on
-/// every run; `std`'s keyed hasher costs more than the lookups it guards.
-#[derive(Default)]
-pub(crate) struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_i32(&mut self, v: i32) {
-        self.write_u64(u64::from(v as u32));
-    }
-
-    fn write_i64(&mut self, v: i64) {
-        self.write_u64(v as u64);
-    }
-
-    fn write_u8(&mut self, v: u8) {
-        self.write_u64(u64::from(v));
-    }
-
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-pub(crate) type Fx = BuildHasherDefault<FxHasher>;
-
 /// A per-thread table of answers by their question.
-type Memo<K, V> = HashMap<K, V, Fx>;
+type Memo<K, V> = rustc_hash::FxHashMap<K, V>;
 
 #[cfg(test)]
 mod tests {

@@ -969,10 +969,10 @@ pub struct LineOfFire {
 // second lies from the first (axial coordinates are a linear image of the centres), so they
 // are computed once per offset and kept per thread: the lines of fire are most of what the
 // greedy AI computes, and every one of them is the same few hundred offsets.
-type LineCache = std::collections::HashMap<(i32, i32), std::rc::Rc<[LineStep<fireteam_grid::Hex>]>>;
+type LineCache = rustc_hash::FxHashMap<(i32, i32), std::rc::Rc<[LineStep<fireteam_grid::Hex>]>>;
 
 thread_local! {
-    static LINES: std::cell::RefCell<LineCache> = std::cell::RefCell::new(LineCache::new());
+    static LINES: std::cell::RefCell<LineCache> = std::cell::RefCell::new(LineCache::default());
 }
 
 /// The grid's line from `a` to `b` ([`fireteam_grid::line`]), from the per-offset cache.
@@ -1028,10 +1028,10 @@ struct MapLine {
 
 // Keyed by the battle's rules (leaked once per loaded scenario, so its address names the map
 // for the life of the process) and the two hexes.
-type MapLineCache = std::collections::HashMap<(usize, Pos, Pos), std::rc::Rc<MapLine>>;
+type MapLineCache = rustc_hash::FxHashMap<(usize, Pos, Pos), std::rc::Rc<MapLine>>;
 
 thread_local! {
-    static MAP_LINES: std::cell::RefCell<MapLineCache> = std::cell::RefCell::new(MapLineCache::new());
+    static MAP_LINES: std::cell::RefCell<MapLineCache> = std::cell::RefCell::new(MapLineCache::default());
 }
 
 /// The map's side of the line from `from` to `to`: walls and sight blockers (SK-17.7,

@@ -18,7 +18,7 @@ use crate::combat::weapon_of;
 use crate::event::AttackKind;
 use crate::state::{FigId, State};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Ways to roll each total on `n` d6, from `n` up (index 0 is the total `n`).
 fn sums(n: u8) -> Vec<u64> {
@@ -38,7 +38,7 @@ fn sums(n: u8) -> Vec<u64> {
 thread_local! {
     // Per thread, since the simulator's threads share nothing: (dice, target, version) → the
     // chances to hit ×1, ×2 and ×3; and the totals of n d6.
-    static HIT: RefCell<HashMap<(u8, i16, bool), [f64; 3]>> = RefCell::new(HashMap::new());
+    static HIT: RefCell<FxHashMap<(u8, i16, bool), [f64; 3]>> = RefCell::new(FxHashMap::default());
     static SUMS: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };
 }
 
