@@ -485,8 +485,10 @@ pub enum Event {
     /// defender, G-74).
     Contest {
         what: &'static str,
-        attacker: ContestSide,
-        defender: ContestSide,
+        // Boxed: the two sides with their modifiers are the largest event by far, and every
+        // event in the buffer is as large as the largest; contests are rare, rolls are not.
+        attacker: Box<ContestSide>,
+        defender: Box<ContestSide>,
         won: bool,
         rule: RuleId,
     },

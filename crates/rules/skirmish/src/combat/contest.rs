@@ -120,8 +120,8 @@ pub(crate) fn contest(
     let won = a.success && crate::autoresult::opposed(a.margin, a.success, d.margin, d.success);
     ctx.emit(Event::Contest {
         what: kind.what,
-        attacker: a,
-        defender: d,
+        attacker: Box::new(a),
+        defender: Box::new(d),
         won,
         rule: RuleId(kind.rule),
     });
