@@ -155,7 +155,8 @@ fn a_run_fills_every_field() {
         .sum();
     assert!(steps > 50);
     assert_eq!(r.sides[0].actions + r.sides[1].actions, steps);
-    let mean = red["mean_actions"].as_f64().unwrap() + v["sides"][1]["mean_actions"].as_f64().unwrap();
+    let mean =
+        red["mean_actions"].as_f64().unwrap() + v["sides"][1]["mean_actions"].as_f64().unwrap();
     assert!((mean - steps as f64 / 50.0).abs() < 1e-9);
 }
 

@@ -17,8 +17,8 @@ use crate::combat::strike::target_number;
 use crate::combat::weapon_of;
 use crate::event::AttackKind;
 use crate::state::{FigId, State};
-use std::cell::RefCell;
 use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 
 /// Ways to roll each total on `n` d6, from `n` up (index 0 is the total `n`).
 fn sums(n: u8) -> Vec<u64> {

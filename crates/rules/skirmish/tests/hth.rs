@@ -30,7 +30,13 @@ fn contests(events: &[Event]) -> Vec<(&'static str, ContestSide, ContestSide, bo
                 defender,
                 won,
                 rule,
-            } => Some((*what, (**attacker).clone(), (**defender).clone(), *won, rule.0)),
+            } => Some((
+                *what,
+                (**attacker).clone(),
+                (**defender).clone(),
+                *won,
+                rule.0,
+            )),
             _ => None,
         })
         .collect()

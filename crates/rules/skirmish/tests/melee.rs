@@ -42,7 +42,13 @@ fn contest(events: &[Event]) -> (&'static str, ContestSide, ContestSide, bool, &
                 defender,
                 won,
                 rule,
-            } => Some((*what, (**attacker).clone(), (**defender).clone(), *won, rule.0)),
+            } => Some((
+                *what,
+                (**attacker).clone(),
+                (**defender).clone(),
+                *won,
+                rule.0,
+            )),
             _ => None,
         })
         .collect();
