@@ -218,15 +218,16 @@ def duel() -> str | None:
 
 
 def peak_memory(scenario: Path, runs: int) -> int:
-    """Peak resident memory in KiB of one `fireteam sim` run of random battles."""
-    import resource
-
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run([str(BIN), "sim", str(scenario), "-n", str(runs), "--threads", "2",
-                    "--all-sides", "random", "--json"], cwd=ROOT, check=True,
-                   capture_output=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return max(before, after)
+    """Peak resident memory in KiB of one `fireteam sim` run of random battles: that child's
+    own rusage from `wait4` (RUSAGE_CHILDREN would give the largest child the script has run)."""
+    proc = subprocess.Popen([str(BIN), "sim", str(scenario), "-n", str(runs), "--threads", "2",
+                             "--all-sides", "random", "--json"], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise subprocess.CalledProcessError(proc.returncode, proc.args)
+    return usage.ru_maxrss
 
 
 def machine() -> str:
