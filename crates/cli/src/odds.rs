@@ -37,8 +37,9 @@ pub struct OddsArgs {
     /// The catalog folder, with --action
     #[arg(long, value_name = "DIR", requires = "action")]
     pub data: Option<std::path::PathBuf>,
-    /// With --action: the most paths through the action's dice to walk for exact odds; past
-    /// them the odds are estimated from --samples seeded resolutions, and say so (0: always
+    /// With --action: the most resolutions to run for exact odds (paths through the dice that
+    /// reach the same state are run once, so one resolution stands for many paths); past them
+    /// the odds are estimated from --samples seeded resolutions, and say so (0: always
     /// estimate; at most 20000000)
     #[arg(long, value_name = "PATHS", default_value_t = DEFAULT_EXACT_PATHS, requires = "action", value_parser = exact_paths, allow_negative_numbers = true)]
     pub exact_paths: u64,
@@ -107,8 +108,8 @@ pub fn run(args: OddsArgs) -> Result<()> {
     emit(&text)
 }
 
-/// `--exact-paths`: a whole number of paths, 0 (always estimate) up to the enumerator's own
-/// limit.
+/// `--exact-paths`: a whole number of resolutions, 0 (always estimate) up to the enumerator's
+/// own limit.
 fn exact_paths(text: &str) -> Result<u64, String> {
     let paths: u64 = text
         .trim()
