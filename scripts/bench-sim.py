@@ -13,7 +13,8 @@ It then measures, each in a table of its own:
 
 - **strength**: on every two-sided scenario, the win rate of one policy against another with
   its 95% interval, both ways round (`--side NAME=POLICY`): greedy against random, and the
-  search policy (`search:N`, `--rollouts`) against greedy, each for `--games` battles;
+  search policy (`search:N`, `--rollouts`) against greedy, each for `--games` battles, beside
+  the baseline of greedy on both sides (each side's share of the same battles);
 - **the search goal**: the search policy at its default budget (`search:64`) against greedy in
   the arena, `--goal-games` battles a seat, with its win rate over both seats and its time per
   decision: both threads' time over the decisions the search side made (`mean_actions`), so an
@@ -118,6 +119,12 @@ def strength(scenarios: list[Path], games: int, rollouts: int) -> list[dict]:
         if len(names) != 2:
             continue
         rel = sc.relative_to(ROOT)
+        # The baseline: greedy on both sides, whose seat shares say what a lopsided scenario
+        # gives each side before either policy is stronger.
+        log(f"{rel}: greedy on both sides, {games * 4} battles …")
+        base = sim(sc, "greedy", games * 4, 2)
+        for seat in names:
+            rows.append(seat_row(base, rel, "greedy", "greedy", seat))
         for challenger, opponent in pairs:
             n = games if challenger.startswith("search") else games * 4
             for seat in (0, 1):
