@@ -26,7 +26,7 @@ use crate::rng::derive_seed;
 use fireteam_dice::{DiceSource, SeededSource};
 use fireteam_engine::{Decision, Evaluate, ResolveError, SideId};
 
-/// Rollouts per decision: about a second a decision in the SKIRMISH arena.
+/// Rollouts per decision: at most about half a second a decision in the SKIRMISH arena.
 pub const DEFAULT_ROLLOUTS: u32 = 64;
 /// Actions each rollout plays after the candidate: about two turns of a 3-against-3 battle.
 pub const DEFAULT_HORIZON: u32 = 30;
