@@ -17,6 +17,9 @@
 //! The battles are seeded, so the test cannot flake: a change that breaks it makes one side
 //! win more often on these battles than the chance of the 95% interval allows.
 
+mod fairness;
+
+use fairness::{assert_fair, assert_listings_fair};
 use fireteam_ai::PolicyKind;
 use fireteam_scenario::{Loaded, Loader};
 use fireteam_sim::{simulate, Side, SimConfig, SimReport};
@@ -73,48 +76,9 @@ fn play(loaded: &Loaded, policy: PolicyKind, runs: u64, turns: u32) -> SimReport
     simulate(&Skirmish, |_| initial.clone(), &sides, &config, |_| {}).unwrap()
 }
 
-/// The sides' win rates agree within their 95% interval: in a fair battle each decided battle
-/// is either side's with chance one half, so the 95% Wilson interval of the first side's share
-/// of the decided battles must hold one half.
-fn assert_fair(report: &SimReport, what: &str) {
-    let (a, b) = (report.sides[0].wins, report.sides[1].wins);
-    let rate = |w: u64| 100.0 * w as f64 / report.runs as f64;
-    let (ci_a, ci_b) = (report.ci95(0), report.ci95(1));
-    let share = fireteam_sim::stats::wilson95(a, a + b);
-    eprintln!(
-        "{what}: {} {a} wins ({:.2}%, 95% {:.2}–{:.2}%), {} {b} ({:.2}%, 95% {:.2}–{:.2}%), \
-         {} draws in {} (mean {:.1} turns); {}'s share of the decided battles {:.2}%, \
-         95% {:.2}–{:.2}%",
-        report.sides[0].name,
-        rate(a),
-        100.0 * ci_a.0,
-        100.0 * ci_a.1,
-        report.sides[1].name,
-        rate(b),
-        100.0 * ci_b.0,
-        100.0 * ci_b.1,
-        report.draws,
-        report.runs,
-        report.mean_rounds(),
-        report.sides[0].name,
-        100.0 * a as f64 / (a + b) as f64,
-        100.0 * share.0,
-        100.0 * share.1,
-    );
-    assert_eq!(
-        report.timeouts, 0,
-        "{what}: battles stopped at the step limit"
-    );
-    assert!(
-        share.0 <= 0.5 && 0.5 <= share.1,
-        "{what}: the mirrored arena favours one side"
-    );
-}
-
 /// Plays `runs` battles of each listing; each must be fair, and so must the two together, West
 /// against East.
 fn check(policy: PolicyKind, runs: u64, turns: u32) {
-    let started = std::time::Instant::now();
     let west_first = mirrored_arena();
     let swapped = east_first(west_first.clone());
     assert_eq!(
@@ -133,26 +97,16 @@ fn check(policy: PolicyKind, runs: u64, turns: u32) {
     );
     let name = policy.name();
     let a = play(&west_first, policy, runs, turns);
-    assert_fair(&a, &format!("{name}, West listed first"));
+    assert_fair(&a, &format!("{name}, West listed first"), "mirrored arena");
     let b = play(&swapped, policy, runs, turns);
-    assert_fair(&b, &format!("{name}, East listed first"));
-    let (west, east) = (
-        a.sides[0].wins + b.sides[1].wins,
-        a.sides[1].wins + b.sides[0].wins,
-    );
-    let share = fireteam_sim::stats::wilson95(west, west + east);
-    eprintln!(
-        "{name}, both listings: West {west}, East {east} wins; West's share {:.2}%, \
-         95% {:.2}–{:.2}% ({:.1} s)",
-        100.0 * west as f64 / (west + east) as f64,
-        100.0 * share.0,
-        100.0 * share.1,
-        started.elapsed().as_secs_f64()
-    );
-    assert!(
-        share.0 <= 0.5 && 0.5 <= share.1,
-        "{name}: West and East differ"
-    );
+    for (r, listing) in [(&a, "West"), (&b, "East")] {
+        assert_eq!(
+            r.timeouts, 0,
+            "{name}, {listing} listed first: battles stopped at the step limit"
+        );
+    }
+    assert_fair(&b, &format!("{name}, East listed first"), "mirrored arena");
+    assert_listings_fair(name, &a, &b);
 }
 
 /// 300 greedy battles of each listing, about 500 decided in all: a side taking 55% of them would
