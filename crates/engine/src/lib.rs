@@ -16,6 +16,7 @@ pub mod present;
 pub mod protocol;
 pub mod save;
 pub mod toy;
+pub mod view;
 
 pub use battle::{Battle, LogEntry, StepError};
 pub use checksum::Checksum;
@@ -28,3 +29,4 @@ pub use protocol::{
 pub use save::{Save, SaveError};
 /// The JSON library of [`Present::header`], for systems that have no direct dependency on it.
 pub use serde_json;
+pub use view::{ActionView, Board, Cell, Focus, GridShape, Mark, SideView, TerrainView, UnitView};

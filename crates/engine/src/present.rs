@@ -7,6 +7,7 @@
 //! so a front end can be written once over `R: Present` and know no system's types.
 
 use crate::protocol::{RuleSystem, SideId, UnitId};
+use crate::view::{ActionView, Board, Focus};
 
 /// What a front end needs to show a battle of one system: narration and the viewer header.
 pub trait Present: RuleSystem {
@@ -20,6 +21,15 @@ pub trait Present: RuleSystem {
     fn unit_name(&self, state: &Self::State, unit: UnitId) -> String;
     /// Short lines listing the units at the start (name, side, position), for the text header.
     fn roster(&self, state: &Self::State) -> Vec<String>;
+    /// The board now, as every front end draws it (see [`crate::view`]).
+    fn board(&self, state: &Self::State) -> Board;
+    /// What a legal action does on the board: its unit, kind, and the cell or unit it points at.
+    fn action_view(&self, state: &Self::State, action: &Self::Action) -> ActionView;
+    /// What `unit` threatens and sees, for the front end to shade when it is selected. Nothing
+    /// by default.
+    fn focus(&self, _state: &Self::State, _unit: UnitId) -> Focus {
+        Focus::default()
+    }
 }
 
 /// What the exact odds of one action (`fireteam odds FILE --action …`) need of a system.

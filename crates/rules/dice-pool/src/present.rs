@@ -6,6 +6,9 @@ use crate::narrate::{narrate, pool_line};
 use crate::state::{Phase, Pos, State};
 use crate::{Action, DicePool};
 use fireteam_engine::serde_json::{self, json};
+use fireteam_engine::view::{
+    ActionView, Board, Cell, Focus, GridShape, SideView, TerrainView, UnitView,
+};
 use fireteam_engine::{ActionOdds, Present, RuleSystem, SideId, UnitId};
 
 /// The dice-pool book has nothing after a battle.
@@ -64,6 +67,18 @@ impl Present for DicePool {
         state.unit(unit).name.to_string()
     }
 
+    fn board(&self, s: &State) -> Board {
+        board(s)
+    }
+
+    fn action_view(&self, s: &State, a: &Action) -> ActionView {
+        action_view(s, a)
+    }
+
+    fn focus(&self, s: &State, unit: UnitId) -> Focus {
+        focus(s, unit)
+    }
+
     fn roster(&self, s: &State) -> Vec<String> {
         s.units
             .iter()
@@ -76,6 +91,179 @@ impl Present for DicePool {
                 )
             })
             .collect()
+    }
+}
+
+/// A map cell as the board draws it.
+fn cell(p: Pos) -> Cell {
+    Cell::new(i32::from(p.col), i32::from(p.row))
+}
+
+/// The board of a dice-pool battle: the field's terrain, and each unit with its stance, wounds
+/// against its wound limit (DP-G06) and the rounds in its weapons.
+pub fn board(s: &State) -> Board {
+    let f = &s.field;
+    let terrain = f
+        .terrain
+        .iter()
+        .map(|t| {
+            let symbol = t.name.chars().next().unwrap_or('?');
+            let look = match (t.blocks_movement, t.blocks_sight, t.name.as_str()) {
+                (true, true, _) => "wall",
+                (_, _, n) if n.contains("water") => "water",
+                (_, true, _) => "smoke",
+                (true, false, _) => "low-wall",
+                _ if t.darkness != crate::resolve::Darkness::None => "dark",
+                _ if t.cover != crate::resolve::Cover::None => "brush",
+                _ if t.move_cost > 1 => "rough",
+                _ => "open",
+            };
+            TerrainView {
+                name: t.name.clone(),
+                symbol,
+                look: look.into(),
+                blocks_sight: t.blocks_sight,
+                blocks_movement: t.blocks_movement,
+                note: format!(
+                    "{} m to enter, cover {:?}, darkness {:?} [DP-TAB-MOVEMENT, DP-MOD-04]",
+                    t.move_cost, t.cover, t.darkness
+                ),
+            }
+        })
+        .collect();
+    let units = s
+        .units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| {
+            let mut status = Vec::new();
+            if u.out {
+                status.push("out of action".to_string());
+            }
+            if u.stunned {
+                status.push("stunned [DP-G07]".to_string());
+            }
+            let gear = u
+                .weapons
+                .iter()
+                .zip(&u.loaded)
+                .map(|(&w, &n)| {
+                    let wp = &s.weapons[usize::from(w)];
+                    format!("{} {n}/{}", wp.name, wp.clip)
+                })
+                .collect();
+            UnitView {
+                id: i as UnitId,
+                name: u.name.to_string(),
+                side: u.side,
+                at: Some(cell(u.pos)),
+                facing: None,
+                posture: match u.stance {
+                    crate::state::Stance::Standing => "standing",
+                    crate::state::Stance::Prone => "prone",
+                }
+                .into(),
+                damage: u.wounds,
+                damage_max: Some(u.stats.wound_limit),
+                out: u.out,
+                status,
+                weapon: u.ready.map(|w| s.weapons[usize::from(w)].name.clone()),
+                gear,
+            }
+        })
+        .collect();
+    let phase = match s.phase {
+        Phase::TurnStart => "initiative",
+        Phase::Activation => "activations",
+        Phase::Defense(_) => "defense",
+        Phase::Roll(..) => "attack roll",
+        Phase::Over => "over",
+    };
+    Board {
+        shape: GridShape::Hex,
+        width: u32::from(f.width),
+        height: u32::from(f.height),
+        facings: Vec::new(),
+        terrain,
+        cells: f.cells.iter().map(|&c| u16::from(c)).collect(),
+        marks: Vec::new(),
+        sides: s
+            .side_names
+            .iter()
+            .map(|n| SideView { name: n.clone() })
+            .collect(),
+        units,
+        turn: s.turn,
+        phase: phase.into(),
+    }
+}
+
+/// What an action does on the board.
+pub fn action_view(s: &State, a: &Action) -> ActionView {
+    let v = |unit: UnitId, kind: &str| ActionView {
+        unit: Some(unit),
+        kind: kind.into(),
+        cell: None,
+        target: None,
+        facing: None,
+        attack: false,
+    };
+    match *a {
+        Action::StartTurn => ActionView {
+            unit: None,
+            kind: "start turn".into(),
+            cell: None,
+            target: None,
+            facing: None,
+            attack: false,
+        },
+        Action::Move { unit, gait, to } => ActionView {
+            cell: Some(cell(to)),
+            ..v(unit, gait.name())
+        },
+        Action::FallProne { unit } => v(unit, "prone"),
+        Action::StandUp { unit } => v(unit, "stand"),
+        Action::Shoot { unit, target, .. } => ActionView {
+            target: Some(target),
+            cell: Some(cell(s.unit(target).pos)),
+            attack: true,
+            ..v(unit, "shoot")
+        },
+        Action::Aim { unit } => v(unit, "aim"),
+        Action::Reload { unit, .. } => v(unit, "reload"),
+        Action::Melee { unit, target, .. } => ActionView {
+            target: Some(target),
+            cell: Some(cell(s.unit(target).pos)),
+            attack: true,
+            ..v(unit, "melee")
+        },
+        Action::Throw { unit, at, .. } => ActionView {
+            cell: Some(cell(at)),
+            attack: true,
+            ..v(unit, "throw")
+        },
+        Action::End { unit } => v(unit, "end"),
+        Action::Defend { unit, .. } => v(unit, "defend"),
+        Action::Roll { unit } => v(unit, "roll"),
+    }
+}
+
+/// The cells a unit sees (DP-MOD-04's line of sight); dice-pool has no facing and no threat
+/// zone.
+pub fn focus(s: &State, unit: UnitId) -> Focus {
+    let from = s.unit(unit).pos;
+    let mut sight = Vec::new();
+    for row in 0..s.field.height {
+        for col in 0..s.field.width {
+            let p = Pos { col, row };
+            if p != from && crate::geometry::sight(s, from, p).clear {
+                sight.push(cell(p));
+            }
+        }
+    }
+    Focus {
+        threat: Vec::new(),
+        sight,
     }
 }
 

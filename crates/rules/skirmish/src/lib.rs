@@ -61,6 +61,7 @@ mod threat;
 pub mod turn;
 pub mod vacuum;
 mod value;
+pub mod view;
 
 pub use action::Action;
 pub use event::Event;

@@ -1361,6 +1361,18 @@ impl Present for Skirmish {
         s.name(unit).to_string()
     }
 
+    fn board(&self, s: &State) -> fireteam_engine::Board {
+        crate::view::board(s)
+    }
+
+    fn action_view(&self, s: &State, a: &Action) -> fireteam_engine::ActionView {
+        crate::view::action_view(s, a)
+    }
+
+    fn focus(&self, s: &State, unit: UnitId) -> fireteam_engine::Focus {
+        crate::view::focus(s, unit)
+    }
+
     fn roster(&self, s: &State) -> Vec<String> {
         s.figures
             .iter()
