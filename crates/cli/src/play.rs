@@ -220,7 +220,7 @@ struct Play<'a> {
 impl SystemJob for Play<'_> {
     type Output = ();
 
-    fn run<R: Playable>(self, rules: &R, state: R::State) -> Result<()> {
+    fn run<R: Playable>(self, rules: &'static R, state: R::State) -> Result<()> {
         let Play {
             title,
             mut choosers,

@@ -101,7 +101,7 @@ struct Replay(Save);
 impl SystemJob for Replay {
     type Output = ();
 
-    fn run<R: Playable>(self, rules: &R, initial: R::State) -> Result<()> {
+    fn run<R: Playable>(self, rules: &'static R, initial: R::State) -> Result<()> {
         let save = self.0;
         let battle = save.replay(rules, initial).map_err(|e| miette!("{e}"))?;
         let outcome = match battle.decision() {

@@ -94,7 +94,7 @@ impl<R> Playable for R where
 pub trait SystemJob {
     type Output;
     /// The work, with the system's rules and the battle's initial state.
-    fn run<R: Playable>(self, rules: &R, initial: R::State) -> Result<Self::Output>;
+    fn run<R: Playable>(self, rules: &'static R, initial: R::State) -> Result<Self::Output>;
 }
 
 /// Runs `job` with the rule system named `system` (a scenario's `system`, or the one a save
@@ -124,7 +124,7 @@ mod tests {
     impl SystemJob for Which {
         type Output = (&'static str, usize);
 
-        fn run<R: Playable>(self, rules: &R, initial: R::State) -> Result<Self::Output> {
+        fn run<R: Playable>(self, rules: &'static R, initial: R::State) -> Result<Self::Output> {
             Ok((rules.name(), rules.sides(&initial)))
         }
     }

@@ -159,7 +159,7 @@ struct Sim<'a> {
 impl SystemJob for Sim<'_> {
     type Output = SimReport;
 
-    fn run<R: Playable>(self, rules: &R, initial: R::State) -> Result<SimReport> {
+    fn run<R: Playable>(self, rules: &'static R, initial: R::State) -> Result<SimReport> {
         let Sim { args, sides, seed } = self;
         let sides: Vec<Side<R>> = sides
             .into_iter()
