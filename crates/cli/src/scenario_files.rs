@@ -73,15 +73,28 @@ pub fn load(path: &Path, data: Option<&Path>) -> Result<Loaded> {
 
 /// Everything the battle commands need of a rule system: playing and showing it (`Present`),
 /// the odds of an action (`ActionOdds`), the AI (`Evaluate`, `'static` for its boxed
-/// policies), the simulator (`BattleStats`, and `Sync` rules and states for its threads) and
+/// policies), the simulator (`BattleStats`, and `Sync` rules and states for its threads), the
+/// battle map (`Send` states, actions and events, to keep a battle between requests) and
 /// what follows a finished battle (`Aftermath`). Every system with those traits is `Playable`.
 pub trait Playable:
-    Present<State: Sync> + ActionOdds + Evaluate + BattleStats + Aftermath + Sync + 'static
+    Present<State: Sync + Send, Action: Send, Event: Send>
+    + ActionOdds
+    + Evaluate
+    + BattleStats
+    + Aftermath
+    + Sync
+    + 'static
 {
 }
 
 impl<R> Playable for R where
-    R: Present<State: Sync> + ActionOdds + Evaluate + BattleStats + Aftermath + Sync + 'static
+    R: Present<State: Sync + Send, Action: Send, Event: Send>
+        + ActionOdds
+        + Evaluate
+        + BattleStats
+        + Aftermath
+        + Sync
+        + 'static
 {
 }
 

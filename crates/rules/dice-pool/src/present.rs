@@ -244,7 +244,15 @@ pub fn action_view(s: &State, a: &Action) -> ActionView {
         },
         Action::End { unit } => v(unit, "end"),
         Action::Defend { unit, .. } => v(unit, "defend"),
-        Action::Roll { unit } => v(unit, "roll"),
+        // The roll after the defense is nobody's choice: a button, not a unit's action.
+        Action::Roll { .. } => ActionView {
+            unit: None,
+            kind: "roll".into(),
+            cell: None,
+            target: None,
+            facing: None,
+            attack: false,
+        },
     }
 }
 
