@@ -96,10 +96,14 @@ function drawBoard() {
       p.addEventListener("click", () => clickCell([col, row]));
       if (sight && sel && sel.at && !sight.has(k) && k !== key(sel.at)) el("svg:polygon", { points: outline(b, [col, row]), class: "unseen" }, cellsLayer);
     }
-    // Column numbers along the top, rows down the left: the coordinates a player types.
+    // Column numbers along the top, row numbers in the first column: a cell is written col,row.
     for (let col = 0; col < b.width; col += 1) {
       const [x] = centre(b, [col, 0]);
       el("svg:text", { x, y: 9, "font-size": 9, "text-anchor": "middle", fill: "#6b6552", text: col }, svg);
+    }
+    for (let row = 0; row < b.height; row += 1) {
+      const [x, y] = centre(b, [0, row]);
+      el("svg:text", { x: x - S * 0.75, y: y + 3, "font-size": 9, fill: "#6b6552", text: row }, svg);
     }
   }
   for (const m of b.marks) {
@@ -184,7 +188,7 @@ function clickUnit(u) {
 }
 
 async function select(id) {
-  app.selected = id; app.kind = null; app.cell = null; app.pending = null;
+  app.selected = id; app.kind = null; app.cell = null; app.pending = null; app.focusAt = app.view?.step;
   $("odds").hidden = true;
   app.focus = id === null ? null : await api(`/api/games/${app.game}/focus/${id}`).catch(() => null);
   render();
@@ -340,6 +344,12 @@ function render() {
       app.selected = pick;
       api(`/api/games/${app.game}/focus/${pick}`).then((f) => { app.focus = f; drawBoard(); }).catch(() => {});
     }
+  }
+  // What the selected unit threatens and sees changes with every action.
+  if (app.selected !== null && app.focusAt !== app.view.step) {
+    app.focusAt = app.view.step;
+    const id = app.selected;
+    api(`/api/games/${app.game}/focus/${id}`).then((f) => { if (app.selected === id) { app.focus = f; drawBoard(); } }).catch(() => {});
   }
   renderDecision();
   renderChoices();
