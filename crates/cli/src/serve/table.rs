@@ -263,7 +263,7 @@ impl<R: Playable> Game<R> {
                     return Ok(());
                 }
                 Err(StepError::Resolve(ResolveError::Dice(e))) => {
-                    // A face out of range: drop what was entered for this roll and ask again.
+                    // A face out of range: drop the faces entered for this action and ask again.
                     self.faces.clear();
                     self.need = None;
                     return Err(Refusal::new(format!("{e}")).help("enter faces the dice can show"));
