@@ -15,6 +15,7 @@ pub mod modifier;
 pub mod present;
 pub mod protocol;
 pub mod save;
+pub mod text;
 pub mod toy;
 
 pub use battle::{Battle, LogEntry, StepError};
@@ -26,5 +27,6 @@ pub use protocol::{
     SideId, UnitId,
 };
 pub use save::{Save, SaveError};
+pub use text::{count, plural};
 /// The JSON library of [`Present::header`], for systems that have no direct dependency on it.
 pub use serde_json;
