@@ -27,6 +27,6 @@ pub use protocol::{
     SideId, UnitId,
 };
 pub use save::{Save, SaveError};
-pub use text::{count, plural};
 /// The JSON library of [`Present::header`], for systems that have no direct dependency on it.
 pub use serde_json;
+pub use text::{count, plural};

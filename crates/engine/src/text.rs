@@ -3,7 +3,11 @@
 use std::fmt;
 
 /// The noun that goes with `n`: `one` for exactly one, `many` otherwise ("0 dice", "1 die").
-pub fn plural<N: PartialEq + From<u8>>(n: N, one: &'static str, many: &'static str) -> &'static str {
+pub fn plural<N: PartialEq + From<u8>>(
+    n: N,
+    one: &'static str,
+    many: &'static str,
+) -> &'static str {
     if n == N::from(1) {
         one
     } else {

@@ -369,6 +369,9 @@ fn dp_draw_02_the_fast_draw_is_asked_for_as_fast_draw_dice() {
     .unwrap();
     assert!(r.hit);
     let asked = String::from_utf8(asked).unwrap();
-    assert!(asked.contains("Roll 3d6 for Kit's fast-draw dice."), "{asked}");
+    assert!(
+        asked.contains("Roll 3d6 for Kit's fast-draw dice."),
+        "{asked}"
+    );
     assert!(!asked.contains("attack"), "{asked}");
 }

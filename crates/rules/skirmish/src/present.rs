@@ -172,7 +172,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             }
             let what = match mode {
                 Some(crate::action::FireMode::Burst) => format!("a {rounds}-round burst"),
-                Some(crate::action::FireMode::Auto) => format!("{} full auto", count(*rounds, "round", "rounds")),
+                Some(crate::action::FireMode::Auto) => {
+                    format!("{} full auto", count(*rounds, "round", "rounds"))
+                }
                 Some(crate::action::FireMode::Power { dice }) => {
                     format!("a {dice}d6 lower-power shot [SK-16.8-b]")
                 }
@@ -281,7 +283,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 ),
                 Effect::Jammed { .. } => "'s weapon jams".to_string(),
                 Effect::Burning { turns: 0 } => "'s fire burns out".to_string(),
-                Effect::Burning { turns } => format!("is on fire ({} left)", count(*turns, "turn", "turns")),
+                Effect::Burning { turns } => {
+                    format!("is on fire ({} left)", count(*turns, "turn", "turns"))
+                }
                 Effect::ClubCracked { .. } => "'s club takes its first 18".to_string(),
                 Effect::AimLost => "loses his aim".to_string(),
                 Effect::Stunned => "is knocked down for two turns".to_string(),
@@ -1215,7 +1219,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         } => {
             let rest = match mode {
                 crate::action::FireMode::Burst => format!("bursts ({shots} this turn)"),
-                crate::action::FireMode::Auto => format!("full auto ({})", count(*shots, "round", "rounds")),
+                crate::action::FireMode::Auto => {
+                    format!("full auto ({})", count(*shots, "round", "rounds"))
+                }
                 _ => format!("single shots ({shots} this turn)"),
             };
             let _ = write!(t, "  {} switches to {rest} [{rule}]", name(s, *fig));

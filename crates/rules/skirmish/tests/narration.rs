@@ -14,8 +14,22 @@ fn one_turn_one_round_and_one_die_are_singular() {
         &open(4, 3),
         &[],
         &[
-            unit("Ash", 0, (0, 1), SE, &["pistol"], "str = 10, dex = 12, int = 10"),
-            unit("Bay", 1, (3, 1), NW, &["pistol"], "str = 10, dex = 12, int = 10"),
+            unit(
+                "Ash",
+                0,
+                (0, 1),
+                SE,
+                &["pistol"],
+                "str = 10, dex = 12, int = 10",
+            ),
+            unit(
+                "Bay",
+                1,
+                (3, 1),
+                NW,
+                &["pistol"],
+                "str = 10, dex = 12, int = 10",
+            ),
         ],
     );
     let line = |e: &Event| narrate(&g.s, e).unwrap();
@@ -24,13 +38,21 @@ fn one_turn_one_round_and_one_die_are_singular() {
         turns: 1,
         incendiary: false,
     };
-    assert!(line(&fire).contains("for 1 turn [SK-16.12-j]"), "{}", line(&fire));
+    assert!(
+        line(&fire).contains("for 1 turn [SK-16.12-j]"),
+        "{}",
+        line(&fire)
+    );
     let reload = Event::Reloaded {
         fig: g.id("Ash"),
         slot: 0,
         rounds: 1,
     };
-    assert!(line(&reload).contains("reloads (1 round)"), "{}", line(&reload));
+    assert!(
+        line(&reload).contains("reloads (1 round)"),
+        "{}",
+        line(&reload)
+    );
     let pack = Event::PackSpent {
         fig: g.id("Ash"),
         dice: 1,
