@@ -67,9 +67,9 @@ pub fn run(args: AftermathArgs) -> Result<()> {
                 loaded.scenario.file.name,
                 args.save.display()
             ),
-            "the battle in {} is not over (saved after {} actions): it has no aftermath yet",
+            "the battle in {} is not over (saved after {}): it has no aftermath yet",
             args.save.display(),
-            battle.steps()
+            fireteam_engine::count(battle.steps(), "action", "actions")
         ));
     }
     let end = battle.state();
@@ -87,16 +87,15 @@ pub fn run(args: AftermathArgs) -> Result<()> {
         return emit(&obj.to_string());
     }
     emit(&format!(
-        "{} — {}: {} after {} turn{} ({} actions replayed from seed {}, every checksum matches)",
+        "{} — {}: {} after {} ({} replayed from seed {}, every checksum matches)",
         loaded.scenario.name,
         kind(ledger.scenario),
         match &ledger.winner {
             Some(w) => format!("{w} won"),
             None => "a draw".to_string(),
         },
-        ledger.turns,
-        if ledger.turns == 1 { "" } else { "s" },
-        save.log.len(),
+        fireteam_engine::count(ledger.turns, "turn", "turns"),
+        fireteam_engine::count(save.log.len(), "action", "actions"),
         save.seed
     ))?;
     for a in &ledger.characters {

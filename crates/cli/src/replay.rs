@@ -4,7 +4,7 @@ use crate::format::emit;
 use crate::scenario_files::{self, Playable, SystemJob};
 use clap::Args;
 use fireteam_dice_pool::DicePool;
-use fireteam_engine::{Decision, Outcome, Save};
+use fireteam_engine::{count, Decision, Outcome, Save};
 use fireteam_scenario::Loaded;
 use miette::{miette, Result};
 use std::path::{Path, PathBuf};
@@ -114,10 +114,10 @@ impl SystemJob for Replay {
             Decision::Choose { .. } => "the battle was still going".to_string(),
         };
         emit(&format!(
-            "replayed {} actions from seed {}: every checksum matches; {outcome} after {} turns",
-            save.log.len(),
+            "replayed {} from seed {}: every checksum matches; {outcome} after {}",
+            count(save.log.len(), "action", "actions"),
             save.seed,
-            rules.rounds(battle.state())
+            count(rules.rounds(battle.state()), "turn", "turns")
         ))
     }
 }
