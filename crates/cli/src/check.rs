@@ -15,7 +15,8 @@ pub struct CheckArgs {
     /// Scenario files to check
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// The catalog folder (default: the `data/` beside or above the scenario)
+    /// The catalog folder (default: the `data/` beside or above the scenario, else the built-in
+    /// catalogs)
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 }

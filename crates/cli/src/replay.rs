@@ -19,7 +19,8 @@ pub struct ReplayArgs {
     /// The scenario it was played from (default: the scenario named in the save)
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
-    /// The catalog folder (default: the `data/` beside or above the scenario)
+    /// The catalog folder (default: the `data/` beside or above the scenario, else the built-in
+    /// catalogs)
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 }

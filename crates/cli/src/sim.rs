@@ -57,7 +57,8 @@ pub struct SimArgs {
     /// Red=search:32
     #[arg(long = "side", value_name = "SIDE=POLICY", value_parser = side_policy)]
     pub side: Vec<(String, PolicyKind)>,
-    /// The catalog folder (default: the `data/` beside or above the scenario)
+    /// The catalog folder (default: the `data/` beside or above the scenario, else the built-in
+    /// catalogs)
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 }
