@@ -56,7 +56,12 @@ pub fn run(args: AftermathArgs) -> Result<()> {
             save.system
         ));
     }
-    let loaded = scenario_of(&save, args.scenario.as_deref(), args.data.as_deref())?;
+    let loaded = scenario_of(
+        &save,
+        &args.save,
+        args.scenario.as_deref(),
+        args.data.as_deref(),
+    )?;
     let initial = fireteam_skirmish::scenario::setup(&loaded).build();
     let battle = save
         .replay(&Skirmish, initial)

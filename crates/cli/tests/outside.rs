@@ -1,5 +1,6 @@
-//! fireteam run outside the repository, as an installed binary is: scenarios and saves in a
-//! folder of their own, with no `data/` folder in sight.
+//! fireteam run outside the repository, as an installed binary is: scenarios and saves in
+//! folders of their own, with no `data/` folder in sight, and saves replayed or resumed from
+//! another folder than the one they were played in.
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -144,5 +145,135 @@ fn the_built_in_catalogs_are_the_shipped_data_folder() {
     let built_in = fireteam_in(&dir, &["run", &yard, "--seed", "3"]);
     assert!(built_in.status.success(), "{}", err(&built_in));
     assert_eq!(out(&with_folder), out(&built_in));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An error as one line of words: miette wraps long lines, with a margin and hyphen breaks.
+fn words(o: &Output) -> String {
+    err(o)
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("- ", "-")
+}
+
+fn save_json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn replay_finds_the_scenario_beside_an_old_save_from_any_folder() {
+    let dir = outside("beside");
+    let yard = copy_in(&dir, "scenarios/dice-pool/yard.toml");
+    let o = fireteam_in(
+        &dir,
+        &["run", &yard, "--stop-after", "8", "--save", "y.json"],
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    // A version 1 save: no working folder recorded; the save names "yard.toml".
+    let mut v = save_json(&dir.join("y.json"));
+    let obj = v.as_object_mut().unwrap();
+    obj.remove("workdir");
+    obj.insert("format_version".into(), Value::from(1));
+    assert!(obj["content_hashes"].get("yard.toml").is_some(), "{v}");
+    std::fs::write(dir.join("y.json"), v.to_string()).unwrap();
+    let save = dir.join("y.json");
+    let o = fireteam_in(&root(), &["replay", save.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("replayed 8 actions"), "{}", out(&o));
+    // Found from elsewhere, the scenario is still checked against the save.
+    let text = std::fs::read_to_string(dir.join(&yard)).unwrap();
+    std::fs::write(
+        dir.join(&yard),
+        text.replace("The yard", "The yard, changed"),
+    )
+    .unwrap();
+    let o = fireteam_in(&root(), &["replay", save.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        words(&o).contains("has changed since the save was written"),
+        "{}",
+        err(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn replay_finds_the_scenario_from_the_folder_the_battle_was_played_in() {
+    let dir = outside("played-in");
+    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    std::fs::copy(
+        root().join("scenarios/dice-pool/yard.toml"),
+        dir.join("scenarios/yard.toml"),
+    )
+    .unwrap();
+    let o = fireteam_in(
+        &dir,
+        &[
+            "run",
+            "scenarios/yard.toml",
+            "--stop-after",
+            "8",
+            "--save",
+            "saves/y.json",
+        ],
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    // From the saves folder, "scenarios/yard.toml" is neither here nor beside the save.
+    let o = fireteam_in(&dir.join("saves"), &["replay", "y.json"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("every checksum matches"), "{}", out(&o));
+    let o = fireteam_in(&dir.join("saves"), &["aftermath", "y.json"]);
+    assert!(!err(&o).contains("cannot find the scenario"), "{}", err(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_save_resumed_in_another_scenario_names_its_own() {
+    let dir = outside("wrong-scenario");
+    let yard = copy_in(&dir, "scenarios/dice-pool/yard.toml");
+    let alley = copy_in(&dir, "scenarios/dice-pool/night-alley.toml");
+    let arena = copy_in(&dir, "scenarios/skirmish/arena.toml");
+    let o = fireteam_in(
+        &dir,
+        &["run", &yard, "--stop-after", "8", "--save", "y.json"],
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    for other in [&alley, &arena] {
+        let o = fireteam_in(&dir, &["run", other, "--resume", "y.json"]);
+        assert_eq!(o.status.code(), Some(1), "{}", out(&o));
+        let e = words(&o);
+        assert!(
+            e.contains("y.json is a battle of the scenario yard.toml (\"The yard\")"),
+            "{e}"
+        );
+        assert!(e.contains(&format!("not of {other}")), "{e}");
+        assert!(e.contains("fireteam run yard.toml --resume y.json"), "{e}");
+    }
+    // Its own scenario resumes, from here or from another folder.
+    let o = fireteam_in(
+        &dir,
+        &["run", &yard, "--resume", "y.json", "--stop-after", "9"],
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("resumed after 8 actions"), "{}", out(&o));
+    let moved = dir.join("elsewhere");
+    std::fs::create_dir_all(&moved).unwrap();
+    std::fs::copy(dir.join(&yard), moved.join("yard-copy.toml")).unwrap();
+    let save = dir.join("y.json");
+    let o = fireteam_in(
+        &moved,
+        &[
+            "run",
+            "yard-copy.toml",
+            "--resume",
+            save.to_str().unwrap(),
+            "--stop-after",
+            "9",
+        ],
+    );
+    assert!(o.status.success(), "{}", err(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
