@@ -187,8 +187,8 @@ impl SystemJob for Odds<'_> {
         match &answer.odds {
             Answered::Exact(odds) => {
                 out.push_str(&format!(
-                    "  exact outcomes ({} paths through the dice):\n",
-                    odds.paths
+                    "  exact outcomes ({} through the dice):\n",
+                    fireteam_engine::count(odds.paths, "path", "paths")
                 ));
                 let width = odds
                     .outcomes
@@ -208,7 +208,8 @@ impl SystemJob for Odds<'_> {
             Answered::Estimate { counts, why } => {
                 let n = effort.samples;
                 out.push_str(&format!(
-                    "  ESTIMATE, not exact: estimated from {n} samples (seed {}); {why}\n",
+                    "  ESTIMATE, not exact: estimated from {} (seed {}); {why}\n",
+                    fireteam_engine::count(n, "sample", "samples"),
                     effort.seed
                 ));
                 out.push_str(
@@ -361,7 +362,8 @@ fn exact<R: ActionOdds>(
     match odds {
         Ok(odds) => Ok(Exactly::Odds(odds)),
         Err(SourceError::TooManyPaths { limit }) => Ok(Exactly::Not(format!(
-            "the exact odds pass {limit} paths through the dice (--exact-paths)"
+            "the exact odds pass {} through the dice (--exact-paths)",
+            fireteam_engine::count(limit, "path", "paths")
         ))),
         Err(e @ SourceError::TooManyBranches { .. }) => Ok(Exactly::Not(format!(
             "the exact odds cannot be enumerated: {e}"

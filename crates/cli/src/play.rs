@@ -150,26 +150,7 @@ pub fn run(args: RunArgs) -> Result<()> {
     let resume = match &args.resume {
         Some(p) => {
             let save = Save::read(p).map_err(|e| miette!("{e}"))?;
-            if save.system != loaded.scenario.system {
-                return Err(miette!(
-                    help = "resume with the scenario the battle was played from",
-                    "{} is a save of the system '{}', but {} is a '{}' scenario",
-                    p.display(),
-                    save.system,
-                    args.file.display(),
-                    loaded.scenario.system
-                ));
-            }
-            let hashes = loaded.content_hashes();
-            for (file, saved) in &save.content_hashes {
-                if hashes.get(file).is_some_and(|h| h != saved) {
-                    return Err(miette!(
-                        help = "resume with the files the battle was played with",
-                        "{file} has changed since {} was saved",
-                        p.display()
-                    ));
-                }
-            }
+            crate::replay::check_resume(&save, p, &args.file, &loaded, args.data.as_deref())?;
             Some(save)
         }
         None => None,

@@ -6,7 +6,7 @@
 //! The commands are written once, generic over [`Playable`]; this file is the only place that
 //! names each system. A system takes two lines here:
 //!
-//! 1. its `ScenarioSchema` in [`loader`], so its scenarios load;
+//! 1. its `ScenarioSchema` in [`registered`], so its scenarios load;
 //! 2. one arm in [`with_system`], which builds its initial state from a loaded scenario.
 //!
 //! Its rules crate implements what `Playable` bundles (`RuleSystem`, `Present`, `ActionOdds`,
@@ -15,45 +15,79 @@
 use fireteam_dice_pool::scenario::DicePoolSchema;
 use fireteam_dice_pool::DicePool;
 use fireteam_engine::{ActionOdds, Aftermath, BattleStats, Evaluate, Present};
-use fireteam_scenario::{Loaded, Loader};
+use fireteam_scenario::{Loaded, Loader, SourceFile};
 use miette::{miette, Result};
 use std::path::{Path, PathBuf};
 
-/// The catalog folder: `--data`, else `FIRETEAM_DATA`, else the first `data/` found beside the
-/// scenario or above it, else `./data`.
-pub fn data_dir(scenario: &Path, given: Option<&Path>) -> PathBuf {
+/// The shipped catalogs, `("<system>/<file>.toml", text)`, built into the binary by build.rs,
+/// so that an installed `fireteam` needs no data folder on disk.
+const BUILT_IN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/data.rs"));
+
+/// How messages and saves name a built-in catalog file: `built-in:data/<system>/<file>.toml`.
+pub const BUILT_IN_DATA: &str = "built-in:data";
+
+/// The catalog folder: `--data`, else `FIRETEAM_DATA`, else the first `data/` beside the
+/// scenario or above it, else `./data`; the last two count only when they hold a catalog of a
+/// system fireteam plays (so an unrelated `data/` folder is passed over). `None` when there is
+/// no such folder: the built-in catalogs serve.
+pub fn data_dir(scenario: &Path, given: Option<&Path>) -> Option<PathBuf> {
     if let Some(d) = given {
-        return d.to_path_buf();
+        return Some(d.to_path_buf());
     }
     if let Some(d) = std::env::var_os("FIRETEAM_DATA") {
-        return PathBuf::from(d);
+        return Some(PathBuf::from(d));
     }
+    let systems = systems();
+    let holds_catalogs = |d: &Path| systems.iter().any(|s| d.join(s).is_dir());
     let start = scenario
         .canonicalize()
         .ok()
         .and_then(|p| p.parent().map(Path::to_path_buf));
     let mut dir = start.as_deref();
     while let Some(d) = dir {
-        if d.join("data").is_dir() {
-            return d.join("data");
+        if holds_catalogs(&d.join("data")) {
+            return Some(d.join("data"));
         }
         dir = d.parent();
     }
-    PathBuf::from("data")
+    Some(PathBuf::from("data")).filter(|d| holds_catalogs(d))
 }
 
-/// The loader, with every system's scenario schema registered.
-fn loader(data: PathBuf) -> Loader<'static> {
+/// The built-in catalog files of `system`.
+pub fn built_in(system: &str) -> Vec<SourceFile> {
+    BUILT_IN
+        .iter()
+        .filter(|(name, _)| {
+            name.strip_prefix(system)
+                .is_some_and(|rest| rest.starts_with('/'))
+        })
+        .map(|(name, text)| SourceFile::new(format!("{BUILT_IN_DATA}/{name}"), *text))
+        .collect()
+}
+
+/// The loader, with every system's scenario schema registered, reading the catalogs from
+/// `data`, or the built-in ones without it.
+fn loader(data: Option<PathBuf>) -> Loader<'static> {
+    let loader = registered().policies(fireteam_ai::PolicyKind::ALL.iter().map(|k| k.name()));
+    match data {
+        Some(d) => loader.data_dir(d),
+        None => loader
+            .systems()
+            .into_iter()
+            .fold(loader, |l, s| l.catalog_files(s, built_in(s))),
+    }
+}
+
+/// A loader that knows every system's scenario schema, and nothing else yet.
+fn registered() -> Loader<'static> {
     Loader::new()
         .schema(&DicePoolSchema)
         .schema(&fireteam_skirmish::schema::SkirmishSchema)
-        .data_dir(data)
-        .policies(fireteam_ai::PolicyKind::ALL.iter().map(|k| k.name()))
 }
 
 /// The names of the systems whose scenarios load.
 pub fn systems() -> Vec<&'static str> {
-    loader(PathBuf::from("data")).systems()
+    registered().systems()
 }
 
 /// Loads a scenario of a system fireteam plays, or returns every problem found.

@@ -77,7 +77,7 @@ where
 }
 
 /// A help line: "did you mean 'x'?" when one is close, else "use one of: …".
-pub(crate) fn did_you_mean<'a, I>(word: &str, candidates: I) -> String
+pub fn did_you_mean<'a, I>(word: &str, candidates: I) -> String
 where
     I: IntoIterator<Item = &'a str> + Clone,
 {

@@ -174,7 +174,7 @@ pub fn open(
         Refusal::new(format!("{e}"))
             .help("the battle map opens scenarios (.toml), saves and --json logs")
     })?;
-    let loaded = crate::replay::scenario_of(&save, None, data)
+    let loaded = crate::replay::scenario_of(&save, path, None, data)
         .map_err(|e| Refusal::new(format!("{}: {e}", path.display())))?;
     let open = Open {
         title: loaded.scenario.name.clone(),

@@ -335,7 +335,8 @@ impl ActionOdds for DicePool {
             if wounds > 0 || stunned || (a.out && !b.out) {
                 let mut p = format!("{}:", a.name);
                 if wounds > 0 {
-                    p.push_str(&format!(" {wounds:>2} wounds"));
+                    let noun = fireteam_engine::plural(wounds, "wound", "wounds");
+                    p.push_str(&format!(" {wounds:>2} {noun}"));
                 }
                 if a.out && !b.out {
                     p.push_str(" out of action");
@@ -364,8 +365,9 @@ impl ActionOdds for DicePool {
                     AttackKindTag::Shot(_) => "firearms",
                 };
                 Some(format!(
-                    "{} (defender assigns up to {defend} dice)",
-                    pool_line(skill, roll, *band)
+                    "{} (defender assigns up to {})",
+                    pool_line(skill, roll, *band),
+                    fireteam_engine::count(defend, "die", "dice")
                 ))
             }
             _ => None,
