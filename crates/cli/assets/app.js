@@ -71,7 +71,7 @@ const key = (c) => `${c[0]},${c[1]}`;
 
 // ---- the board
 function drawBoard() {
-  const v = app.view, b = v.board, svg = $("board");
+  const v = app.view, b = setupBoard(v.board), svg = $("board");
   svg.innerHTML = "";
   const [w, h] = boardSize(b);
   svg.setAttribute("width", w + 4); svg.setAttribute("height", h + 4);
@@ -178,6 +178,7 @@ function legalForKind() {
 }
 
 function clickUnit(u) {
+  if (app.setup) { setupSelect(u.name); return; }
   if (app.kind !== null) {
     // A unit stands for itself as a target, and for its cell (a grenade thrown at it).
     const aimed = legalForKind().filter((a) => a.view.target === u.id);
@@ -195,6 +196,7 @@ async function select(id) {
 }
 
 function clickCell(c) {
+  if (app.setup) { setupMove(c); return; }
   if (app.kind === null) {
     const u = app.view.board.units.find((x) => x.at && key(x.at) === key(c) && !x.out) || app.view.board.units.find((x) => x.at && key(x.at) === key(c));
     if (u) select(u.id);
@@ -227,20 +229,26 @@ async function showOdds(text) {
   $("odds-action").textContent = text;
   $("odds-roll").textContent = "working out the odds…";
   $("odds-outcomes").innerHTML = ""; $("odds-kind").textContent = "";
+  $("commit").hidden = false;
   try {
     const o = await api(`/api/games/${app.game}/odds`, { text, defend: Number($("defend").value) || 0 });
     if (app.pending !== text) return;
-    $("odds-roll").textContent = o.roll ? `roll: ${o.roll}` : "";
-    $("odds-kind").textContent = o.exact ? `exact, over ${o.paths} paths through the dice` : `ESTIMATE, not exact: ${o.samples} samples; ${o.why}`;
-    const t = $("odds-outcomes");
-    for (const r of o.outcomes) {
-      const tr = el("tr", { class: "outcome", "data-outcome": r.outcome, "data-p": r.p }, t);
-      el("td", { text: r.outcome }, tr);
-      el("td", { text: o.exact ? r.p : `${(r.p * 100).toFixed(2)}% [${(r.ci95[0] * 100).toFixed(2)}, ${(r.ci95[1] * 100).toFixed(2)}]` }, tr);
-      el("td", { text: o.exact ? `${(r.pf * 100).toFixed(2)}%` : "" }, tr);
-    }
-    box.dataset.ready = "true";
+    fillOdds(o);
   } catch (e) { $("odds-roll").textContent = e.error || String(e); }
+}
+
+// The odds as `odds --action --json` gives them: the roll's make-up, then each outcome.
+function fillOdds(o) {
+  $("odds-roll").textContent = o.roll ? `roll: ${o.roll}` : "";
+  $("odds-kind").textContent = o.exact ? `exact, over ${o.paths} paths through the dice` : `ESTIMATE, not exact: ${o.samples} samples; ${o.why}`;
+  const t = $("odds-outcomes");
+  for (const r of o.outcomes) {
+    const tr = el("tr", { class: "outcome", "data-outcome": r.outcome, "data-p": r.p }, t);
+    el("td", { text: r.outcome }, tr);
+    el("td", { text: o.exact ? r.p : `${(r.p * 100).toFixed(2)}% [${(r.ci95[0] * 100).toFixed(2)}, ${(r.ci95[1] * 100).toFixed(2)}]` }, tr);
+    el("td", { text: o.exact ? `${(r.pf * 100).toFixed(2)}%` : "" }, tr);
+  }
+  $("odds").dataset.ready = "true";
 }
 
 async function commit(text) {
@@ -426,6 +434,106 @@ async function goto(step) {
   try { app.view = await api(`/api/games/${app.game}/goto`, { step }); app.replay = true; render(); } catch (e) { showError(e); }
 }
 
+// ---- the setup editor: units moved, turned, equipped and posed; options; odds; play or save
+function setupBoard(board) {
+  if (!app.setup) return board;
+  const b = JSON.parse(JSON.stringify(board));
+  for (const u of b.units) {
+    const e = app.setup.units[u.name];
+    if (!e) continue;
+    if (e.at) u.at = e.at;
+    if (e.facing !== null && e.facing !== undefined) u.facing = e.facing;
+    if (e.stance) u.posture = e.stance;
+    u.out = false; u.damage = 0;
+  }
+  return b;
+}
+
+async function setupStart() {
+  try {
+    const s = await api(`/api/games/${app.game}/setup`);
+    app.setup = { units: {}, options: s.options, changed: {}, sel: null };
+    for (const u of s.units) app.setup.units[u.name] = { at: u.at, facing: u.facing, stance: u.stance, equipment: u.equipment };
+    $("setup-body").hidden = false; $("setup-done").hidden = false; $("setup-edit").hidden = true;
+    drawOptions(); render();
+  } catch (e) { showError(e); }
+}
+
+function setupStop() {
+  app.setup = null;
+  $("setup-body").hidden = true; $("setup-done").hidden = true; $("setup-edit").hidden = false;
+  render();
+}
+
+function touched(name) { app.setup.changed[name] = true; }
+
+function setupSelect(name) {
+  app.setup.sel = name;
+  const e = app.setup.units[name];
+  $("setup-unit").textContent = `${name}: at ${e.at ? e.at.join(",") : "?"}, facing ${e.facing ?? "?"}. Click a hex to move ${name} there.`;
+  $("setup-controls").hidden = false;
+  $("setup-stance").value = e.stance || "";
+  $("setup-equipment").value = (e.equipment || []).join(", ");
+}
+
+function setupMove(c) {
+  const name = app.setup.sel;
+  if (!name) return;
+  app.setup.units[name].at = c; touched(name);
+  setupSelect(name); drawBoard();
+}
+
+function setupTurn(by) {
+  const name = app.setup.sel;
+  if (!name) return;
+  const n = app.view.board.facings.length || 6;
+  const e = app.setup.units[name];
+  e.facing = (((e.facing ?? 0) + by) % n + n) % n; touched(name);
+  setupSelect(name); drawBoard();
+}
+
+function drawOptions() {
+  const box = $("setup-options"); box.innerHTML = "";
+  for (const [k, v] of Object.entries(app.setup.options)) {
+    const l = el("label", { class: "seat" }, box);
+    l.append(`${k} = `);
+    const i = el("input", { value: v, size: 12, "data-option": k }, l);
+    i.addEventListener("change", () => { app.setup.options[k] = i.value; app.setup.optionsChanged = true; });
+  }
+}
+
+function setupBody(what) {
+  const units = Object.keys(app.setup.changed).map((name) => {
+    const e = app.setup.units[name];
+    const u = { name, at: e.at, facing: e.facing };
+    if (e.stance) u.stance = e.stance;
+    if (e.equipment) u.equipment = e.equipment;
+    return u;
+  });
+  return { do: what, units, options: app.setup.options, action: $("setup-action").value, after: $("setup-after").value || null, defend: Number($("defend").value) || 0, name: $("setup-name").value };
+}
+
+async function setupDo(what) {
+  $("setup-status").textContent = what === "odds" ? "working out the odds…" : "";
+  try {
+    const r = await api(`/api/games/${app.game}/setup`, setupBody(what));
+    showError(null);
+    if (what === "odds") {
+      app.pending = null;
+      $("odds").hidden = false; $("commit").hidden = true;
+      $("odds-action").textContent = `${r.action} (in the setup${r.after && r.after.length ? `, after ${r.after.join("; ")}` : ""})`;
+      $("odds-outcomes").innerHTML = "";
+      fillOdds(r);
+      $("setup-status").textContent = "";
+    } else if (what === "play") {
+      setupStop();
+      await openGame(r.id);
+    } else {
+      $("setup-status").textContent = `saved to ${r.saved}; fireteam check accepts it`;
+    }
+  } catch (e) { $("setup-status").textContent = ""; showError(e); }
+}
+
 // ---- simulation: win rates with their 95% intervals, as a chart
 async function simulate() {
   const runs = Number($("sim-runs").value);
@@ -517,6 +625,16 @@ async function init() {
     try { app.view = await api(`/api/games/${app.game}/play-from-here`, {}); app.replay = false; app.log = []; $("log").innerHTML = ""; await refreshLog(); render(); } catch (e) { showError(e); }
   });
   $("sim-btn").addEventListener("click", simulate);
+  $("setup-edit").addEventListener("click", setupStart);
+  $("setup-done").addEventListener("click", setupStop);
+  $("turn-left").addEventListener("click", () => setupTurn(-1));
+  $("turn-right").addEventListener("click", () => setupTurn(1));
+  $("setup-stance").addEventListener("change", () => { const n = app.setup.sel; if (!n) return; app.setup.units[n].stance = $("setup-stance").value || null; touched(n); drawBoard(); });
+  $("setup-equipment").addEventListener("change", () => { const n = app.setup.sel; if (!n) return; app.setup.units[n].equipment = $("setup-equipment").value.split(",").map((x) => x.trim()).filter(Boolean); touched(n); });
+  $("setup-option-add").addEventListener("click", () => { const k = $("setup-option-key").value.trim(); if (!k) return; app.setup.options[k] = $("setup-option-value").value.trim() || "true"; drawOptions(); });
+  $("setup-odds").addEventListener("click", () => setupDo("odds"));
+  $("setup-play").addEventListener("click", () => setupDo("play"));
+  $("setup-save").addEventListener("click", () => setupDo("save"));
   const games = await api("/api/games").catch(() => []);
   const asked = new URLSearchParams(location.search).get("game");
   if (asked !== null && games.some((g) => String(g.id) === asked)) await openGame(Number(asked));

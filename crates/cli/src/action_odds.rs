@@ -77,6 +77,20 @@ pub fn run(
     effort: Effort,
 ) -> Result<String> {
     let loaded = scenario_files::load(Path::new(file), data)?;
+    run_loaded(&loaded, file, action_text, after, defend, json_out, effort)
+}
+
+/// [`run`] for a scenario already loaded (the battle map's setup editor loads one from text);
+/// `file` is how the answer names it.
+pub fn run_loaded(
+    loaded: &fireteam_scenario::Loaded,
+    file: &str,
+    action_text: &str,
+    after: Option<&str>,
+    defend: u8,
+    json_out: bool,
+    effort: Effort,
+) -> Result<String> {
     let job = Odds {
         file,
         action_text,
@@ -86,7 +100,7 @@ pub fn run(
         seed: loaded.scenario.seed.unwrap_or(1),
         effort,
     };
-    scenario_files::with_system(&loaded.scenario.system, &loaded, job)
+    scenario_files::with_system(&loaded.scenario.system, loaded, job)
 }
 
 /// The odds of one action, for any system.

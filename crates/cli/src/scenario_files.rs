@@ -93,16 +93,29 @@ pub fn systems() -> Vec<&'static str> {
 /// Loads a scenario of a system fireteam plays, or returns every problem found.
 pub fn load(path: &Path, data: Option<&Path>) -> Result<Loaded> {
     let loader = loader(data_dir(path, data));
-    loader.load_path(path).map_err(|d| {
-        let n = d.len();
-        miette!(
-            "{}{} problem{} in {}",
-            d.render_plain(),
-            n,
-            if n == 1 { "" } else { "s" },
-            path.display()
-        )
-    })
+    loader
+        .load_path(path)
+        .map_err(|d| problems(&d, &path.display().to_string()))
+}
+
+/// Loads a scenario from text named `name` (the battle map's setup editor), with the catalogs
+/// found as for the scenario file `beside`.
+pub fn load_text(name: &str, text: &str, beside: &Path, data: Option<&Path>) -> Result<Loaded> {
+    let loader = loader(data_dir(beside, data));
+    loader
+        .load(&SourceFile::new(name, text))
+        .map_err(|d| problems(&d, name))
+}
+
+/// Every problem of a scenario, one per line with file, line and column, and how many.
+fn problems(d: &fireteam_scenario::Diagnostics, name: &str) -> miette::Report {
+    let n = d.len();
+    miette!(
+        "{}{} problem{} in {name}",
+        d.render_plain(),
+        n,
+        if n == 1 { "" } else { "s" },
+    )
 }
 
 /// Everything the battle commands need of a rule system: playing and showing it (`Present`),

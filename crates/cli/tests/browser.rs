@@ -496,6 +496,89 @@ async fn drive(c: &Client, url: &str, tmp: &Path) {
     .await;
     assert_eq!(view(c).await["board"]["units"], start_units);
 
+    // ---- the setup editor: Bay turned his back on Ash; the odds there, and the setup saved
+    // as a scenario that `check` accepts and whose `odds --action` says the same.
+    let bench = scenarios.join("skirmish/bench-duel.toml");
+    open(c, &bench, false).await;
+    js(
+        c,
+        "document.getElementById('setup').open = true; return true;",
+    )
+    .await;
+    c.find(Locator::Id("setup-edit"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(c, "the setup editor", "return !!app.setup").await;
+    click_css(c, "g.unit[data-name='Bay']").await;
+    until(c, "Bay to be chosen", "return app.setup.sel === 'Bay'").await;
+    for _ in 0..3 {
+        c.find(Locator::Id("turn-right"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        js(c, "return app.setup.units['Bay'].facing").await,
+        json!(1)
+    );
+    js(c, "document.getElementById('setup-action').value = 'Ash attacks Bay'; document.getElementById('setup-name').value = 'bay-turned'; return true;").await;
+    js(
+        c,
+        "document.getElementById('odds').dataset.ready = ''; return true;",
+    )
+    .await;
+    c.find(Locator::Id("setup-odds"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(
+        c,
+        "the setup's odds",
+        "return document.getElementById('odds').dataset.ready === 'true'",
+    )
+    .await;
+    let shown = js(
+        c,
+        "return [...document.querySelectorAll('#odds-outcomes .outcome')].map(r => [r.dataset.outcome, r.dataset.p]);",
+    )
+    .await;
+    c.find(Locator::Id("setup-save"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(
+        c,
+        "the setup to be saved",
+        "return document.getElementById('setup-status').textContent.startsWith('saved to')",
+    )
+    .await;
+    let saved = tmp.join("saves/bay-turned.toml");
+    let check = Command::new(env!("CARGO_BIN_EXE_fireteam"))
+        .arg("check")
+        .arg(&saved)
+        .output()
+        .unwrap();
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    assert_eq!(shown, cli_odds(&saved, "Ash attacks Bay", &[]));
+    assert_ne!(
+        shown,
+        cli_odds(&bench, "Ash attacks Bay", &[]),
+        "a blow from behind has other odds"
+    );
+
     // ---- a broken scenario shows its error, with file, line and column.
     let broken = tmp.join("broken.toml");
     let text = std::fs::read_to_string(&duel)

@@ -102,7 +102,7 @@ impl Roots {
     }
 
     /// A new save file for a battle of `scenario`: `<stem>.<n>.json`, the first n unused.
-    fn new_save(&self, scenario: &Path) -> PathBuf {
+    pub fn new_save(&self, scenario: &Path) -> PathBuf {
         let stem = scenario
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -137,6 +137,13 @@ fn collect(root: &Path, dir: &Path, depth: u32, out: &mut Vec<String>) {
     }
 }
 
+/// An opened battle, with its scenario's file and text for the setup editor (when the
+/// scenario can be read).
+pub struct Opened {
+    pub table: Box<dyn Table>,
+    pub scenario: Option<(PathBuf, String)>,
+}
+
 /// Opens a file as a battle: a scenario from its start, a save at its end (to play on) or at
 /// its start (`play` false: a replay), a `--json` log as a replay.
 pub fn open(
@@ -144,33 +151,53 @@ pub fn open(
     data: Option<&Path>,
     path: &Path,
     play: bool,
-) -> Result<Box<dyn Table>, Refusal> {
+) -> Result<Opened, Refusal> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Refusal::new(format!("cannot read {}: {e}", path.display())))?;
-    let is_toml = path.extension().is_some_and(|x| x == "toml");
-    if is_toml {
+    if path.extension().is_some_and(|x| x == "toml") {
         let loaded = load(path, data)?;
-        let seed = loaded.scenario.seed.unwrap_or(1);
-        let open = Open {
-            title: loaded.scenario.name.clone(),
-            scenario: path.display().to_string(),
-            seed,
-            seats: seats(&loaded)?,
-            content_hashes: loaded.content_hashes(),
-            save_path: Some(roots.new_save(path)),
-            timeline: Vec::new(),
-            replay: false,
-            verify: true,
-        };
-        return build(&loaded, open);
+        return Ok(Opened {
+            table: start(roots, &loaded, path)?,
+            scenario: Some((path.to_path_buf(), text)),
+        });
     }
+    let table = open_battle(data, path, &text, play)?;
+    Ok(Opened {
+        table,
+        scenario: None,
+    })
+}
+
+/// A battle of `loaded` from its start, saved beside the others as `<stem of path>.<n>.json`.
+pub fn start(roots: &Roots, loaded: &Loaded, path: &Path) -> Result<Box<dyn Table>, Refusal> {
+    let open = Open {
+        title: loaded.scenario.name.clone(),
+        scenario: path.display().to_string(),
+        seed: loaded.scenario.seed.unwrap_or(1),
+        seats: seats(loaded)?,
+        content_hashes: loaded.content_hashes(),
+        save_path: Some(roots.new_save(path)),
+        timeline: Vec::new(),
+        replay: false,
+        verify: true,
+    };
+    build(loaded, open)
+}
+
+/// A save or a `--json` log.
+fn open_battle(
+    data: Option<&Path>,
+    path: &Path,
+    text: &str,
+    play: bool,
+) -> Result<Box<dyn Table>, Refusal> {
     let first_line = text.lines().next().unwrap_or("");
     if let Ok(head) = serde_json::from_str::<Value>(first_line) {
         if head["type"] == "battle" {
-            return open_log(data, path, &text, &head);
+            return open_log(data, path, text, &head);
         }
     }
-    let save = Save::parse(&text, path).map_err(|e| {
+    let save = Save::parse(text, path).map_err(|e| {
         Refusal::new(format!("{e}"))
             .help("the battle map opens scenarios (.toml), saves and --json logs")
     })?;
@@ -250,7 +277,7 @@ fn open_log(
     build(&loaded, open)
 }
 
-fn load(path: &Path, data: Option<&Path>) -> Result<Loaded, Refusal> {
+pub fn load(path: &Path, data: Option<&Path>) -> Result<Loaded, Refusal> {
     scenario_files::load(path, data).map_err(|e| {
         Refusal::new(format!("{e}"))
             .help("fix the file, then open it again; `fireteam check FILE` lists the same problems")

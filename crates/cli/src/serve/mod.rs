@@ -9,6 +9,7 @@
 //! nothing.
 
 mod files;
+mod setup;
 mod table;
 
 use axum::extract::{DefaultBodyLimit, Path as UrlPath, Query, State};
@@ -23,7 +24,7 @@ use miette::{miette, IntoDiagnostic, Result};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use table::{Refusal, Seat, Table};
 use tokio::sync::watch;
@@ -63,10 +64,12 @@ pub struct ServeArgs {
     pub data: Option<PathBuf>,
 }
 
-/// One open battle and the channel that tells watchers it changed.
+/// One open battle, the channel that tells watchers it changed, and its scenario's file and
+/// text for the setup editor.
 struct Slot {
     table: Mutex<Box<dyn Table>>,
     changed: watch::Sender<u64>,
+    scenario: Option<(PathBuf, String)>,
 }
 
 impl Slot {
@@ -121,9 +124,9 @@ pub fn run(args: ServeArgs) -> Result<()> {
     });
     // A broken file named on the command line is refused at once, with its problems.
     if let Some(p) = &opened {
-        let table = files::open(&server.roots, server.data.as_deref(), p, true)
+        let opened = files::open(&server.roots, server.data.as_deref(), p, true)
             .map_err(|r| miette!(help = r.help.unwrap_or_default(), "{}", r.message))?;
-        add_game(&server, table);
+        add_game(&server, opened);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -199,6 +202,7 @@ fn router(server: Shared) -> Router {
         .route("/api/games/{id}/play-from-here", post(play_from_here))
         .route("/api/games/{id}/sim", post(simulate))
         .route("/api/games/{id}/watch", get(watch_game))
+        .route("/api/games/{id}/setup", get(read_setup).post(use_setup))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(server)
 }
@@ -255,12 +259,13 @@ fn game(server: &Server, id: usize) -> Result<Arc<Slot>, Refusal> {
         .ok_or_else(|| Refusal::new(format!("there is no battle {id}")).help("open a scenario"))
 }
 
-fn add_game(server: &Server, table: Box<dyn Table>) -> usize {
+fn add_game(server: &Server, opened: files::Opened) -> usize {
     let (changed, _) = watch::channel(0);
     let mut games = server.games.lock().unwrap_or_else(|e| e.into_inner());
     games.push(Arc::new(Slot {
-        table: Mutex::new(table),
+        table: Mutex::new(opened.table),
         changed,
+        scenario: opened.scenario,
     }));
     games.len() - 1
 }
@@ -542,3 +547,106 @@ async fn watch_game(
 }
 
 use tokio_stream::StreamExt as _;
+
+/// The scenario of a battle, as the setup editor shows it: its units and options.
+async fn read_setup(State(server): State<Shared>, UrlPath(id): UrlPath<usize>) -> Answer {
+    let slot = game(&server, id)?;
+    let (path, text) = slot.scenario.as_ref().ok_or_else(no_scenario)?;
+    let mut v = setup::read(text)?;
+    v["scenario"] = json!(path.display().to_string());
+    Ok(Json(v))
+}
+
+fn no_scenario() -> Refusal {
+    Refusal::new("this battle was opened from a save or a log")
+        .help("open its scenario file to edit the setup")
+}
+
+/// A setup: played as a new battle, asked the odds of an action, or saved as a scenario file.
+async fn use_setup(
+    State(server): State<Shared>,
+    UrlPath(id): UrlPath<usize>,
+    Json(body): Json<setup::SetupBody>,
+) -> Answer {
+    let slot = game(&server, id)?;
+    let (path, text) = slot.scenario.clone().ok_or_else(no_scenario)?;
+    let s = server.clone();
+    tokio::task::spawn_blocking(move || -> Result<Value, Refusal> {
+        let edited = setup::edit(&text, &body)?;
+        let stem = path
+            .file_stem()
+            .map(|x| x.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "scenario".into());
+        let name = format!("{stem}-setup.toml");
+        let loaded = crate::scenario_files::load_text(&name, &edited, &path, s.data.as_deref())
+            .map_err(|e| Refusal::new(format!("{e}")).help("change the setup and try again"))?;
+        match body.what.as_str() {
+            "play" => {
+                let table = files::start(&s.roots, &loaded, Path::new(&name))?;
+                let id = add_game(
+                    &s,
+                    files::Opened {
+                        table,
+                        scenario: Some((path.clone(), edited)),
+                    },
+                );
+                Ok(json!({"id": id}))
+            }
+            "odds" => {
+                let action = body.action.as_deref().unwrap_or("").trim();
+                if action.is_empty() {
+                    return Err(Refusal::new("no action to give the odds of").help(
+                        "write an action, e.g. 'Ash attacks Bay' or 'Dee fires a burst at Ana'",
+                    ));
+                }
+                let effort = crate::action_odds::Effort {
+                    exact_paths: crate::action_odds::DEFAULT_EXACT_PATHS,
+                    samples: crate::action_odds::DEFAULT_SAMPLES,
+                    seed: loaded.scenario.seed.unwrap_or(1),
+                };
+                let out = crate::action_odds::run_loaded(
+                    &loaded,
+                    &name,
+                    action,
+                    body.after.as_deref(),
+                    body.defend,
+                    true,
+                    effort,
+                )
+                .map_err(|e| {
+                    let help = e.help().map(|h| h.to_string());
+                    let r = Refusal::new(format!("{e}"));
+                    match help {
+                        Some(h) => r.help(h),
+                        None => r,
+                    }
+                })?;
+                serde_json::from_str(&out).map_err(|e| Refusal::new(format!("{e}")))
+            }
+            "save" => {
+                let file = setup::file_name(body.name.as_deref().unwrap_or(""))?;
+                let target = s.roots.saves().join(file);
+                write_atomic(&target, &edited)?;
+                // What was written is what `fireteam check` reads.
+                crate::scenario_files::load(&target, s.data.as_deref())
+                    .map_err(|e| Refusal::new(format!("{e}")))?;
+                Ok(json!({"saved": target.display().to_string()}))
+            }
+            other => Err(
+                Refusal::new(format!("'{other}' is not something to do with a setup"))
+                    .help("do 'play', 'odds' or 'save'"),
+            ),
+        }
+    })
+    .await
+    .map_err(|e| Refusal::new(format!("the server failed: {e}")))?
+    .map(Json)
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
+fn write_atomic(path: &Path, text: &str) -> Result<(), Refusal> {
+    let tmp = path.with_extension("toml.tmp");
+    std::fs::write(&tmp, text)
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| Refusal::new(format!("cannot write {}: {e}", path.display())))
+}

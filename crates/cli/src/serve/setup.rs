@@ -61,13 +61,18 @@ pub fn read(text: &str) -> Result<Value, Refusal> {
             a.iter()
                 .map(|t| {
                     let s = |k: &str| t.get(k).and_then(Item::as_str).map(String::from);
-                    let at = t.get("at").and_then(Item::as_array).map(|a| {
-                        a.iter().filter_map(|v| v.as_integer()).collect::<Vec<_>>()
-                    });
+                    let at = t
+                        .get("at")
+                        .and_then(Item::as_array)
+                        .map(|a| a.iter().filter_map(|v| v.as_integer()).collect::<Vec<_>>());
                     let equipment: Vec<String> = t
                         .get("equipment")
                         .and_then(Item::as_array)
-                        .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(|v| v.as_str().map(String::from))
+                                .collect()
+                        })
                         .unwrap_or_default();
                     json!({"name": s("name"), "side": s("side"), "at": at,
                            "facing": t.get("facing").and_then(Item::as_integer),
@@ -198,7 +203,11 @@ at = [5, 5]
             stance: Some("kneeling".into()),
             equipment: Some(vec!["pistol".into(), "leather".into()]),
         };
-        let out = edit(SCENARIO, &body(vec![edit_ana], &[("sk.partial_armor", "true")])).unwrap();
+        let out = edit(
+            SCENARIO,
+            &body(vec![edit_ana], &[("sk.partial_armor", "true")]),
+        )
+        .unwrap();
         let v = read(&out).unwrap();
         assert_eq!(v["units"][0]["at"], json!([7, 1]));
         assert_eq!(v["units"][0]["facing"], 4);
@@ -222,12 +231,20 @@ at = [5, 5]
         let e = edit(SCENARIO, &body(vec![ghost], &[])).unwrap_err();
         assert_eq!(e.message, "the scenario has no unit 'Zed'");
         let e = edit(SCENARIO, &body(vec![], &[("sk.x", "arena")])).unwrap_err();
-        assert!(e.message.starts_with("option sk.x = arena: not a TOML value"), "{}", e.message);
+        assert!(
+            e.message
+                .starts_with("option sk.x = arena: not a TOML value"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]
     fn a_saved_setup_has_a_plain_name() {
-        assert_eq!(file_name("behind-the-wall").unwrap(), "behind-the-wall.toml");
+        assert_eq!(
+            file_name("behind-the-wall").unwrap(),
+            "behind-the-wall.toml"
+        );
         assert_eq!(file_name("a.toml").unwrap(), "a.toml");
         for bad in ["../x", "/etc/x", ".hidden", "a b", ""] {
             assert!(file_name(bad).is_err(), "{bad}");
