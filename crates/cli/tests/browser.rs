@@ -399,6 +399,40 @@ async fn drive(c: &Client, url: &str, tmp: &Path) {
         "{over}"
     );
 
+    // ---- the court simulated: each side's win rate with its interval, and the draws.
+    js(c, "document.getElementById('sim').open = true; document.getElementById('sim-runs').value = 40; return true;").await;
+    c.find(Locator::Id("sim-btn"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(
+        c,
+        "the chart",
+        "return document.querySelectorAll('#sim-chart rect.bar').length === 3",
+    )
+    .await;
+    let shares = js(c, "return [...document.querySelectorAll('#sim-chart rect.bar')].map(b => Number(b.dataset.p))").await;
+    let total: f64 = shares
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .sum();
+    assert!(
+        (total - 1.0).abs() < 1e-9,
+        "win rates and draws add up to 1: {shares}"
+    );
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelectorAll('#sim-chart line.ci').length"
+        )
+        .await,
+        json!(2)
+    );
+
     // ---- SKIRMISH: the book's duel, with Bruce played by clicking.
     let duel = scenarios.join("skirmish/bruce-vs-zorgo.toml");
     open(c, &duel, false).await;
