@@ -150,8 +150,10 @@ fn the_built_in_catalogs_are_the_shipped_data_folder() {
 
 /// An error as one line of words: miette wraps long lines, with a margin and hyphen breaks.
 fn words(o: &Output) -> String {
+    // miette draws its gutter with '│', or '|' where the terminal is plain ASCII, and wraps
+    // long lines (a file name may break at its hyphen).
     err(o)
-        .replace('│', " ")
+        .replace(['│', '|'], " ")
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
