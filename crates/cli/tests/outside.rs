@@ -151,7 +151,7 @@ fn the_built_in_catalogs_are_the_shipped_data_folder() {
 /// An error as one line of words: miette wraps long lines, with a margin and hyphen breaks.
 fn words(o: &Output) -> String {
     err(o)
-        .replace('│', " ")
+        .replace(['│', '|'], " ")
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
