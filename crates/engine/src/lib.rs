@@ -29,4 +29,4 @@ pub use protocol::{
 pub use save::{Save, SaveError};
 /// The JSON library of [`Present::header`], for systems that have no direct dependency on it.
 pub use serde_json;
-pub use text::{count, plural};
+pub use text::{canonical_cells, count, plural};
