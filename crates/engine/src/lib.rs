@@ -30,5 +30,5 @@ pub use protocol::{
 pub use save::{Save, SaveError};
 /// The JSON library of [`Present::header`], for systems that have no direct dependency on it.
 pub use serde_json;
-pub use text::{count, plural};
+pub use text::{canonical_cells, count, plural};
 pub use view::{ActionView, Board, Cell, Focus, GridShape, Mark, SideView, TerrainView, UnitView};

@@ -92,12 +92,21 @@ pub trait RuleSystem {
     /// texts.
     fn action_text(&self, state: &Self::State, action: &Self::Action) -> String;
 
-    /// Reads an action from its text form.
+    /// Reads an action from its text form; a cell in it may be written `14,1` (as action texts
+    /// write cells), `14, 1`, `[14, 1]`, `(14,1)` or, where that names one action, `14 1`.
     fn parse_action(&self, state: &Self::State, text: &str) -> Result<Self::Action, ActionError> {
         let mut legal = Vec::new();
         self.legal_actions(state, &mut legal);
         let wanted = text.split_whitespace().collect::<Vec<_>>().join(" ");
         if let Some(a) = legal.iter().find(|a| self.action_text(state, a) == wanted) {
+            return Ok(a.clone());
+        }
+        // A cell written another way (`[14, 1]`, `(14,1)`, `14 1`), when it names one action.
+        let canonical = crate::text::canonical_cells(&wanted);
+        let mut same = legal
+            .iter()
+            .filter(|a| crate::text::canonical_cells(&self.action_text(state, a)) == canonical);
+        if let (Some(a), None) = (same.next(), same.next()) {
             return Ok(a.clone());
         }
         let first_word = wanted.split(' ').next().unwrap_or("");

@@ -36,7 +36,7 @@
 //! let err = loader.load(&SourceFile::new("duel.toml", text)).unwrap_err();
 //! assert_eq!(
 //!     err.render_plain(),
-//!     "duel.toml:15:6: units[0].at: [9, 0] is off the map, which is 4 wide and 1 high \
+//!     "duel.toml:15:6: units[0].at: 9,0 is off the map, which is 4 wide and 1 high \
 //!      (help: use a column from 0 to 3 and a row from 0 to 0)\n"
 //! );
 //! ```
@@ -61,7 +61,9 @@ pub use catalog_load::{load_catalog, load_catalog_dir};
 pub use hash::content_hash;
 pub use loader::{load_scenario, Loaded, Loader};
 pub use problem::{Diagnostics, Problem, ProblemKind};
-pub use scenario::{Cell, Controller, FileInfo, GridKind, Map, Position, Scenario, Side, Unit};
+pub use scenario::{
+    parse_cell, Cell, Controller, FileInfo, GridKind, Map, Position, Scenario, Side, Unit,
+};
 pub use schema::{
     CatalogRole, CatalogSpec, FieldError, FieldKind, FieldSpec, OptionKind, OptionSpec,
     OptionValue, ScenarioSchema, StatSpec, TERRAIN_FIELDS,

@@ -74,9 +74,32 @@ impl Position {
     }
 }
 
+/// Reads a cell as a person writes it: `14,1`, `14, 1`, `[14, 1]`, `(14,1)` or `14 1`, column
+/// first. `None` when the text is not two integers so written.
+pub fn parse_cell(text: &str) -> Option<(i64, i64)> {
+    let t = text.trim();
+    let t = t
+        .strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .or_else(|| t.strip_prefix('(').and_then(|r| r.strip_suffix(')')))
+        .unwrap_or(t);
+    let (col, row) = match t.split_once(',') {
+        Some(pair) => pair,
+        None => {
+            let mut words = t.split_whitespace();
+            match (words.next(), words.next(), words.next()) {
+                (Some(c), Some(r), None) => (c, r),
+                _ => return None,
+            }
+        }
+    };
+    Some((col.trim().parse().ok()?, row.trim().parse().ok()?))
+}
+
+/// Cells are written `col,row` in every system's messages and action texts.
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[{}, {}]", self.col, self.row)
+        write!(f, "{},{}", self.col, self.row)
     }
 }
 

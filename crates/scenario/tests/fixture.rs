@@ -278,3 +278,34 @@ fn diagnostics_render_every_problem_for_people() {
     }
     assert!(out.contains("scenario::unknown-field"));
 }
+
+#[test]
+fn a_unit_cell_may_be_written_as_text_col_row() {
+    for written in ["\"3,1\"", "\"3, 1\"", "\"[3, 1]\"", "\"(3,1)\"", "\"3 1\""] {
+        let text = VALID.replace("at = [3, 1]", &format!("at = {written}"));
+        let loaded = loader()
+            .load(&SourceFile::new("court.toml", text))
+            .unwrap_or_else(|d| panic!("{written}: {}", d.render_plain()));
+        assert_eq!(
+            loaded.scenario.units[1].at,
+            Position::new(3, 1),
+            "{written}"
+        );
+    }
+    let text = VALID.replace("at = [3, 1]", "at = \"3;1\"");
+    let err = loader()
+        .load(&SourceFile::new("court.toml", text))
+        .unwrap_err()
+        .render_plain();
+    assert!(
+        err.contains("'3;1' is not a cell: expected column,row"),
+        "{err}"
+    );
+    // Messages write cells col,row.
+    let text = VALID.replace("at = [3, 1]", "at = [0, 0]");
+    let err = loader()
+        .load(&SourceFile::new("court.toml", text))
+        .unwrap_err()
+        .render_plain();
+    assert!(err.contains("units[0] already stands at 0,0"), "{err}");
+}

@@ -567,3 +567,28 @@ fn dp_draw_01_a_drawn_weapon_fires_once_a_turn_even_with_the_extra_action() {
         assert!(err.to_string().contains("DP-DRAW-01"), "{err}");
     }
 }
+
+#[test]
+fn a_cell_in_an_action_may_be_written_any_of_the_usual_ways() {
+    let setup = duel(Pos { col: 10, row: 3 });
+    let mut b = Battle::new(&DicePool, setup.build());
+    step(&mut b, "start turn 1", &mut ScriptedSource::new(vec![6, 1]));
+    let walk = DicePool
+        .parse_action(b.state(), "walk Anna to 6,1")
+        .unwrap();
+    for text in [
+        "walk Anna to 6, 1",
+        "walk Anna to [6, 1]",
+        "walk Anna to (6,1)",
+        "walk Anna to 6 1",
+        "walk  Anna to  [ 6 , 1 ]",
+    ] {
+        assert_eq!(
+            DicePool.parse_action(b.state(), text),
+            Ok(walk.clone()),
+            "{text}"
+        );
+    }
+    assert!(DicePool.parse_action(b.state(), "walk Anna to 61").is_err());
+    assert_eq!(Pos { col: 14, row: 1 }.to_string(), "14,1");
+}

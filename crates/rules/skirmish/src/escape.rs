@@ -89,7 +89,7 @@ pub(crate) fn check_scenario(sc: &Scenario, catalog: &Catalog) -> Vec<FieldError
                 FieldError::new(
                     path.clone(),
                     format!(
-                        "[{c}, {r}] is off the map ({} columns, {} rows)",
+                        "{c},{r} is off the map ({} columns, {} rows)",
                         sc.map.width, sc.map.height
                     ),
                 )
@@ -129,7 +129,7 @@ pub(crate) fn check_scenario(sc: &Scenario, catalog: &Catalog) -> Vec<FieldError
                 FieldError::new(
                     path,
                     format!(
-                        "[{c}, {r}] is {}: no figure can stand there to escape",
+                        "{c},{r} is {}: no figure can stand there to escape",
                         terrain.map_or("", |t| t.id.as_str())
                     ),
                 )

@@ -1446,7 +1446,8 @@ impl ActionOdds for Skirmish {
                 .iter()
                 .map(|a| self.action_text(battle.state(), a))
                 .collect();
-            if texts.iter().any(|t| t == asked) {
+            // Read as parse_action reads it, so a cell may be written any way.
+            if self.parse_action(battle.state(), asked).is_ok() {
                 return played;
             }
             let pick = legal

@@ -47,7 +47,7 @@ impl Pos {
 
 impl std::fmt::Display for Pos {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "[{}, {}]", self.col, self.row)
+        write!(f, "{},{}", self.col, self.row)
     }
 }
 

@@ -69,9 +69,9 @@ fn sk_19_1_b_a_figure_on_his_sides_entrance_hex_escapes_and_his_side_is_out() {
         // The escape is listed after every other option.
         assert_eq!(
             g.texts().last().map(String::as_str),
-            Some("Ash escapes through the entrance at [0, 1]")
+            Some("Ash escapes through the entrance at 0,1")
         );
-        let ev = g.act("Ash escapes through the entrance at [0, 1]");
+        let ev = g.act("Ash escapes through the entrance at 0,1");
         assert!(ev.iter().any(|e| matches!(
             e,
             Event::Escaped { fig: 0, at, rule } if *at == Pos::new(0, 1) && rule.0 == "SK-19.1-b"
@@ -84,8 +84,7 @@ fn sk_19_1_b_a_figure_on_his_sides_entrance_hex_escapes_and_his_side_is_out() {
             .collect();
         assert!(
             said.contains(
-                &"Ash escapes from the arena through the entrance at [0, 1] [SK-19.1-b]"
-                    .to_string()
+                &"Ash escapes from the arena through the entrance at 0,1 [SK-19.1-b]".to_string()
             ),
             "{said:#?}"
         );
@@ -109,7 +108,7 @@ fn sk_19_1_b_the_battle_goes_on_until_all_on_one_side_have_escaped() {
         ],
     );
     g.reach_actions(0);
-    let ev = g.act("Ash escapes through the entrance at [0, 1]");
+    let ev = g.act("Ash escapes through the entrance at 0,1");
     assert_eq!(battle_over(&ev), None);
     g.act("Zed does nothing");
     assert!(
@@ -120,11 +119,11 @@ fn sk_19_1_b_the_battle_goes_on_until_all_on_one_side_have_escaped() {
     g.start_turn(0);
     // Ash, out of the battle, moves no more: Bo is the first to move.
     assert_eq!(g.decider(), Some(g.id("Bo")));
-    g.act("Bo moves to [0, 1] facing N");
+    g.act("Bo moves to 0,1 facing N");
     assert_eq!(g.fig("Bo").pos, Pos::new(0, 1));
     g.stand_all();
     g.act("Zed does nothing");
-    let ev = g.act("Bo escapes through the entrance at [0, 1]");
+    let ev = g.act("Bo escapes through the entrance at 0,1");
     assert_eq!(battle_over(&ev), Some(B_WINS));
 }
 
@@ -201,11 +200,11 @@ fn ran_away(zed: &[i64]) -> Vec<Event> {
     );
     g.reach_actions(0);
     g.play("Zed attacks Ash", zed);
-    g.act("Ash disengages to [0, 1]");
+    g.act("Ash disengages to 0,1");
     g.finish_turn();
     g.reach_actions(0);
     g.act("Zed does nothing");
-    let ev = g.act("Ash escapes through the entrance at [0, 1]");
+    let ev = g.act("Ash escapes through the entrance at 0,1");
     assert_eq!(battle_over(&ev), Some(B_WINS));
     let mut out = Vec::new();
     settle(&g.s, &mut out);

@@ -59,13 +59,13 @@ fn sk_16_12_g_q_a_smoke_grenade_goes_off_at_the_end_of_the_turn() {
     // The throw: DEX 12 + 2 (Thrown Weapons) − 1 (1 MH) = 13; a 10 lands it on [1, 3]. Nothing
     // smokes yet: the grenade lies live until the end of the turn (SK-16.12-g).
     let mut g = thrower(&[], &["smoke-grenade"], THROWER);
-    g.play("Ash throws the Smoke grenade at [1, 3]", &d3(10));
+    g.play("Ash throws the Smoke grenade at 1,3", &d3(10));
     assert!(
         clouds(&g).is_empty(),
         "no cloud before the fuse: {:?}",
         clouds(&g)
     );
-    assert_eq!(g.s.grenades.len(), 1, "a live smoke grenade lies in [1, 3]");
+    assert_eq!(g.s.grenades.len(), 1, "a live smoke grenade lies in 1,3");
     // Bay's action ends the turn: the grenade goes off, a one-hex cloud (SK-16.12-q: "on the
     // first turn it is one hex"), which does not grow at the end of the turn it formed.
     let ev = g.act("Bay does nothing");
@@ -73,7 +73,7 @@ fn sk_16_12_g_q_a_smoke_grenade_goes_off_at_the_end_of_the_turn() {
         ev.iter().any(|e| matches!(e, Event::Exploded { .. })),
         "{ev:#?}"
     );
-    assert_eq!(clouds(&g), [("[1, 3]".to_string(), 0)]);
+    assert_eq!(clouds(&g), [("1,3".to_string(), 0)]);
     assert!(g.s.grenades.is_empty());
     // Turn 2 is the cloud's first: Bay fires from inside it, −1 for the smoke hex he fires from
     // (SK-17.4-a, G-51) and −2 for standing in smoke (SK-17.4-c).
@@ -83,13 +83,13 @@ fn sk_16_12_g_q_a_smoke_grenade_goes_off_at_the_end_of_the_turn() {
     r.assert_mod("in-smoke", -2, "SK-17.4-c");
     g.finish_turn();
     // The end of its first turn: one MH (radius 1).
-    assert_eq!(clouds(&g), [("[1, 3]".to_string(), 1)]);
+    assert_eq!(clouds(&g), [("1,3".to_string(), 1)]);
 }
 
 #[test]
 fn sk_16_12_g_s_tear_gas_goes_off_at_the_end_of_the_turn_and_gasses_bay_then() {
     let mut g = thrower(&[], &["tear-gas-grenade"], THROWER);
-    g.play("Ash throws the Tear gas grenade at [1, 3]", &d3(10));
+    g.play("Ash throws the Tear gas grenade at 1,3", &d3(10));
     assert!(clouds(&g).is_empty());
     assert!(!g.fig("Bay").gassed);
     let ev = g.act("Bay does nothing");
@@ -97,7 +97,7 @@ fn sk_16_12_g_s_tear_gas_goes_off_at_the_end_of_the_turn_and_gasses_bay_then() {
         effects(&ev).contains(&(1, Effect::Gassed, "SK-16.12-s")),
         "{ev:#?}"
     );
-    assert_eq!(clouds(&g), [("[1, 3]".to_string(), 0)]);
+    assert_eq!(clouds(&g), [("1,3".to_string(), 0)]);
 }
 
 #[test]
@@ -106,9 +106,9 @@ fn sk_16_12_g_o_the_thrower_may_set_the_fuse_for_the_end_of_the_next_movement_ph
     // end of turn 1 and Bay's movement of turn 2; when the movement phase ends, it goes off in
     // Bay's hex: 4d6 (rolled 6), no armor (SK-16.12-o).
     let mut g = thrower(&[], &["he-grenade"], THROWER);
-    assert!(g.can("Ash throws the High-explosive (fragmentation) grenade at [1, 3]"));
+    assert!(g.can("Ash throws the High-explosive (fragmentation) grenade at 1,3"));
     g.play(
-        "Ash throws the High-explosive (fragmentation) grenade at [1, 3] to go off after the next movement",
+        "Ash throws the High-explosive (fragmentation) grenade at 1,3 to go off after the next movement",
         &d3(10),
     );
     let ev = g.act("Bay does nothing");
@@ -134,27 +134,27 @@ fn sk_16_12_g_o_the_thrower_may_set_the_fuse_for_the_end_of_the_next_movement_ph
 #[test]
 fn sk_16_12_g_a_molotov_has_no_fuse_to_set() {
     let g = thrower(&[], &["molotov"], THROWER);
-    assert!(g.can("Ash throws the Molotov at [1, 3]"));
-    assert!(!g.can("Ash throws the Molotov at [1, 3] to go off after the next movement"));
+    assert!(g.can("Ash throws the Molotov at 1,3"));
+    assert!(!g.can("Ash throws the Molotov at 1,3 to go off after the next movement"));
 }
 
 #[test]
 fn sk_16_12_g_q_a_smoke_grenade_on_the_movement_fuse_smokes_the_next_action_phase() {
     let mut g = thrower(&[], &["smoke-grenade"], THROWER);
     g.play(
-        "Ash throws the Smoke grenade at [1, 3] to go off after the next movement",
+        "Ash throws the Smoke grenade at 1,3 to go off after the next movement",
         &d3(10),
     );
     g.act("Bay does nothing");
     assert!(clouds(&g).is_empty());
     g.reach_actions(1);
-    assert_eq!(clouds(&g), [("[1, 3]".to_string(), 0)]);
+    assert_eq!(clouds(&g), [("1,3".to_string(), 0)]);
     let r = roll(&g.play("Bay shoots Ash", &d3(16)));
     r.assert_mod("smoke", -1, "SK-17.4-a");
     r.assert_mod("in-smoke", -2, "SK-17.4-c");
     g.finish_turn();
     // It went off during turn 2, its first turn: a MH from the end of it (SK-16.12-q).
-    assert_eq!(clouds(&g), [("[1, 3]".to_string(), 1)]);
+    assert_eq!(clouds(&g), [("1,3".to_string(), 1)]);
 }
 
 // =============================================================================================
@@ -174,9 +174,9 @@ fn smoke_on_bay(opts: &[(&str, &str)], bay_gear: &[&str]) -> Game {
         ],
     );
     g.reach_actions(0);
-    g.play("Ash throws the Smoke grenade at [1, 3]", &d3(10));
+    g.play("Ash throws the Smoke grenade at 1,3", &d3(10));
     g.act("Bay does nothing");
-    assert_eq!(clouds(&g), [("[1, 3]".to_string(), 0)]);
+    assert_eq!(clouds(&g), [("1,3".to_string(), 0)]);
     g
 }
 
@@ -226,7 +226,7 @@ fn sk_16_12_r_g_51_a_slight_wind_drifts_the_cloud() {
         g.finish_turn();
         g.log.clone()
     };
-    assert_eq!(clouds(&g), [("[1, 5]".to_string(), 1)]);
+    assert_eq!(clouds(&g), [("1,5".to_string(), 1)]);
     let last = ev.iter().rev().find_map(|e| match e {
         Event::CloudChanged { rule, gone, .. } => Some((rule.0, *gone)),
         _ => None,
@@ -236,7 +236,7 @@ fn sk_16_12_r_g_51_a_slight_wind_drifts_the_cloud() {
     let mut g = smoke_on_bay(&[], &["pistol"]);
     g.start_turn(0);
     g.finish_turn();
-    assert_eq!(clouds(&g), [("[1, 3]".to_string(), 1)]);
+    assert_eq!(clouds(&g), [("1,3".to_string(), 1)]);
 }
 
 #[test]
@@ -283,7 +283,7 @@ fn sk_16_12_v_a_gas_mask_keeps_tear_gas_out_and_costs_one_dex() {
             ],
         );
         g.reach_actions(0);
-        g.play("Ash throws the Tear gas grenade at [1, 3]", &d3(10));
+        g.play("Ash throws the Tear gas grenade at 1,3", &d3(10));
         g
     };
     // With the mask on (a figure carrying one starts with it on): no gas, but −1 DEX on every
@@ -388,20 +388,20 @@ fn sk_16_12_u_a_burning_smoke_grenade_picked_up_burns_two_hits_a_turn_and_is_thr
     // SK-16.12-b) = 7; a 7 lands it on [1, 0]. It is already burning: a one-hex cloud forms
     // there at once, and grows at the end of the turn (it has burned 1 turn of its 5).
     g.reach_actions(1);
-    let ev = g.play("Bay throws the burning Smoke grenade at [1, 0]", &d3(7));
+    let ev = g.play("Bay throws the burning Smoke grenade at 1,0", &d3(7));
     let r = roll(&ev);
     r.assert_mod("unskilled", -4, "SK-6-b");
     r.assert_mod("range", -1, "SK-16.12-b");
     assert_eq!(r.target_number, 7);
     assert!(g.fig("Bay").holding.is_none());
     assert!(
-        clouds(&g).contains(&("[1, 0]".to_string(), 0)),
+        clouds(&g).contains(&("1,0".to_string(), 0)),
         "{:?}",
         clouds(&g)
     );
     g.finish_turn();
     // End of turn 3: the old cloud (burned out at pick-up) is gone; the new one is a MH.
-    assert_eq!(clouds(&g), [("[1, 0]".to_string(), 1)]);
+    assert_eq!(clouds(&g), [("1,0".to_string(), 1)]);
     assert_eq!(g.s.clouds[0].age, 2);
 }
 
@@ -584,7 +584,7 @@ fn sk_16_8_b_sk_13_6_i_moving_halves_the_shots_not_the_power() {
         ],
     );
     g.start_turn(0);
-    g.act("Ash moves to [1, 2] facing S");
+    g.act("Ash moves to 1,2 facing S");
     g.stand_all();
     let ev = g.play("Ash fires a 1d6 shot at Bay", &faces(&[&d3(8), &[2]]));
     roll(&ev).assert_mod("moving", -2, "SK-13.6-i");
@@ -1091,14 +1091,14 @@ fn clouded(grenade: &str, gear: &[&str], stats: &str, opts: &[(&str, &str)]) -> 
         .into_iter()
         .find(|t| t.starts_with("Cal throws"))
         .unwrap();
-    assert!(name.ends_with("at [1, 4]"), "{name}");
+    assert!(name.ends_with("at 1,4"), "{name}");
     g.play(&name, &d3(10));
     g.finish_turn();
-    assert_eq!(clouds(&g), [("[1, 4]".to_string(), 0)]);
+    assert_eq!(clouds(&g), [("1,4".to_string(), 0)]);
     g.start_turn(0);
     g.act("Ash stands facing S");
     g.act("Cal stands facing S");
-    g.act("Bay moves to [1, 6] facing N");
+    g.act("Bay moves to 1,6 facing N");
     g
 }
 
@@ -1640,7 +1640,7 @@ fn sk_17_5_c_sk_17_5_a_a_flashlight_lights_its_holders_way_no_footing_roll() {
     g.act("Ash switches on his flashlight");
     g.finish_turn();
     g.start_turn(0);
-    let ev = g.play("Ash moves to [1, 6] facing S", &[]);
+    let ev = g.play("Ash moves to 1,6 facing S", &[]);
     assert!(checks(&ev).is_empty(), "{ev:#?}");
     assert_eq!(
         g.fig("Ash").posture,
@@ -1650,7 +1650,7 @@ fn sk_17_5_c_sk_17_5_a_a_flashlight_lights_its_holders_way_no_footing_roll() {
     let mut g = fresh();
     g.finish_turn();
     g.start_turn(0);
-    let ev = g.play("Ash moves to [1, 6] facing S", &[6, 6, 1]);
+    let ev = g.play("Ash moves to 1,6 facing S", &[6, 6, 1]);
     assert_eq!(checks(&ev), [(0, "footing", 3, 13, 12, false, "SK-17.5-a")]);
     assert_eq!(
         g.fig("Ash").posture,
@@ -1873,7 +1873,7 @@ fn sk_16_12_s_sk_5_7_a_tear_gas_lowers_dex_itself_so_the_gassed_act_later() {
     g.reach_actions(0);
     // Bay (12) acts first: he does nothing; Ash's throw (10 + 2 − 1 = 11, rolled 10) lands.
     g.act("Bay does nothing");
-    let ev = g.play("Ash throws the Tear gas grenade at [1, 3]", &d3(10));
+    let ev = g.play("Ash throws the Tear gas grenade at 1,3", &d3(10));
     assert!(effects(&ev).contains(&(1, Effect::Gassed, "SK-16.12-s")));
     g.reach_actions(1);
     let order = g.log.iter().rev().find_map(|e| match e {
@@ -1930,12 +1930,12 @@ fn sk_16_12_s_a_figure_who_only_walks_through_the_cloud_is_gassed() {
         ],
     );
     g.reach_actions(0);
-    g.play("Ash throws the Tear gas grenade at [1, 3]", &d3(10));
+    g.play("Ash throws the Tear gas grenade at 1,3", &d3(10));
     g.finish_turn();
     assert!(g.fig("Cal").gassed && !g.fig("Bay").gassed);
     g.start_turn(1);
-    g.act("Cal moves to [0, 4] facing N");
-    let ev = g.act("Bay moves to [1, 1] facing N");
+    g.act("Cal moves to 0,4 facing N");
+    let ev = g.act("Bay moves to 1,1 facing N");
     let bay = g.id("Bay");
     assert!(
         effects(&ev).contains(&(bay, Effect::Gassed, "SK-16.12-s")),
@@ -1954,8 +1954,8 @@ fn sk_16_12_s_a_figure_who_only_walks_through_the_cloud_is_gassed() {
     );
     assert!(g.fig("Bay").gassed);
     g.finish_turn();
-    assert_eq!(clouds(&g), [("[1, 3]".to_string(), 1)]);
-    assert_eq!(g.fig("Bay").pos.to_string(), "[1, 1]");
+    assert_eq!(clouds(&g), [("1,3".to_string(), 1)]);
+    assert_eq!(g.fig("Bay").pos.to_string(), "1,1");
 }
 // SK-16.12-b: a grenade is thrown at an area, not at an enemy. Besides each enemy's hex, the
 // engine offers a small canonical set of hexes (`legal/area.rs`): every hex next to an enemy,
@@ -2000,21 +2000,18 @@ fn sk_16_12_b_the_area_throws_on_offer_are_the_canonical_hexes() {
     let g = area(&["he-grenade"]);
     assert_eq!(
         throws_at(&g, "High-explosive (fragmentation) grenade"),
-        ["[2, 6]", "[2, 5]", "[3, 5]", "[3, 6]", "[2, 7]", "[1, 6]", "[1, 5]"]
+        ["2,6", "2,5", "3,5", "3,6", "2,7", "1,6", "1,5"]
     );
     // Each comes with the other fuse too (SK-16.12-g), after every end-of-turn throw.
     assert!(g.can(
-        "Ash throws the High-explosive (fragmentation) grenade at [3, 6] to go off after the next movement"
+        "Ash throws the High-explosive (fragmentation) grenade at 3,6 to go off after the next movement"
     ));
     // Smoke adds a screen: the hex halfway to Bay ([2, 3], of the five between) and Cal's hex,
     // [0, 1], which lies in Ash's front arc.
     let g = area(&["smoke-grenade"]);
     assert_eq!(
         throws_at(&g, "Smoke grenade"),
-        [
-            "[2, 6]", "[2, 5]", "[3, 5]", "[3, 6]", "[2, 7]", "[1, 6]", "[1, 5]", "[2, 3]",
-            "[0, 1]"
-        ]
+        ["2,6", "2,5", "3,5", "3,6", "2,7", "1,6", "1,5", "2,3", "0,1"]
     );
 }
 
@@ -2023,7 +2020,7 @@ fn sk_16_12_b_a_smoke_grenade_laid_between_bay_and_ash_screens_bay_shot() {
     // The throw at the empty hex [2, 3], 3 hexes off (1 MH): DEX 12 + 2 (Thrown Weapons) − 1
     // (SK-16.12-b) = 13; a 10 lands it there, with no roll to avoid for anyone (SK-16.12-w).
     let mut g = area(&["smoke-grenade"]);
-    let ev = g.play("Ash throws the Smoke grenade at [2, 3]", &d3(10));
+    let ev = g.play("Ash throws the Smoke grenade at 2,3", &d3(10));
     let r = roll(&ev);
     r.assert_mod("thrown-skill", 2, "SK-6.2.10-a");
     r.assert_mod("range", -1, "SK-16.12-b");
@@ -2031,11 +2028,11 @@ fn sk_16_12_b_a_smoke_grenade_laid_between_bay_and_ash_screens_bay_shot() {
     r.assert_adds_up(12);
     assert_eq!(rolls(&ev).len(), 1, "no roll to avoid");
     assert!(ev.iter().any(
-        |e| matches!(e, Event::GrenadeLanded { at, scatter: None, .. } if at.to_string() == "[2, 3]")
+        |e| matches!(e, Event::GrenadeLanded { at, scatter: None, .. } if at.to_string() == "2,3")
     ));
     // It goes off at the end of the turn: a one-hex cloud between them (SK-16.12-q).
     g.finish_turn();
-    assert_eq!(clouds(&g), [("[2, 3]".to_string(), 0)]);
+    assert_eq!(clouds(&g), [("2,3".to_string(), 0)]);
     // Turn 2: Bay's shot at Ash crosses the smoke: −1 (SK-17.4-a); he does not stand in it, so
     // no −2 (SK-17.4-c).
     g.reach_actions(1);
@@ -2051,14 +2048,14 @@ fn sk_16_12_b_c_an_area_throw_that_misses_scatters_from_the_hex_aimed_at() {
     // Ash's facing, S (G-51), so it lands 2 hexes south of [2, 3], on [2, 5].
     let mut g = area(&["smoke-grenade"]);
     let ev = g.play(
-        "Ash throws the Smoke grenade at [2, 3]",
+        "Ash throws the Smoke grenade at 2,3",
         &faces(&[&d3(15), &[1]]),
     );
     let r = roll(&ev);
     assert_eq!((r.target_number, r.margin), (13, -2));
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::GrenadeLanded { at, scatter: Some((1, 2)), .. } if at.to_string() == "[2, 5]"
+        Event::GrenadeLanded { at, scatter: Some((1, 2)), .. } if at.to_string() == "2,5"
     )));
 }
 
@@ -2080,18 +2077,18 @@ fn sk_16_12_b_s_tear_gas_thrown_between_two_foes_gasses_both() {
     );
     g.reach_actions(0);
     pass_until(&mut g, "Ash");
-    assert!(!g.s.figures.iter().any(|f| f.pos.to_string() == "[2, 4]"));
-    let r = roll(&g.play("Ash throws the Tear gas grenade at [2, 4]", &d3(9)));
+    assert!(!g.s.figures.iter().any(|f| f.pos.to_string() == "2,4"));
+    let r = roll(&g.play("Ash throws the Tear gas grenade at 2,4", &d3(9)));
     r.assert_mod("range", -2, "SK-16.12-b");
     assert_eq!(r.target_number, 12);
     let n = g.log.len();
     g.finish_turn();
-    assert_eq!(clouds(&g), [("[2, 4]".to_string(), 0)]);
+    assert_eq!(clouds(&g), [("2,4".to_string(), 0)]);
     assert!(!effects(&g.log[n..]).iter().any(|e| e.1 == Effect::Gassed));
     let n = g.log.len();
     g.start_turn(0);
     g.finish_turn();
-    assert_eq!(clouds(&g), [("[2, 4]".to_string(), 1)]);
+    assert_eq!(clouds(&g), [("2,4".to_string(), 1)]);
     let gassed: Vec<_> = effects(&g.log[n..])
         .into_iter()
         .filter(|e| e.1 == Effect::Gassed)
@@ -2115,12 +2112,12 @@ fn sk_16_12_b_u_a_burning_smoke_grenade_is_thrown_again_at_an_area() {
     g.act("Bay picks up the burning Smoke grenade");
     g.finish_turn();
     g.reach_actions(1);
-    let r = roll(&g.play("Bay throws the burning Smoke grenade at [1, 1]", &d3(7)));
+    let r = roll(&g.play("Bay throws the burning Smoke grenade at 1,1", &d3(7)));
     r.assert_mod("unskilled", -4, "SK-6-b");
     r.assert_mod("range", -1, "SK-16.12-b");
     assert_eq!(r.target_number, 7);
     assert!(
-        clouds(&g).contains(&("[1, 1]".to_string(), 0)),
+        clouds(&g).contains(&("1,1".to_string(), 0)),
         "{:?}",
         clouds(&g)
     );

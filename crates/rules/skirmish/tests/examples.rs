@@ -357,7 +357,7 @@ fn e_13_sk_16_12_c_grenade_scatter_by_the_margin_of_failure() {
     );
     g.reach_actions(0);
     let ev = g.play(
-        "Ash throws the High-explosive (fragmentation) grenade at [1, 3]",
+        "Ash throws the High-explosive (fragmentation) grenade at 1,3",
         &faces(&[&d3(15), &[1]]),
     );
     let r = roll(&ev);
@@ -457,7 +457,7 @@ fn e_21_five_damage_at_the_end_of_the_turn_counts_in_the_next_action_phase() {
     g.reach_actions(1);
     g.act("Bay does nothing");
     g.play(
-        "Ash throws the High-explosive (fragmentation) grenade at [1, 4]",
+        "Ash throws the High-explosive (fragmentation) grenade at 1,4",
         &faces(&[&d3(12), &d4(6)]),
     );
     assert_eq!(g.fig("Bay").damage, 6);

@@ -726,7 +726,7 @@ fn sk_16_11_f_a_failed_check_means_a_full_move() {
     }
     // He runs 6 hexes; at the end of the turn a limb fanned by running is half the body
     // (SK-16.11-e), burning 1d6−2: 5 → 3.
-    g.play("Lim moves to [8, 5] facing N", &[]);
+    g.play("Lim moves to 8,5 facing N", &[]);
     let ev = finish(&mut g, &[5]);
     assert!(effects(&ev).contains(&(
         lim,
@@ -748,7 +748,7 @@ fn sk_16_11_e_t1_running_with_the_whole_body_on_fire_burns_two_more() {
     // The whole body, 5d6 = 20 > 10: he runs; 1d6 + 2 = 4 + 2 = 6.
     let mut g = burning_scene(&[("Who", Blaze::Whole, CALM, &[])]);
     start(&mut g, 0, &d5(20));
-    g.play("Who moves to [2, 11] facing S", &[]);
+    g.play("Who moves to 2,11 facing S", &[]);
     let ev = finish(&mut g, &[4]);
     let who = g.id("Who");
     assert_eq!(burns(&ev), [(who, "on-fire", 6, "SK-16.11-e")]);
@@ -899,11 +899,7 @@ fn sk_16_11_g_h_through_two_burning_hexes_is_one_d6_minus_two() {
     let mut g = hex_scene("FF..", &[], &[]);
     let ev = movement(
         &mut g,
-        &[(
-            "Vic",
-            "Vic moves to [1, 3] facing S",
-            &faces(&[&d3(10), &[6]]),
-        )],
+        &[("Vic", "Vic moves to 1,3 facing S", &faces(&[&d3(10), &[6]]))],
     );
     let vic = g.id("Vic");
     assert_eq!(
@@ -922,11 +918,7 @@ fn sk_16_11_g_stopping_in_a_burning_hex_then_staying_put() {
     let mut g = hex_scene("F...", &[], &[]);
     let ev = movement(
         &mut g,
-        &[(
-            "Vic",
-            "Vic moves to [1, 1] facing S",
-            &faces(&[&d3(10), &[5]]),
-        )],
+        &[("Vic", "Vic moves to 1,1 facing S", &faces(&[&d3(10), &[5]]))],
     );
     let vic = g.id("Vic");
     assert_eq!(burns(&ev), [(vic, "stop-in-burning", 3, "SK-16.11-g")]);
@@ -953,7 +945,7 @@ fn sk_16_11_g_hot_coals_add_a_die() {
         &mut g,
         &[(
             "Vic",
-            "Vic moves to [1, 3] facing S",
+            "Vic moves to 1,3 facing S",
             &faces(&[&d3(10), &[6, 5]]),
         )],
     );
@@ -963,7 +955,7 @@ fn sk_16_11_g_hot_coals_add_a_die() {
         &mut g,
         &[(
             "Vic",
-            "Vic moves to [1, 1] facing S",
+            "Vic moves to 1,1 facing S",
             &faces(&[&d3(10), &[3, 4]]),
         )],
     );
@@ -974,7 +966,7 @@ fn sk_16_11_g_hot_coals_add_a_die() {
 fn sk_16_11_h_a_failed_check_stops_the_move_before_the_burning_hex() {
     // 11 > INT 10: he stops before [1, 2], in [1, 1], unhurt.
     let mut g = hex_scene(".F..", &[], &[]);
-    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 4] facing S", &d3(11))]);
+    let ev = movement(&mut g, &[("Vic", "Vic moves to 1,4 facing S", &d3(11))]);
     assert_eq!(g.fig("Vic").pos, p(1, 1));
     assert!(burns(&ev).is_empty());
     assert_eq!(g.fig("Vic").damage, 0);
@@ -987,11 +979,7 @@ fn sk_16_11_h_a_failed_check_to_stay_means_leaving_the_hex() {
     let mut g = hex_scene("FF..", &[], &[]);
     movement(
         &mut g,
-        &[(
-            "Vic",
-            "Vic moves to [1, 1] facing S",
-            &faces(&[&d3(10), &[1]]),
-        )],
+        &[("Vic", "Vic moves to 1,1 facing S", &faces(&[&d3(10), &[1]]))],
     );
     finish(&mut g, &[]);
     let ev = start(&mut g, 0, &d3(12));
@@ -1000,10 +988,10 @@ fn sk_16_11_h_a_failed_check_to_stay_means_leaving_the_hex() {
     let t = g.texts();
     assert!(!t.iter().any(|t| t.starts_with("Vic stands")), "{t:?}");
     assert!(
-        !t.iter().any(|t| t.starts_with("Vic moves to [1, 2] ")),
+        !t.iter().any(|t| t.starts_with("Vic moves to 1,2 ")),
         "{t:?}"
     );
-    assert!(t.contains(&"Vic moves to [1, 0] facing N".to_string()));
+    assert!(t.contains(&"Vic moves to 1,0 facing N".to_string()));
 }
 
 #[test]
@@ -1019,7 +1007,7 @@ fn sk_16_11_h_option_the_check_for_every_fire_or_burning_hexes_only() {
             incendiary: false,
         });
         let dice: Vec<i64> = if check { d3(10).to_vec() } else { vec![] };
-        let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 1] facing S", &dice)]);
+        let ev = movement(&mut g, &[("Vic", "Vic moves to 1,1 facing S", &dice)]);
         assert_eq!(!checks(&ev).is_empty(), check, "{opt}");
         assert_eq!(g.fig("Vic").damage, 4);
     }
@@ -1033,11 +1021,7 @@ fn sk_16_11_i_inside_a_burning_hex_medieval_armor_counts_half() {
         let mut g = hex_scene("F...", &[gear], &[]);
         let ev = movement(
             &mut g,
-            &[(
-                "Vic",
-                "Vic moves to [1, 1] facing S",
-                &faces(&[&d3(10), &[6]]),
-            )],
+            &[("Vic", "Vic moves to 1,1 facing S", &faces(&[&d3(10), &[6]]))],
         );
         let d = damages(&ev);
         assert_eq!(
@@ -1083,7 +1067,7 @@ fn sk_16_12_j_stopping_in_a_molotov_fire_is_not_burned_twice_that_turn() {
         turns_left: 10,
         incendiary: false,
     });
-    movement(&mut g, &[("Vic", "Vic moves to [1, 1] facing S", &[])]);
+    movement(&mut g, &[("Vic", "Vic moves to 1,1 facing S", &[])]);
     assert_eq!(g.fig("Vic").damage, 4);
     finish(&mut g, &[]);
     assert_eq!(g.fig("Vic").damage, 4);
@@ -1130,7 +1114,7 @@ fn sk_16_12_k_l_the_extinguisher_puts_out_a_soak_and_the_fire_hex_once() {
     // No need to ready it (ours: drawing and spraying is the action); it puts out Soa's soak
     // and the fire hex under him, and is used up.
     let mut g = extinguisher_scene(false);
-    let ev = g.act("Ext sprays the fire extinguisher at [1, 2]");
+    let ev = g.act("Ext sprays the fire extinguisher at 1,2");
     let soa = g.id("Soa");
     let e = effects(&ev);
     assert!(e.contains(&(soa, Effect::FireOut, "SK-16.12-k")));
@@ -1175,7 +1159,7 @@ fn sk_16_12_k_diving_into_deep_water_puts_out_a_soak() {
     let soa = g.id("Soa");
     g.s.fig_mut(soa).burning = 12;
     g.start_turn(0);
-    let ev = movement(&mut g, &[("Soa", "Soa moves to [1, 2] facing S", &[])]);
+    let ev = movement(&mut g, &[("Soa", "Soa moves to 1,2 facing S", &[])]);
     assert!(effects(&ev).contains(&(soa, Effect::FireOut, "SK-16.12-k")));
     assert_eq!(g.fig("Soa").burning, 0);
 }
@@ -1282,10 +1266,7 @@ fn sk_16_12_h_i_a_molotov_does_four_in_its_hex_and_two_around() {
     // roll not to be soaked (8 ≤ 12); Cal next to him ([2, 3]) 2; Dan two hexes off ([1, 5])
     // nothing. The hex burns 12 turns.
     let mut g = grenade_scene("molotov", (1, 3), (2, 3), (1, 5));
-    let ev = g.play(
-        "Ash throws the Molotov at [1, 3]",
-        &faces(&[&d3(10), &d4(8)]),
-    );
+    let ev = g.play("Ash throws the Molotov at 1,3", &faces(&[&d3(10), &d4(8)]));
     assert_eq!(roll(&ev).target_number, 13);
     let d: Vec<(FigId, i16, &str)> = damages(&ev)
         .iter()
@@ -1313,7 +1294,7 @@ fn sk_16_12_p_an_incendiary_does_eight_in_its_multihex_and_four_around() {
     // in the MH the burning material covers, roll 4d6 not to be soaked (8 ≤ 12, 8 ≤ 12). The
     // whole MH burns, incendiary; lit this turn it burns nobody more at its end.
     let mut g = grenade_scene("incendiary-grenade", (1, 4), (2, 4), (1, 6));
-    let ev = g.play("Ash throws the Incendiary grenade at [1, 4]", &d3(10));
+    let ev = g.play("Ash throws the Incendiary grenade at 1,4", &d3(10));
     assert_eq!(roll(&ev).target_number, 12);
     assert!(damages(&ev).is_empty(), "it waits for the end of the turn");
     let ev = finish(&mut g, &faces(&[&d4(8), &d4(8)]));
@@ -1389,12 +1370,12 @@ fn sk_16_12_p_a_figure_who_stops_in_the_incendiarys_multihex_takes_eight() {
     // a hex of that MH: the INT check to enter a fire (3d6: 10 ≤ 10, SK-16.11-h), then 8 hits for
     // stopping in an incendiary fire, against no armor: 12 with the blast's 4.
     let mut g = grenade_scene("incendiary-grenade", (1, 4), (2, 4), (1, 6));
-    g.play("Ash throws the Incendiary grenade at [1, 4]", &d3(10));
+    g.play("Ash throws the Incendiary grenade at 1,4", &d3(10));
     finish(&mut g, &faces(&[&d4(8), &d4(8)]));
     assert_eq!(fires(&g), multihex(p(1, 4)));
     // Bay and Cal, in the fire, check INT to stay (9, 9: they stay).
     start(&mut g, 1, &faces(&[&d3(9), &d3(9)]));
-    let ev = movement(&mut g, &[("Dan", "Dan moves to [1, 5] facing N", &d3(10))]);
+    let ev = movement(&mut g, &[("Dan", "Dan moves to 1,5 facing N", &d3(10))]);
     let dan = g.id("Dan");
     assert_eq!(
         checks(&ev),
@@ -1418,11 +1399,7 @@ fn sk_16_12_m_the_burns_at_the_end_of_a_turn_add_up_before_armor() {
     let mut g = hex_scene("F...", &["steel"], &[]);
     movement(
         &mut g,
-        &[(
-            "Vic",
-            "Vic moves to [1, 1] facing S",
-            &faces(&[&d3(10), &[1]]),
-        )],
+        &[("Vic", "Vic moves to 1,1 facing S", &faces(&[&d3(10), &[1]]))],
     );
     finish(&mut g, &[]);
     let vic = g.id("Vic");
@@ -1477,7 +1454,7 @@ fn molotov_on(opts: &[(&str, &str)], bay_gear: &[&str], faces_after: &[i64]) -> 
     g.reach_actions(0);
     until(&mut g, "Ash");
     g.play(
-        "Ash throws the Molotov at [1, 3]",
+        "Ash throws the Molotov at 1,3",
         &faces(&[&d3(10), faces_after]),
     )
 }
@@ -1519,7 +1496,7 @@ fn sk_14_3_a_g_27_shielding_takes_r_dice_off_a_rolled_fire() {
     // Vic in a spacesuit (R1) stops in a burning hex: 1d6−2 less one die is 0d6−2: no die is
     // rolled and nothing burns him (G-27: R dice off fire's rolled damage).
     let mut g = hex_scene("F...", &["spacesuit-armor"], &[]);
-    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 1] facing S", &d3(10))]);
+    let ev = movement(&mut g, &[("Vic", "Vic moves to 1,1 facing S", &d3(10))]);
     let vic = g.id("Vic");
     assert_eq!(burns(&ev), [(vic, "stop-in-burning", 0, "SK-16.11-g")]);
     assert_eq!(g.fig("Vic").damage, 0);
@@ -1532,7 +1509,7 @@ fn sk_14_3_a_g_27_an_energy_shield_guards_its_field_against_fire() {
     // less two dice: nothing is rolled.
     let mut g = hex_scene("F...", &["deflector"], &[]);
     g.play("Vic switches his energy shield on", &d3(10));
-    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 1] facing S", &d3(10))]);
+    let ev = movement(&mut g, &[("Vic", "Vic moves to 1,1 facing S", &d3(10))]);
     let vic = g.id("Vic");
     assert_eq!(burns(&ev), [(vic, "stop-in-burning", 0, "SK-16.11-g")]);
 }

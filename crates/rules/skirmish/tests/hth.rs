@@ -220,7 +220,7 @@ fn sk_11_9_3_a_g_39_a_foe_who_has_not_acted_strikes_at_one_breaking_free() {
     // Bay rolls 12 against eDEX 13 (no +4): he is free to go to [1, 3], but Ash, in the hex and
     // yet to act, is asked first: the blow, or let him go.
     let mut g = leaving(&[]);
-    let ev = g.play("Bay breaks free to [1, 3]", &d3(12));
+    let ev = g.play("Bay breaks free to 1,3", &d3(12));
     assert_eq!(
         checks(&ev),
         [(g.id("Bay"), "leave-hth", 3, 12, 13, true, "SK-11.9.3-a")]
@@ -259,7 +259,7 @@ fn sk_11_9_3_a_g_39_a_foe_who_has_not_acted_strikes_at_one_breaking_free() {
 #[test]
 fn sk_11_9_3_a_a_foe_may_let_him_go_and_keep_his_action() {
     let mut g = leaving(&[]);
-    g.play("Bay breaks free to [1, 3]", &d3(12));
+    g.play("Bay breaks free to 1,3", &d3(12));
     let ev = g.act("Ash lets him go");
     assert!(ev
         .iter()
@@ -274,7 +274,7 @@ fn sk_11_9_3_a_a_foe_may_let_him_go_and_keep_his_action() {
 fn sk_11_9_3_a_a_failed_attempt_gives_no_blow() {
     // 14 against eDEX 13 fails: Bay stays, and nobody is asked.
     let mut g = leaving(&[]);
-    g.play("Bay breaks free to [1, 3]", &d3(14));
+    g.play("Bay breaks free to 1,3", &d3(14));
     assert_eq!(g.s.phase, Phase::Action);
     assert!(g.fig("Bay").in_hth);
     assert_eq!(g.decider(), Some(g.id("Ash")));
@@ -286,7 +286,7 @@ fn sk_11_9_3_a_g_39_option_opposed_estr_the_blow_comes_too() {
     // With `sk.hth_disengage = "opposed_estr"`: Bay's eSTR 10 rolls 9 (margin 1), Ash's 10 rolls
     // 12 (margin −2): Bay is free, and Ash may strike as he goes.
     let mut g = leaving(&[("sk.hth_disengage", "\"opposed_estr\"")]);
-    let ev = g.play("Bay breaks free to [1, 3]", &faces(&[&d3(9), &d3(12)]));
+    let ev = g.play("Bay breaks free to 1,3", &faces(&[&d3(9), &d3(12)]));
     let c = contests(&ev);
     assert_eq!(c.len(), 1);
     assert_eq!((c[0].0, c[0].3, c[0].4), ("leave-hth", true, "SK-11.9.3-a"));
@@ -307,7 +307,7 @@ fn sk_11_9_3_a_a_foe_who_has_acted_gets_no_blow() {
     // out of the brawl too.
     let mut g = leaving(&[]);
     g.act("Bay does nothing");
-    let ev = g.play("Ash breaks free to [1, 1]", &d3(10));
+    let ev = g.play("Ash breaks free to 1,1", &d3(10));
     assert!(ev
         .iter()
         .any(|e| matches!(e, Event::HthEnded { fig: 0, to } if *to == Pos::new(1, 1))));
@@ -493,7 +493,7 @@ fn sk_16_15_6_b_with_his_holder_gone_he_is_free_without_a_roll() {
     subdued(&mut g);
     g.finish_turn();
     next_turn(&mut g, &[]);
-    let ev = g.play("Ash breaks free to [1, 1]", &d3(10));
+    let ev = g.play("Ash breaks free to 1,1", &d3(10));
     assert!(ev
         .iter()
         .any(|e| matches!(e, Event::HthEnded { fig: 0, .. })));

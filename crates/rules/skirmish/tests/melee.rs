@@ -1454,7 +1454,7 @@ fn sk_16_2_b_g_46_the_set_spear_strikes_the_charger_first_at_plus_two_and_double
         guard: Guard::Set
     }));
     assert!(g.fig("Bay").acted);
-    let ev = g.play("Ash moves to [1, 3] facing S", &faces(&[&d3(13), &[2]]));
+    let ev = g.play("Ash moves to 1,3 facing S", &faces(&[&d3(13), &[2]]));
     let r = roll(&ev);
     assert_eq!((r.attacker, r.target), (bay, g.id("Ash")));
     r.assert_mod("set", 2, "SK-16.2-b");
@@ -1474,7 +1474,7 @@ fn sk_16_2_b_g_46_the_set_spear_strikes_the_charger_first_at_plus_two_and_double
 fn sk_16_2_b_a_charger_who_stops_short_is_not_met() {
     let mut g = set_scene();
     g.act("Bay stands facing N and sets his pole arm");
-    let ev = g.act("Ash moves to [1, 2] facing S");
+    let ev = g.act("Ash moves to 1,2 facing S");
     assert!(rolls(&ev).is_empty());
     assert_eq!(g.fig("Bay").guard, Guard::Set);
 }
@@ -1727,7 +1727,7 @@ fn sk_11_8_2_a_sk_16_3_c_a_rifle_with_a_bayonet_is_not_dropped_after_shooting_a_
         ],
     );
     g.start_turn(0);
-    movement(&mut g, &[("Bay", "Bay moves to [1, 3] facing S", &[])]);
+    movement(&mut g, &[("Bay", "Bay moves to 1,3 facing S", &[])]);
     g.act("Ash waits for his turn");
     until(&mut g, "Ash");
     let ev = g.play("Ash shoots Bay", &d3(16));
@@ -2403,8 +2403,8 @@ fn sk_11_7_4_a_ready_after_a_pace_at_most() {
         movement(&mut g, &[("Ash", to, &[])]);
         g.can("Ash readies the Hatchet")
     };
-    assert!(ready_after("Ash moves to [1, 2] facing S"));
-    assert!(!ready_after("Ash moves to [1, 3] facing S"));
+    assert!(ready_after("Ash moves to 1,2 facing S"));
+    assert!(!ready_after("Ash moves to 1,3 facing S"));
 }
 
 #[test]

@@ -130,7 +130,7 @@ fn sk_17_10_c_a_runner_who_loses_his_footing_drifts_on_at_his_running_speed() {
     let mut g = game(&[MICRO], &open(5, 20), &[], &[ash, bay]);
     g.start_turn(0);
     // 5 hexes is more than 3: the save, 4d6 = 20 against 11, fails (SK-17.10-b).
-    let ev = g.play("Ash moves to [1, 5] facing S", &d4(20));
+    let ev = g.play("Ash moves to 1,5 facing S", &d4(20));
     assert_eq!(
         effects(&ev),
         [(0, Effect::Floating { on: true }, "SK-17.10-b")]
@@ -153,7 +153,7 @@ fn sk_17_10_c_e_an_unconscious_floater_drifts_on_slowed_by_the_hit() {
     let cal = unit("Cal", 0, (0, 15), N, &[], PLAIN);
     let mut g = game(&[MICRO], &open(3, 16), &[], &[ash, bay, cal]);
     g.start_turn(0);
-    g.play("Ash moves to [1, 5] facing S", &d4(20));
+    g.play("Ash moves to 1,5 facing S", &d4(20));
     g.stand_all();
     g.act("Ash does nothing");
     g.act("Cal does nothing");
@@ -175,7 +175,7 @@ fn sk_17_10_k_without_a_tether_he_floats_off_the_map_and_never_comes_back() {
     let bay = unit("Bay", 1, (4, 0), N, &[], PLAIN);
     let mut g = game(&[MICRO], &open(5, 20), &[], &[ash, bay]);
     g.start_turn(0);
-    g.play("Ash moves to [1, 5] facing S", &d4(20));
+    g.play("Ash moves to 1,5 facing S", &d4(20));
     pass_turn(&mut g, &[]);
     g.start_turn(0);
     pass_turn(&mut g, &[]);
@@ -200,9 +200,9 @@ fn sk_17_10_d_a_figure_may_let_go_and_float_but_needs_the_save_to_stop() {
     let mut g = game(&[MICRO], &open(3, 12), &[], &[ash, bay]);
     g.start_turn(0);
     assert!(g.can("Ash lets go and floats"));
-    assert!(g.can("Ash pushes off to [1, 3] and floats"));
+    assert!(g.can("Ash pushes off to 1,3 and floats"));
     // Floating on purpose takes no save; pushing off 3 hexes he drifts on at 3 a turn.
-    let ev = g.play("Ash pushes off to [1, 3] and floats", &[]);
+    let ev = g.play("Ash pushes off to 1,3 and floats", &[]);
     assert!(checks(&ev).is_empty());
     assert_eq!(
         effects(&ev),
@@ -345,7 +345,7 @@ fn sk_17_10_i_a_wall_stops_him_with_one_hit_per_three_hexes_a_turn() {
     let bay = unit("Bay", 1, (0, 0), N, &[], PLAIN);
     let mut g = game(&[MICRO], &rows, &[('#', "bulkhead")], &[ash, bay]);
     g.start_turn(0);
-    g.play("Ash moves to [1, 7] facing S", &d4(20));
+    g.play("Ash moves to 1,7 facing S", &d4(20));
     // 7 hexes a turn = 28 quarter-hexes.
     assert_eq!(g.fig("Ash").drift, [0, 28]);
     pass_turn(&mut g, &[]);
@@ -379,7 +379,7 @@ fn sk_17_10_i_g_54_firing_against_the_drift_slows_it_to_zero() {
     let bay = unit("Bay", 1, (0, 11), N, &[], PLAIN);
     let mut g = game(&[MICRO], &open(3, 12), &[], &[ash, bay]);
     g.start_turn(0);
-    g.act("Ash pushes off to [1, 7] and floats");
+    g.act("Ash pushes off to 1,7 and floats");
     g.stand_all();
     // One hex a turn north; each round fired north pushes ½ hex south (SK-17.10-e/i).
     assert_eq!(g.fig("Ash").drift, [0, -4]);
@@ -411,7 +411,7 @@ fn runner_into_bay() -> Game {
     let bay = unit("Bay", 1, (1, 8), N, &[], PLAIN);
     let mut g = game(&[MICRO], &open(3, 16), &[], &[ash, bay]);
     g.start_turn(0);
-    g.play("Ash moves to [1, 5] facing S", &d4(20));
+    g.play("Ash moves to 1,5 facing S", &d4(20));
     pass_turn(&mut g, &[]);
     g
 }
@@ -458,11 +458,11 @@ fn sk_17_10_k_a_tether_limits_moves_and_holds_a_drifting_figure() {
     let mut g = tethered(&[MICRO], &open(3, 12), &[ash, bay], "tether_length = 3");
     g.start_turn(0);
     // No move or push-off past 3 hexes from the anchor (his starting hex).
-    assert!(g.can("Ash moves to [1, 3] facing S"));
-    assert!(!g.can("Ash moves to [1, 4] facing S"));
-    assert!(g.can("Ash pushes off to [1, 3] and floats"));
-    assert!(!g.can("Ash pushes off to [1, 4] and floats"));
-    g.act("Ash pushes off to [1, 3] and floats");
+    assert!(g.can("Ash moves to 1,3 facing S"));
+    assert!(!g.can("Ash moves to 1,4 facing S"));
+    assert!(g.can("Ash pushes off to 1,3 and floats"));
+    assert!(!g.can("Ash pushes off to 1,4 and floats"));
+    g.act("Ash pushes off to 1,3 and floats");
     pass_turn(&mut g, &[]);
     // Turn 2: [1, 4] is past the tether: he stays at [1, 3] and stops.
     let ev = g.play("start turn 2", &[6, 1]);
@@ -470,10 +470,10 @@ fn sk_17_10_k_a_tether_limits_moves_and_holds_a_drifting_figure() {
     assert_eq!(drifts(&ev), [(0, [0, 0], 0, S, "SK-17.10-k")]);
     g.act("move first");
     // He pulls himself back along the tether at half MOV (5): 3 hexes to the anchor.
-    for to in ["[1, 2]", "[1, 1]", "[1, 0]"] {
+    for to in ["1,2", "1,1", "1,0"] {
         assert!(g.can(&format!("Ash pulls himself along his tether to {to}")));
     }
-    let ev = g.act("Ash pulls himself along his tether to [1, 1]");
+    let ev = g.act("Ash pulls himself along his tether to 1,1");
     let moved: Vec<Vec<Pos>> = ev
         .iter()
         .filter_map(|e| match e {
@@ -763,7 +763,7 @@ fn run_check(stats: &str, gear: &[&str], rows: Vec<String>, faces: &[i64]) -> (u
     let bay = unit("Bay", 1, (0, 9), N, &[], PLAIN);
     let mut g = game(&[MICRO], &rows, &[('r', "rail")], &[ash, bay]);
     g.start_turn(0);
-    let ev = g.play("Ash moves to [1, 4] facing S", faces);
+    let ev = g.play("Ash moves to 1,4 facing S", faces);
     let c = checks(&ev);
     assert_eq!(c.len(), 1, "{c:?}");
     assert_eq!(c[0].6, "SK-17.10-b");
@@ -809,7 +809,7 @@ fn sk_17_10_b_holding_a_person_anchored_to_a_rail_takes_one_die_off() {
     let bay = unit("Bay", 1, (2, 9), N, &[], PLAIN);
     let mut g = game(&[MICRO], &rows, &[('r', "rail")], &[ash, cal, bay]);
     g.start_turn(0);
-    let ev = g.play("Ash moves to [1, 4] facing S", &[1, 1, 1]);
+    let ev = g.play("Ash moves to 1,4 facing S", &[1, 1, 1]);
     let c = checks(&ev);
     assert_eq!((c[0].2, c[0].4, c[0].6), (3, 11, "SK-17.10-b"));
     // Without the rail, Cal is no anchor: 4 dice.
@@ -818,7 +818,7 @@ fn sk_17_10_b_holding_a_person_anchored_to_a_rail_takes_one_die_off() {
     let bay = unit("Bay", 1, (2, 9), N, &[], PLAIN);
     let mut g = game(&[MICRO], &open(3, 10), &[], &[ash, cal, bay]);
     g.start_turn(0);
-    let ev = g.play("Ash moves to [1, 4] facing S", &[1, 1, 1, 1]);
+    let ev = g.play("Ash moves to 1,4 facing S", &[1, 1, 1, 1]);
     assert_eq!(checks(&ev)[0].2, 4);
 }
 

@@ -686,7 +686,7 @@ fn charge_with(gear: &[&str], stats: &str, from: (i32, i32), facing: u8) -> (Gam
         ],
     );
     g.start_turn(0);
-    let ev = movement(&mut g, &[("Ash", "Ash moves to [1, 3] facing S", &[])]);
+    let ev = movement(&mut g, &[("Ash", "Ash moves to 1,3 facing S", &[])]);
     let path = ev
         .iter()
         .find_map(|e| match e {
@@ -729,7 +729,7 @@ fn sk_16_2_a_g_46_pole_arm_charge_ending_in_another_facing_does_not_double() {
         ],
     );
     g.start_turn(0);
-    movement(&mut g, &[("Ash", "Ash moves to [1, 3] facing SE", &[])]);
+    movement(&mut g, &[("Ash", "Ash moves to 1,3 facing SE", &[])]);
     assert_eq!((g.fig("Ash").pos, g.fig("Ash").facing), (p(1, 3), SE));
     let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[4]]));
     let d = &damages(&ev)[0];
@@ -821,10 +821,10 @@ fn sk_16_3_b_sk_21_8_b_a_charge_shot_at_on_the_way_still_doubles() {
     );
     g.reach_actions(0);
     until(&mut g, "Bay");
-    g.act("Bay covers [1, 1]");
+    g.act("Bay covers 1,1");
     g.finish_turn();
     g.start_turn(0);
-    let ev = movement(&mut g, &[("Ash", "Ash moves to [1, 3] facing S", &d3(16))]);
+    let ev = movement(&mut g, &[("Ash", "Ash moves to 1,3 facing S", &d3(16))]);
     assert_eq!(roll(&ev).target, g.id("Ash"));
     assert_eq!((g.fig("Ash").pos, g.fig("Ash").moved), (p(1, 3), 3));
     until(&mut g, "Ash");
@@ -863,7 +863,7 @@ fn crawler(bay: (i32, i32)) -> Game {
 #[test]
 fn sk_10_5_c_a_crawling_figure_is_attacked_as_from_the_rear() {
     let mut g = crawler((1, 3));
-    movement(&mut g, &[("Bay", "Bay crawls to [1, 2] facing N", &[])]);
+    movement(&mut g, &[("Bay", "Bay crawls to 1,2 facing N", &[])]);
     assert_eq!(g.fig("Bay").pos, p(1, 2));
     assert_eq!(g.fig("Bay").posture, Posture::Prone);
     // Ash is in Bay's front hex, but Bay crawled: rear +4, and prone +4 (SK-10.5-g).
@@ -910,7 +910,7 @@ fn sk_10_5_c_a_crawling_figures_shield_covers_nothing_and_his_backpack_covers_ev
     // Lying still, Bay meets Ash's blow from his front hex with his shield: 2d6 [3, 4] = 7 − 2
     // = 5 (the backpack covers only the rear).
     let mut g = crawler_with_cover();
-    movement(&mut g, &[("Bay", "Bay crawls to [1, 2] facing N", &[])]);
+    movement(&mut g, &[("Bay", "Bay crawls to 1,2 facing N", &[])]);
     assert_eq!(g.fig("Bay").shield_at, ShieldAt::Hand);
     // Crawling, every hex of his is a rear hex when he is attacked (SK-10.5-c): the blow from
     // the front hex meets no shield, which covers the front only, but the backpack, which
@@ -950,7 +950,7 @@ fn sk_10_5_c_sk_16_15_3_t1_hand_to_hand_on_a_crawling_figure_is_from_behind() {
     // Ash goes hand to hand with Bay, who crawled into Ash's front hex facing him: Bay's
     // reaction die is rolled as from behind (SK-16.15.3-T1: −2): 6 − 2 = 4, not 6.
     let mut g = crawler_with_cover();
-    movement(&mut g, &[("Bay", "Bay crawls to [1, 2] facing N", &[])]);
+    movement(&mut g, &[("Bay", "Bay crawls to 1,2 facing N", &[])]);
     let ev = g.play("Ash goes hand to hand with Bay", &[6]);
     assert_eq!(melee_reaction(&ev), (6, -2, 4));
     // 3 or 4: hand to hand begins (on a 6 they would have stayed apart).
@@ -1073,7 +1073,7 @@ fn fire_lane(vic_gear: &[&str]) -> Game {
             // 12 − 4 (no Thrown Weapons, SK-6-b) − 1 (1 MH, SK-16.12-b) = 7.
             let m = margins.remove(0);
             let ev = g.play(
-                &format!("{name} throws the Molotov at [1, 8]"),
+                &format!("{name} throws the Molotov at 1,8"),
                 &faces(&[&d3(7 + m), &[1]]),
             );
             let r = roll(&ev);
@@ -1111,7 +1111,7 @@ fn sk_16_12_j_m_e_15_two_fires_crossed_and_one_stopped_in_add_up_before_armor() 
         &mut g,
         &[(
             "Vic",
-            "Vic moves to [1, 4] facing S",
+            "Vic moves to 1,4 facing S",
             &faces(&[&d3(10), &d3(6)]),
         )],
     );
@@ -1140,7 +1140,7 @@ fn sk_16_12_j_crossing_fires_without_stopping_is_two_hits_each() {
     // Unarmored, through all three fires to [1, 5]: 2 + 2 + 2 = 6.
     let mut g = fire_lane(&[]);
     g.start_turn(0);
-    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 5] facing S", &d3(10))]);
+    let ev = movement(&mut g, &[("Vic", "Vic moves to 1,5 facing S", &d3(10))]);
     let d = damages(&ev);
     assert_eq!(d.len(), 1);
     assert_eq!((d[0].rolled, d[0].armor, d[0].taken), (6, 0, 6));
@@ -1152,7 +1152,7 @@ fn sk_16_12_j_crossing_fires_without_stopping_is_two_hits_each() {
 fn sk_16_12_j_stopping_in_the_first_fire_is_four_hits() {
     let mut g = fire_lane(&[]);
     g.start_turn(0);
-    let ev = movement(&mut g, &[("Vic", "Vic moves to [1, 2] facing S", &d3(10))]);
+    let ev = movement(&mut g, &[("Vic", "Vic moves to 1,2 facing S", &d3(10))]);
     let d = damages(&ev);
     assert_eq!(d.len(), 1);
     assert_eq!((d[0].rolled, d[0].armor, d[0].taken), (4, 0, 4));
@@ -1179,7 +1179,7 @@ fn overwatch() -> Game {
     );
     g.reach_actions(0);
     until(&mut g, "Ash");
-    g.act("Ash covers [1, 3]");
+    g.act("Ash covers 1,3");
     assert_eq!(g.fig("Ash").overwatch, Some(p(1, 3)));
     g.finish_turn();
     g.start_turn(0);
@@ -1196,7 +1196,7 @@ fn sk_21_8_b_standing_still_keeps_the_cover_and_the_foe_is_shot() {
         &mut g,
         &[
             ("Ash", "Ash stands facing S", &[]),
-            ("Bay", "Bay moves to [1, 2] facing N", &d3(16)),
+            ("Bay", "Bay moves to 1,2 facing N", &d3(16)),
         ],
     );
     let r = roll(&ev);
@@ -1214,7 +1214,7 @@ fn sk_21_8_e_turning_ends_opportunity_fire() {
         &mut g,
         &[
             ("Ash", "Ash stands facing SE", &[]),
-            ("Bay", "Bay moves to [1, 2] facing N", &[]),
+            ("Bay", "Bay moves to 1,2 facing N", &[]),
         ],
     );
     assert!(rolls(&ev).is_empty(), "{ev:#?}");
@@ -1229,8 +1229,8 @@ fn sk_21_8_e_moving_ends_opportunity_fire_and_it_may_be_declared_again() {
     let ev = movement(
         &mut g,
         &[
-            ("Ash", "Ash moves to [1, 1] facing S", &[]),
-            ("Bay", "Bay moves to [1, 3] facing N", &[]),
+            ("Ash", "Ash moves to 1,1 facing S", &[]),
+            ("Bay", "Bay moves to 1,3 facing N", &[]),
         ],
     );
     assert!(rolls(&ev).is_empty(), "{ev:#?}");
@@ -1238,8 +1238,8 @@ fn sk_21_8_e_moving_ends_opportunity_fire_and_it_may_be_declared_again() {
     assert_eq!(g.fig("Bay").pos, p(1, 3));
     // Having moved one hex, he may declare it again in the action phase (SK-21.8-e).
     until(&mut g, "Ash");
-    assert!(g.can("Ash covers [1, 4]"), "{:?}", g.texts());
-    g.act("Ash covers [1, 4]");
+    assert!(g.can("Ash covers 1,4"), "{:?}", g.texts());
+    g.act("Ash covers 1,4");
     assert_eq!(g.fig("Ash").overwatch, Some(p(1, 4)));
 }
 
@@ -1257,7 +1257,7 @@ fn sk_16_2_d_a_jab_after_a_straight_run_is_no_charge() {
         ],
     );
     g.start_turn(0);
-    movement(&mut g, &[("Ash", "Ash moves to [1, 3] facing S", &[])]);
+    movement(&mut g, &[("Ash", "Ash moves to 1,3 facing S", &[])]);
     assert_eq!(g.fig("Ash").pos, p(1, 3));
     let ev = g.play("Ash attacks Bay", &faces(&[&d3(10), &[4]]));
     let d = &damages(&ev)[0];
@@ -1292,7 +1292,7 @@ fn sk_11_5_b_sk_11_8_4_a_no_parting_shot_with_a_rifle() {
         ],
     );
     g.reach_actions(0);
-    g.act("Ash disengages to [1, 0]");
+    g.act("Ash disengages to 1,0");
     let texts = g.texts();
     assert_eq!(texts, ["Bay lets him go"], "{texts:?}");
 }
@@ -1394,7 +1394,7 @@ fn sk_17_7_e_a_grenade_thrown_blind_over_a_high_wall_minus_eight() {
     let mut g = game(&[], &rows, &[('#', "wall-2m")], &[ash, bay]);
     g.reach_actions(0);
     let r = roll(&g.play(
-        "Ash throws the High-explosive (fragmentation) grenade at [1, 4]",
+        "Ash throws the High-explosive (fragmentation) grenade at 1,4",
         &d3(5),
     ));
     r.assert_mod("blind-throw", -8, "SK-17.7-e");

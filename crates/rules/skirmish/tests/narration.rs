@@ -59,3 +59,47 @@ fn one_turn_one_round_and_one_die_are_singular() {
     };
     assert!(line(&pack).contains("gives 1 die ("), "{}", line(&pack));
 }
+
+#[test]
+fn cells_are_written_col_row_and_read_in_any_of_the_usual_ways() {
+    let mut g = game(
+        &[],
+        &open(4, 5),
+        &[],
+        &[
+            unit(
+                "Ash",
+                0,
+                (1, 0),
+                S,
+                &["pistol"],
+                "str = 10, dex = 12, int = 10",
+            ),
+            unit(
+                "Bay",
+                1,
+                (3, 4),
+                N,
+                &["pistol"],
+                "str = 10, dex = 12, int = 10",
+            ),
+        ],
+    );
+    assert_eq!(Pos::new(14, 1).to_string(), "14,1");
+    g.start_turn(0);
+    let texts = g.texts();
+    assert!(
+        texts.contains(&"Ash moves to 1,2 facing S".to_string()),
+        "{texts:?}"
+    );
+    for text in [
+        "Ash moves to 1, 2 facing S",
+        "Ash moves to [1, 2] facing S",
+        "Ash moves to (1,2) facing S",
+        "Ash moves to 1 2 facing S",
+    ] {
+        assert!(g.can(text), "{text}");
+    }
+    g.act("Ash moves to [1, 2] facing S");
+    assert_eq!(g.fig("Ash").pos, Pos::new(1, 2));
+}

@@ -2091,7 +2091,7 @@ fn sk_21_3_e_no_breather_after_moving() {
     end_turn_rolling(&mut g, &[]);
     g.start_turn(0);
     g.act("Ash stands facing S");
-    g.act("Bay shifts to [2, 2] facing N");
+    g.act("Bay shifts to 2,2 facing N");
     assert_eq!(g.s.phase, Phase::Action);
     assert_eq!(g.decider(), Some(g.id("Bay")));
     assert!(!g.can("Bay takes a breather"), "{:?}", g.texts());
@@ -2311,13 +2311,13 @@ fn sk_21_8_a_off_no_covering_a_hex() {
 #[test]
 fn sk_21_8_b_c_f_a_foe_coming_next_to_the_covered_hex_is_shot_at_once() {
     let mut g = watch(&[("sk.opportunity_fire", "true")]);
-    g.act("Ash covers [1, 3]");
+    g.act("Ash covers 1,3");
     assert_eq!(g.fig("Ash").overwatch, Some(Pos::new(1, 3)));
     g.finish_turn();
     g.start_turn(1);
     // Bay walks north; entering [1, 4], next to the covered hex, draws the shot at
     // 12 - 2 (opportunity, SK-21.8-c) - 1 (one hex off, SK-21.8-f) = 9; a 16 misses.
-    let ev = g.play("Bay moves to [1, 2] facing N", &d3(16));
+    let ev = g.play("Bay moves to 1,2 facing N", &d3(16));
     let r = roll(&ev);
     r.assert_mod("opportunity", -2, "SK-21.8-c");
     r.assert_mod("off-hex", -1, "SK-21.8-f");
@@ -2329,13 +2329,13 @@ fn sk_21_8_b_c_f_a_foe_coming_next_to_the_covered_hex_is_shot_at_once() {
 #[test]
 fn sk_21_8_b_a_foe_who_falls_stops_where_he_was_shot() {
     let mut g = watch(&[("sk.opportunity_fire", "true")]);
-    g.act("Ash covers [1, 4]");
+    g.act("Ash covers 1,4");
     g.finish_turn();
     g.start_turn(1);
     // Bay is shot on entering [1, 5], next to the covered hex (SK-21.8-f): a 4 always hits and
     // doubles the pistol's 2d6 (6 + 6 = 12 → 24): he is dead there (SK-12.4-c) and goes no
     // further.
-    let ev = g.play("Bay moves to [1, 2] facing N", &faces(&[&d3(4), &[6, 6]]));
+    let ev = g.play("Bay moves to 1,2 facing N", &faces(&[&d3(4), &[6, 6]]));
     assert!(roll(&ev).result.is_hit());
     assert_eq!(g.fig("Bay").pos, Pos::new(1, 5));
     assert_eq!(g.fig("Bay").condition, Condition::Dead);
@@ -2367,7 +2367,7 @@ fn brawl(opts: &[(&str, &str)]) -> Game {
 #[test]
 fn sk_11_9_3_a_g_39_leaving_hth_is_a_dex_roll_by_default() {
     let mut g = brawl(&[]);
-    let ev = g.play("Bay breaks free to [1, 3]", &d3(12));
+    let ev = g.play("Bay breaks free to 1,3", &d3(12));
     let c = checks(&ev);
     assert_eq!(c.len(), 1);
     assert_eq!((c[0].1, c[0].2, c[0].4, c[0].5), ("leave-hth", 3, 12, true));
@@ -2379,7 +2379,7 @@ fn sk_11_9_3_a_g_39_leaving_hth_is_a_dex_roll_by_default() {
 fn g_39_option_opposed_estr_to_leave_hth() {
     // Bay rolls 9 against STR 10 (margin 1); Ash 12 (margin -2): Bay breaks free.
     let mut g = brawl(&[("sk.hth_disengage", "\"opposed_estr\"")]);
-    let ev = g.play("Bay breaks free to [1, 3]", &faces(&[&d3(9), &d3(12)]));
+    let ev = g.play("Bay breaks free to 1,3", &faces(&[&d3(9), &d3(12)]));
     // Both rolls are recorded in one opposed roll (SK-5.9.3-a).
     let c = ev
         .iter()
@@ -2405,7 +2405,7 @@ fn g_39_option_opposed_estr_to_leave_hth() {
     assert!(!g.fig("Bay").in_hth);
     // And a tie goes to the one holding on (G-74).
     let mut g = brawl(&[("sk.hth_disengage", "\"opposed_estr\"")]);
-    g.play("Bay breaks free to [1, 3]", &faces(&[&d3(9), &d3(9)]));
+    g.play("Bay breaks free to 1,3", &faces(&[&d3(9), &d3(9)]));
     assert!(g.fig("Bay").in_hth);
 }
 

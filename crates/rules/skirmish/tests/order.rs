@@ -212,7 +212,7 @@ fn sk_8_1_b_sk_9_b_a_surprised_figure_has_no_threat_zone_in_the_first_turn() {
     g.play("start turn 1", &[]);
     g.act("move first");
     assert!(!has_tz(g.fig("Ash")));
-    let ev = g.act("Bay moves to [0, 1] facing N");
+    let ev = g.act("Bay moves to 0,1 facing N");
     let moved: Vec<_> = ev
         .iter()
         .filter_map(|e| match e {
@@ -224,8 +224,8 @@ fn sk_8_1_b_sk_9_b_a_surprised_figure_has_no_threat_zone_in_the_first_turn() {
     // Without the surprise his threat zone stops that move at [0, 3]: [0, 1] is out of reach.
     let mut g = ambush(&[], PLAIN);
     g.start_turn(1);
-    assert!(!g.can("Bay moves to [0, 1] facing N"));
-    assert!(g.can("Bay moves to [0, 3] facing N"));
+    assert!(!g.can("Bay moves to 0,1 facing N"));
+    assert!(g.can("Bay moves to 0,3 facing N"));
     // After the first turn the surprise is over and the threat zone is back.
     let mut g = ambush(&[("sk.surprise", "2")], PLAIN);
     g.play("start turn 1", &[]);
@@ -309,14 +309,14 @@ fn runners(cid_runs: bool, bay_runs: bool) -> Game {
     );
     g.start_turn(0);
     // MOV 10: a Half Move is up to 5 hexes; 7 hexes is a Full Move (SK-10.7.6-a), a run.
-    g.act("Ash moves to [7, 1] facing SE");
+    g.act("Ash moves to 7,1 facing SE");
     if cid_runs {
-        g.act("Cid moves to [7, 4] facing SE");
+        g.act("Cid moves to 7,4 facing SE");
     } else {
-        g.act("Cid moves to [3, 4] facing SE");
+        g.act("Cid moves to 3,4 facing SE");
     }
     if bay_runs {
-        g.act("Bay moves to [8, 2] facing SW");
+        g.act("Bay moves to 8,2 facing SW");
     } else {
         g.act("Bay stands facing SW");
     }
@@ -353,8 +353,8 @@ fn sk_9_c_a_side_that_ran_and_runs_again_has_the_initiative() {
             other => panic!("{:?} is not a run", other),
         }
     }
-    g.act("Ash moves to [13, 1] facing SE");
-    g.act("Cid moves to [13, 4] facing SE");
+    g.act("Ash moves to 13,1 facing SE");
+    g.act("Cid moves to 13,4 facing SE");
     g.act("Bay stands facing SW");
     // A running side does nothing but run: no action.
     assert_eq!(g.decider(), Some(ash));
@@ -444,9 +444,9 @@ fn sk_10_e_the_character_ahead_moves_before_his_pursuer() {
     assert_eq!(g.decider(), Some(cid));
     g.act("Cid stands facing SE");
     assert_eq!(g.decider(), Some(bay));
-    g.act("Bay moves to [7, 1] facing SE");
+    g.act("Bay moves to 7,1 facing SE");
     assert_eq!(g.decider(), Some(ash));
-    g.act("Ash moves to [5, 1] facing SE");
+    g.act("Ash moves to 5,1 facing SE");
     // The action phase is in eDEX order (all 12); ties keep the initiative order, Ash, Cid,
     // Bay, not the chase's (SK-11-c, G-12).
     let order: Vec<FigId> = g.s.act_order.to_vec();
@@ -521,7 +521,7 @@ fn sk_8_3_c_a_one_hex_human_alone_cannot_engage_a_dragon_of_seven_hexes() {
     // Size 6: 1 × 7 > 6: engaged: stand still or shift only (SK-10.8).
     let g = dragon(&[], 6, false);
     assert!(!moves_freely(&g));
-    assert!(g.can("Dragon shifts to [1, 2] facing N"), "{:?}", g.texts());
+    assert!(g.can("Dragon shifts to 1,2 facing N"), "{:?}", g.texts());
     // Two humans together: (1 + 1) × 7 = 14 > 7: engaged.
     let g = dragon(&[], 7, true);
     assert!(!moves_freely(&g));
@@ -803,7 +803,7 @@ fn sk_11_6_a_not_to_an_option_that_allows_less_movement() {
     ];
     let mut g = game(&[], &open(3, 10), &[], &units);
     g.start_turn(0);
-    g.act("Ash moves to [1, 5] facing S and dodges");
+    g.act("Ash moves to 1,5 facing S and dodges");
     g.act("Bay stands facing N");
     assert_eq!(
         g.texts(),
@@ -816,7 +816,7 @@ fn sk_11_6_a_not_to_an_option_that_allows_less_movement() {
     );
     // After one hex he could shoot.
     let mut g = duel_at_range(0);
-    g.act("Ash moves to [1, 1] facing S and dodges");
+    g.act("Ash moves to 1,1 facing S and dodges");
     g.act("Bay stands facing N");
     assert!(g.can("Ash shoots Bay"));
 }
@@ -924,8 +924,8 @@ fn sk_21_3_h_a_full_run_and_a_defend_tire_a_half_move_does_not() {
     ];
     let mut g = game(&[NONLETHAL, FATIGUE], &open(3, 12), &[], &units);
     g.start_turn(0);
-    g.act("Ash moves to [1, 7] facing S"); // 7 hexes: a Full Move
-    g.act("Bay moves to [1, 8] facing N"); // 3 hexes: a Half Move
+    g.act("Ash moves to 1,7 facing S"); // 7 hexes: a Full Move
+    g.act("Bay moves to 1,8 facing N"); // 3 hexes: a Half Move
     let ev = finish(&mut g);
     assert_eq!(fatigue(&ev), [(ash, 1, "SK-21.3-h")]);
     assert!(!fatigue(&ev).iter().any(|f| f.0 == bay));
@@ -941,7 +941,7 @@ fn sk_21_3_h_sk_21_3_c_fatigue_can_knock_a_figure_out() {
     let mut g = game(&[NONLETHAL, FATIGUE], &open(3, 12), &[], &units);
     let ash = g.id("Ash");
     g.start_turn(0);
-    g.act("Ash moves to [1, 7] facing S");
+    g.act("Ash moves to 1,7 facing S");
     g.act("Bay stands facing N");
     let ev = finish(&mut g);
     assert_eq!(fatigue(&ev), [(ash, 1, "SK-21.3-h")]);
@@ -984,7 +984,7 @@ fn sk_6_3_8_a_a_stealthy_move_out_of_sight_hides_him_unheard() {
     let mut g = night(&[], ", stealth = 1", "", (1, 4));
     let ash = g.id("Ash");
     g.start_turn(0);
-    let ev = g.act("Ash moves to [1, 1] facing S");
+    let ev = g.act("Ash moves to 1,1 facing S");
     assert_eq!(hidden(&ev), [(ash, true, None, "SK-6.3.8-a")]);
     assert!(checks(&ev).is_empty());
     g.act("Bay stands facing N");
@@ -993,7 +993,7 @@ fn sk_6_3_8_a_a_stealthy_move_out_of_sight_hides_him_unheard() {
     // Without Stealth he does not move silently: not hidden, and Bay may shoot.
     let mut g = night(&[], "", "", (1, 4));
     g.start_turn(0);
-    let ev = g.act("Ash moves to [1, 1] facing S");
+    let ev = g.act("Ash moves to 1,1 facing S");
     assert!(hidden(&ev).is_empty());
     g.act("Bay stands facing N");
     g.act("Ash does nothing");
@@ -1022,7 +1022,7 @@ fn sk_6_3_8_b_a_failed_stealth_roll_is_heard_by_a_listener_within_3_mh() {
     // INT 10, margin 0 > −2: heard (SK-6.3.8-b/c). Found, Ash can be shot.
     let mut g = listened(", stealth = 1", "", (1, 4));
     let (ash, bay) = (g.id("Ash"), g.id("Bay"));
-    let ev = g.play("Ash moves to [1, 1] facing S", &faces(&[&d3(14), &d3(10)]));
+    let ev = g.play("Ash moves to 1,1 facing S", &faces(&[&d3(14), &d3(10)]));
     assert_eq!(
         checks(&ev),
         [(ash, "stealth", 3, 14, 12, false, "SK-6.3.8-a")]
@@ -1039,7 +1039,7 @@ fn sk_6_3_8_a_on_a_successful_roll_normal_hearing_hears_nothing() {
     // Stealth 3d6 9 ≤ 12 succeeds (margin 3): only Enhanced Hearing could hear him now; Bay
     // has normal hearing, so no INT roll: Ash stays hidden.
     let mut g = listened(", stealth = 1", "", (1, 4));
-    let ev = g.play("Ash moves to [1, 1] facing S", &d3(9));
+    let ev = g.play("Ash moves to 1,1 facing S", &d3(9));
     assert!(hearings(&ev).is_empty());
     assert!(hidden(&ev).is_empty());
     assert!(g.fig("Ash").hidden);
@@ -1052,12 +1052,12 @@ fn sk_6_3_8_c_the_listener_must_beat_the_stealth_margin() {
     let eh = ", enhanced_hearing = 1";
     let mut g = listened(", stealth = 1", eh, (1, 4));
     let bay = g.id("Bay");
-    let ev = g.play("Ash moves to [1, 1] facing S", &faces(&[&d3(10), &d2(8)]));
+    let ev = g.play("Ash moves to 1,1 facing S", &faces(&[&d3(10), &d2(8)]));
     assert_eq!(hearings(&ev), [(bay, 2, 8, Some(2), false)]);
     assert!(g.fig("Ash").hidden);
     // 2d6 7: margin 3 > 2: heard.
     let mut g = listened(", stealth = 1", eh, (1, 4));
-    let ev = g.play("Ash moves to [1, 1] facing S", &faces(&[&d3(10), &d2(7)]));
+    let ev = g.play("Ash moves to 1,1 facing S", &faces(&[&d3(10), &d2(7)]));
     assert_eq!(hearings(&ev), [(bay, 2, 7, Some(2), true)]);
     assert!(!g.fig("Ash").hidden);
 }
@@ -1074,7 +1074,7 @@ fn sk_6_3_4_a_enhanced_hearing_hears_a_failure_without_listening() {
     );
     let bay = g.id("Bay");
     g.start_turn(0);
-    let ev = g.play("Ash moves to [1, 1] facing S", &faces(&[&d3(13), &d2(10)]));
+    let ev = g.play("Ash moves to 1,1 facing S", &faces(&[&d3(13), &d2(10)]));
     assert_eq!(hearings(&ev), [(bay, 2, 10, Some(-1), true)]);
     // A success (3d6 12, margin 0) is heard only by a listener: no roll, still hidden.
     let mut g = night(
@@ -1084,7 +1084,7 @@ fn sk_6_3_4_a_enhanced_hearing_hears_a_failure_without_listening() {
         (1, 4),
     );
     g.start_turn(0);
-    let ev = g.play("Ash moves to [1, 1] facing S", &d3(12));
+    let ev = g.play("Ash moves to 1,1 facing S", &d3(12));
     assert!(hearings(&ev).is_empty());
     assert!(g.fig("Ash").hidden);
 }
@@ -1097,7 +1097,7 @@ fn sk_6_3_1_a_alertness_takes_one_more_die_off_hearing() {
     let mut g = night(&[], ", stealth = 1, hidden = 1", bay, (1, 4));
     let b = g.id("Bay");
     g.start_turn(0);
-    let ev = g.play("Ash moves to [1, 1] facing S", &faces(&[&d3(13), &[4]]));
+    let ev = g.play("Ash moves to 1,1 facing S", &faces(&[&d3(13), &[4]]));
     assert_eq!(hearings(&ev), [(b, 1, 4, Some(-1), true)]);
 }
 
@@ -1112,7 +1112,7 @@ fn sk_6_3_8_b_beyond_3_mh_nobody_hears() {
         (1, 14),
     );
     g.start_turn(0);
-    let ev = g.act("Ash moves to [1, 1] facing S");
+    let ev = g.act("Ash moves to 1,1 facing S");
     assert!(checks(&ev).is_empty() && hearings(&ev).is_empty());
     assert!(g.fig("Ash").hidden);
 }
@@ -1124,11 +1124,11 @@ fn sk_6_3_8_a_a_hidden_figure_without_stealth_is_heard_within_3_mh() {
     let mut g = night(&[], ", hidden = 1", "", (1, 4));
     let (ash, bay) = (g.id("Ash"), g.id("Bay"));
     g.start_turn(0);
-    let ev = g.act("Ash moves to [1, 1] facing S");
+    let ev = g.act("Ash moves to 1,1 facing S");
     assert_eq!(hidden(&ev), [(ash, false, Some(bay), "SK-6.3.8-a")]);
     let mut g = night(&[], ", hidden = 1", "", (1, 14));
     g.start_turn(0);
-    g.act("Ash moves to [1, 1] facing S");
+    g.act("Ash moves to 1,1 facing S");
     assert!(g.fig("Ash").hidden);
 }
 
@@ -1185,7 +1185,7 @@ fn sk_6_3_8_b_listening_is_offered_only_against_a_stealthy_foe() {
     // Moving ends it.
     g.finish_turn();
     g.start_turn(1);
-    g.act("Bay moves to [1, 5] facing N");
+    g.act("Bay moves to 1,5 facing N");
     assert!(!g.fig("Bay").listening);
 }
 

@@ -179,7 +179,7 @@ fn sk_11_7_3_a_a_figure_that_moved_a_step_and_drops_does_not_shoot() {
         ],
     );
     g.start_turn(0);
-    g.act("Ash moves to [1, 1] facing S");
+    g.act("Ash moves to 1,1 facing S");
     g.stand_all();
     g.act("Ash kneels");
     assert_eq!(g.decider(), Some(g.id("Bay")));
@@ -670,7 +670,7 @@ fn sk_16_15_3_f_an_adjacent_outsider_who_misses_rolls_to_avoid_everyone_else() {
     // the order (1d6: 1, 3, 5 the first in figure order, Ash; 2, 4, 6 Bay): 2, Bay first:
     // 14 against Dee's eDEX 12 fails, and Bay takes the blade's 2d6 (1 + 1); Ash is spared.
     let mut g = brawl_of_three();
-    g.act("Dee moves to [1, 1] facing S");
+    g.act("Dee moves to 1,1 facing S");
     g.stand_all();
     g.act("Ash does nothing");
     let ev = g.play(
@@ -789,13 +789,9 @@ fn sk_21_8_g_suppression_spends_the_turns_shots_and_fires_at_a_foe_inside() {
         ],
     );
     g.reach_actions(0);
-    assert!(
-        g.can("Ash lays suppression fire on [1, 4]"),
-        "{:?}",
-        g.texts()
-    );
+    assert!(g.can("Ash lays suppression fire on 1,4"), "{:?}", g.texts());
     let ev = g.play(
-        "Ash lays suppression fire on [1, 4]",
+        "Ash lays suppression fire on 1,4",
         &faces(&[&d3(10), &[1, 1, 1, 1]]),
     );
     let r = roll(&ev);
@@ -835,13 +831,13 @@ fn sk_21_8_g_a_foe_entering_the_suppressed_hex_is_fired_at_until_the_shots_run_o
         ],
     );
     g.reach_actions(0);
-    let ev = g.act("Ash lays suppression fire on [1, 3]");
+    let ev = g.act("Ash lays suppression fire on 1,3");
     assert!(rolls(&ev).is_empty());
     assert_eq!(g.fig("Ash").weapons[0].unwrap().rounds, 12);
     assert_eq!(g.fig("Ash").suppress_shots, 13);
     g.finish_turn();
     g.start_turn(1);
-    let ev = g.play("Bay moves to [1, 3] facing N", &d3(14));
+    let ev = g.play("Bay moves to 1,3 facing N", &d3(14));
     let r = roll(&ev);
     assert_eq!(r.ids(), ["stock"]);
     assert_eq!((r.target_number, r.bullets, r.result), (13, 0, PLAIN_MISS));

@@ -480,7 +480,7 @@ fn sk_16_12_b_grenade_minus_one_per_mh() {
         4,
     );
     let ev = g.play(
-        "Ash throws the High-explosive (fragmentation) grenade at [1, 4]",
+        "Ash throws the High-explosive (fragmentation) grenade at 1,4",
         &d3(12),
     );
     let r = roll(&ev);
@@ -500,7 +500,7 @@ fn sk_6_b_sk_16_12_w_grenade_without_thrown_weapons_minus_four() {
     // A 5 always lands on target (SK-16.12-d), so no scatter die is needed.
     let mut g = range(&[], &["he-grenade"], PLAIN, 4);
     let r = roll(&g.play(
-        "Ash throws the High-explosive (fragmentation) grenade at [1, 4]",
+        "Ash throws the High-explosive (fragmentation) grenade at 1,4",
         &d3(5),
     ));
     r.assert_mod("unskilled", -4, "SK-6-b");
@@ -636,7 +636,7 @@ fn sk_17_1_a_missile_fired_after_moving_on_broken_ground_minus_two() {
         &[ash, unit("Bay", 1, (1, 5), N, &[], PLAIN)],
     );
     g.start_turn(0);
-    g.act("Ash moves to [1, 1] facing S");
+    g.act("Ash moves to 1,1 facing S");
     g.stand_all();
     let r = roll(&g.play("Ash shoots Bay", &d3(16)));
     r.assert_mod("footing", -2, "SK-17.1-a");
@@ -803,7 +803,7 @@ fn sk_16_12_s_tear_gas_minus_four() {
     let bay = unit("Bay", 1, (1, 3), N, &["pistol"], GUNNER);
     let mut g = game(&[], &open(3, 6), &[], &[ash, bay]);
     g.reach_actions(0);
-    g.play("Ash throws the Tear gas grenade at [1, 3]", &d3(10));
+    g.play("Ash throws the Tear gas grenade at 1,3", &d3(10));
     g.act("Bay does nothing");
     let end: Vec<Event> = g.log.clone();
     assert!(
@@ -934,7 +934,7 @@ fn sk_11_5_b_attack_on_a_disengaging_figure_with_higher_edex() {
     );
     let mut g = duel(&[], blade("Ash", 0, (1, 1), S), bay);
     assert_eq!(g.decider(), Some(g.id("Bay")));
-    g.act("Bay disengages to [1, 3]");
+    g.act("Bay disengages to 1,3");
     let r = roll(&g.play("Ash attacks Bay as he disengages", &d3(16)));
     r.assert_mod("disengaging", -2, "SK-11.5-b");
     r.assert_adds_up(12);
@@ -1339,7 +1339,7 @@ fn sk_11_4_a_dodge_does_not_work_against_melee() {
     );
     g.start_turn(1);
     g.act("Bay stands facing N and dodges");
-    g.act("Ash moves to [1, 2] facing S");
+    g.act("Ash moves to 1,2 facing S");
     // Bay moved first, so his slot comes first at equal eDEX: he keeps his dodge (SK-11.6-a).
     g.act("Bay keeps dodging");
     assert_eq!(g.decider(), Some(0));
@@ -1358,7 +1358,7 @@ fn sk_11_7_8_a_charge_attack_after_a_half_move() {
         &[blade("Ash", 0, (1, 0), S), blade("Bay", 1, (1, 3), N)],
     );
     g.start_turn(0);
-    g.act("Ash moves to [1, 2] facing S");
+    g.act("Ash moves to 1,2 facing S");
     g.act("Bay stands facing N");
     assert!(g.can("Ash attacks Bay"), "{:?}", g.texts());
 }
@@ -1635,8 +1635,8 @@ fn sk_12_5_a_forced_retreat_without_following() {
     assert_eq!(g.decider(), Some(g.id("Ash")));
     let t = g.texts();
     assert_eq!(t[0], "Ash holds his ground");
-    assert!(t.contains(&"Ash forces Bay back to [1, 3] and follows".to_string()));
-    let ev = g.act("Ash forces Bay back to [1, 3]");
+    assert!(t.contains(&"Ash forces Bay back to 1,3 and follows".to_string()));
+    let ev = g.act("Ash forces Bay back to 1,3");
     assert!(ev
         .iter()
         .any(|e| matches!(e, Event::Pushed { follow: false, .. })));
@@ -1650,7 +1650,7 @@ fn sk_12_5_b_forced_retreat_and_follow_into_the_vacated_hex() {
     let mut g = duel(&[], blade("Ash", 0, (1, 1), S), blade("Bay", 1, (1, 2), N));
     g.play("Ash attacks Bay", &faces(&[&d3(10), &[2, 2]]));
     g.act("Bay does nothing");
-    g.act("Ash forces Bay back to [0, 3] and follows");
+    g.act("Ash forces Bay back to 0,3 and follows");
     assert_eq!(g.fig("Bay").pos, Pos::new(0, 3));
     assert_eq!(g.fig("Ash").pos, Pos::new(1, 2));
 }
@@ -1784,7 +1784,7 @@ fn moved_two(opts: &[(&str, &str)]) -> Game {
         &[ash, unit("Bay", 1, (1, 8), N, &[], PLAIN)],
     );
     g.start_turn(0);
-    g.act("Ash moves to [1, 2] facing S");
+    g.act("Ash moves to 1,2 facing S");
     g.stand_all();
     g
 }
@@ -1836,16 +1836,16 @@ fn mover(opts: &[(&str, &str)]) -> Game {
 fn option_sk_movement_formula_off_mov_minus_armor() {
     // MOV 10, leather −2 (SK-14.1-e): 8 hexes.
     let g = mover(&[]);
-    assert!(g.can("Ash moves to [1, 8] facing S"));
-    assert!(!g.can("Ash moves to [1, 9] facing S"));
+    assert!(g.can("Ash moves to 1,8 facing S"));
+    assert!(!g.can("Ash moves to 1,9 facing S"));
 }
 
 #[test]
 fn option_sk_movement_formula_on_sk_21_2_a() {
     // (STR 10 + eDEX 11) / 2 rounded up = 11; armor counts only through its DEX (SK-21.2-b).
     let g = mover(&[("sk.movement_formula", "true")]);
-    assert!(g.can("Ash moves to [1, 11] facing S"));
-    assert!(!g.can("Ash moves to [1, 12] facing S"));
+    assert!(g.can("Ash moves to 1,11 facing S"));
+    assert!(!g.can("Ash moves to 1,12 facing S"));
 }
 
 #[test]
@@ -2119,7 +2119,7 @@ fn sk_17_9_c_e_12_at_1_72_g_a_str_10_human_under_section_13_1_is_wholly_incapaci
     );
     assert_eq!(g.fig("Ash").posture, Posture::Standing);
     g.start_turn(0);
-    assert!(g.can("Ash moves to [1, 3] facing S"), "{:?}", g.texts());
+    assert!(g.can("Ash moves to 1,3 facing S"), "{:?}", g.texts());
 }
 
 #[test]
@@ -2142,7 +2142,7 @@ fn sk_14_2_t1_maximum_lift_allows_only_one_hex() {
     );
     let mut g = game(&[], &open(3, 8), &[], &[ash, blade("Bay", 1, (0, 7), S)]);
     g.start_turn(0);
-    assert!(!g.can("Ash moves to [1, 2] facing S"), "{:?}", g.texts());
+    assert!(!g.can("Ash moves to 1,2 facing S"), "{:?}", g.texts());
 }
 
 #[test]
@@ -2391,10 +2391,10 @@ fn sk_16_12_g_o_a_grenade_goes_off_at_the_end_of_the_turn() {
         4,
     );
     g.play(
-        "Ash throws the High-explosive (fragmentation) grenade at [1, 4]",
+        "Ash throws the High-explosive (fragmentation) grenade at 1,4",
         &d3(12),
     );
-    assert_eq!(g.s.grenades.len(), 1, "a live grenade lies in [1, 4]");
+    assert_eq!(g.s.grenades.len(), 1, "a live grenade lies in 1,4");
     let ev = g.play("Bay does nothing", &d4(6));
     assert!(
         ev.iter().any(|e| matches!(e, Event::Exploded { .. })),
@@ -2426,7 +2426,7 @@ fn sk_16_12_o_a_grenade_thrown_by_the_last_to_act_goes_off_at_the_end_of_the_tur
     g.reach_actions(1);
     g.act("Bay does nothing");
     let ev = g.play(
-        "Ash throws the High-explosive (fragmentation) grenade at [1, 4]",
+        "Ash throws the High-explosive (fragmentation) grenade at 1,4",
         &faces(&[&d3(12), &d4(6)]),
     );
     assert!(ev.iter().any(|e| matches!(e, Event::Exploded { .. })));
@@ -2454,10 +2454,7 @@ fn sk_16_12_j_a_fire_burns_down() {
     );
     g.reach_actions(0);
     // The throw (10) lands; Bay, in the hex, keeps clear of the liquid on 4d6 (4 ≤ 12).
-    g.play(
-        "Ash throws the Molotov at [1, 3]",
-        &faces(&[&d3(10), &d4(4)]),
-    );
+    g.play("Ash throws the Molotov at 1,3", &faces(&[&d3(10), &d4(4)]));
     assert_eq!(g.s.fires.len(), 1);
     assert_eq!(g.s.fires[0].turns_left, 12);
     g.finish_turn();
@@ -2487,10 +2484,7 @@ fn sk_16_12_i_k_a_soaked_figure_burns_four_hits_a_turn() {
         ],
     );
     g.reach_actions(0);
-    let ev = g.play(
-        "Ash throws the Molotov at [1, 3]",
-        &faces(&[&d3(10), &d4(20)]),
-    );
+    let ev = g.play("Ash throws the Molotov at 1,3", &faces(&[&d3(10), &d4(20)]));
     assert!(effects(&ev)
         .iter()
         .any(|e| e.1 == Effect::Burning { turns: 12 } && e.2 == "SK-16.12-i"));
@@ -2507,7 +2501,7 @@ fn sk_11_8_2_a_shoot_a_charging_enemy() {
     let bay = unit("Bay", 1, (1, 3), N, &["pistol"], GUNNER);
     let mut g = game(&[], &open(3, 6), &[], &[blade("Ash", 0, (1, 0), S), bay]);
     g.start_turn(0);
-    g.act("Ash moves to [1, 2] facing S");
+    g.act("Ash moves to 1,2 facing S");
     g.act("Bay stands facing N");
     g.act("Ash does nothing");
     assert!(g.can("Bay shoots Ash"), "{:?}", g.texts());
@@ -2581,7 +2575,7 @@ fn sk_6_9_6_a_thrown_weapons_is_the_common_thrown_group_rock_knife_and_grenade()
     // `sk_6_b_sk_16_12_w_grenade_without_thrown_weapons_minus_four`). A 5 lands on target.
     let mut g = range(&[], &["he-grenade"], THROWER, 4);
     let r = roll(&g.play(
-        "Ash throws the High-explosive (fragmentation) grenade at [1, 4]",
+        "Ash throws the High-explosive (fragmentation) grenade at 1,4",
         &d3(5),
     ));
     assert_eq!(r.kind, AttackKind::Grenade);
@@ -2620,7 +2614,7 @@ fn sk_12_a_every_attack_type_is_recorded_with_its_roll() {
     );
     assert_eq!(
         roll(&g.play(
-            "Ash throws the High-explosive (fragmentation) grenade at [1, 4]",
+            "Ash throws the High-explosive (fragmentation) grenade at 1,4",
             &d3(5)
         ))
         .kind,
@@ -2680,7 +2674,7 @@ fn sk_10_7_2_a_g_41_from_kneeling_he_stands_up_half_moves_and_charges() {
     assert!(ups.iter().all(|&d| (1..=5).contains(&d)), "{ups:?}");
     assert!(ups.contains(&5));
     // Five hexes, into Bay's threat zone (SK-10-d).
-    let ev = g.act("Ash stands up and moves to [1, 5] facing S");
+    let ev = g.act("Ash stands up and moves to 1,5 facing S");
     assert!(ev.iter().any(|e| matches!(
         e,
         Event::Posture { posture: Posture::Standing, rule, .. } if rule.0 == "SK-10.7.2-a"
@@ -2701,7 +2695,7 @@ fn sk_10_7_2_a_g_41_after_standing_and_moving_only_the_actions_of_a_half_move() 
     // Step at most, SK-11.7.3-a) and no Ready (One Pace, SK-11.7.4-a); Dodge and Drop, allowed
     // after a Half Move (SK-11.7.5-a, SK-11.7.6-a), are on offer.
     let mut g = kneeling(&[], &["pistol", "fighting-knife"], GUNNER);
-    g.act("Ash stands up and moves to [1, 1] facing S");
+    g.act("Ash stands up and moves to 1,1 facing S");
     g.act("Bay stands facing N");
     assert_eq!(g.decider(), Some(g.id("Ash")));
     let texts = g.texts();
@@ -2778,8 +2772,8 @@ fn sk_10_8_2_a_g_41_engaged_and_kneeling_he_stands_up_and_shifts_or_readies() {
     // Bay's threat zone: [1, 1] and his two front-side hexes [0, 2] and [2, 2] (flat-top odd-q:
     // an odd column's neighbours lie half a row down), both next to Ash; 6 facings each.
     assert_eq!(shifts.len(), 12, "{shifts:?}");
-    assert!(g.can("Ash stands up and shifts to [0, 2] facing SE"));
-    let ev = g.act("Ash stands up and shifts to [0, 2] facing SE");
+    assert!(g.can("Ash stands up and shifts to 0,2 facing SE"));
+    let ev = g.act("Ash stands up and shifts to 0,2 facing SE");
     assert_eq!(moves(&ev), [(MoveKind::StandUpThenShift, 1)]);
     assert_eq!(posture(&g, "Ash"), Posture::Standing);
     g.act("Bay stands facing N");

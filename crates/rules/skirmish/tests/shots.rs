@@ -270,7 +270,7 @@ fn covered(opts: &[(&str, &str)], gear: &str, stats: &str) -> Game {
     g.reach_actions(0);
     g.act("Cal does nothing");
     g.act("Bay does nothing");
-    g.act("Ash covers [1, 3]");
+    g.act("Ash covers 1,3");
     g.finish_turn();
     g.reach_actions(0);
     g
@@ -286,7 +286,7 @@ fn sk_21_8_b_a_foe_who_disengages_next_to_the_covered_hex_is_shot_at_his_action(
     // SK-21.8-f) = 9; a 16 misses. The cover is spent. The shot goes on past Bay (G-14 step 5)
     // to Cal, Ash's friend 6 hexes off (2 MH, no distance modifier), rolled to avoid at 12; a 10
     // misses him.
-    let ev = g.play("Bay disengages to [1, 4]", &faces(&[&d3(16), &d3(10)]));
+    let ev = g.play("Bay disengages to 1,4", &faces(&[&d3(16), &d3(10)]));
     let all = rolls(&ev);
     assert_eq!(
         (all[1].target, all[1].avoid, all[1].target_number),
@@ -311,11 +311,11 @@ fn sk_21_8_b_a_foe_pushed_next_to_the_covered_hex_in_a_forced_retreat_is_shot() 
     assert!(damages(&ev)[0].taken > 0);
     g.act("Bay does nothing");
     // Ash covers the hex again, and keeps it past his action (SK-21.8-e).
-    g.act("Ash covers [1, 3]");
+    g.act("Ash covers 1,3");
     // The forced retreat: Cal pushes Bay north to [1, 4], next to the covered hex: Ash's
     // opportunity shot at 12 − 2 − 1 = 9 (as above); a 16 misses, and Cal, past him, avoids it
     // with a 10.
-    let ev = g.play("Cal forces Bay back to [1, 4]", &faces(&[&d3(16), &d3(10)]));
+    let ev = g.play("Cal forces Bay back to 1,4", &faces(&[&d3(16), &d3(10)]));
     let r = roll(&ev);
     assert_eq!(
         (r.attacker, r.target, r.target_number),
@@ -343,7 +343,7 @@ fn sk_21_8_b_a_foe_rising_over_a_wall_to_fire_leaves_cover_and_is_shot_first() {
     );
     g.reach_actions(0);
     assert!(!g.can("Ash shoots Bay"), "the wall hides Bay");
-    g.act("Ash covers [1, 4]");
+    g.act("Ash covers 1,4");
     let ev = g.play("Bay shoots Ash", &faces(&[&d3(16), &d3(16)]));
     let r = rolls(&ev);
     assert_eq!(r.len(), 2);
@@ -373,10 +373,10 @@ fn sk_21_8_b_a_missed_opportunity_shot_goes_on_past_the_foe() {
         ],
     );
     g.reach_actions(0);
-    g.act("Ash covers [1, 3]");
+    g.act("Ash covers 1,3");
     g.finish_turn();
     g.start_turn(1);
-    let ev = g.play("Bay moves to [1, 4] facing N", &faces(&[&d3(15), &d3(16)]));
+    let ev = g.play("Bay moves to 1,4 facing N", &faces(&[&d3(15), &d3(16)]));
     let r = rolls(&ev);
     assert_eq!(r.len(), 2);
     assert_eq!((r[0].target, r[0].target_number), (g.id("Bay"), 9));
@@ -399,10 +399,10 @@ fn sk_21_8_d_g_62_an_automatic_weapon_fires_a_burst_at_opportunity() {
         ],
     );
     g.reach_actions(0);
-    g.act("Ash covers [1, 3]");
+    g.act("Ash covers 1,3");
     g.finish_turn();
     g.start_turn(1);
-    let ev = g.play("Bay moves to [1, 4] facing N", &d3(16));
+    let ev = g.play("Bay moves to 1,4 facing N", &d3(16));
     let r = roll(&ev);
     r.assert_mod("autofire", 1, "SK-16.6-e");
     assert_eq!(r.target_number, 11);
@@ -422,10 +422,10 @@ fn sk_21_8_d_option_sk_opportunity_burst_single_fires_one_round() {
         ],
     );
     g.reach_actions(0);
-    g.act("Ash covers [1, 3]");
+    g.act("Ash covers 1,3");
     g.finish_turn();
     g.start_turn(1);
-    let ev = g.play("Bay moves to [1, 4] facing N", &d3(16));
+    let ev = g.play("Bay moves to 1,4 facing N", &d3(16));
     let r = roll(&ev);
     assert!(!r.has("autofire"));
     assert_eq!(r.target_number, 10);
@@ -501,7 +501,7 @@ fn sk_14_3_a_g_27_a_grenade_blast_meets_the_shielding_too() {
     );
     g.reach_actions(0);
     g.play(
-        "Ash throws the High-explosive (fragmentation) grenade at [1, 4]",
+        "Ash throws the High-explosive (fragmentation) grenade at 1,4",
         &d3(10),
     );
     let ev = g.play("Bay does nothing", &[1, 2, 3, 4]);

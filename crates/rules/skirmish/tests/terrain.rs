@@ -5,7 +5,7 @@
 //! calculations from the book. Test names carry the rule IDs; G-nn and E-nn are GAPS.md's.
 //!
 //! Maps run north to south down column 1 (odd-q offset: [1, r] and [1, r + 1] are neighbours),
-//! so a move "to [1, 3]" from [1, 0] is a straight line south.
+//! so a move "to 1,3" from [1, 0] is a straight line south.
 
 mod common;
 
@@ -78,7 +78,7 @@ fn sk_10_2_a_a_two_hex_pit_takes_two_mov_and_five_dice_against_str_plus_dex() {
     let mut g = runner(&[], &PIT2, &[('f', "foxhole")], PLAIN);
     // [1, 0] over [1, 1] and [1, 2] to [1, 3]: 3 hexes, 3 MOV (no extra MOV for the jump).
     // The save: 5d6 (a 2-hex hole) against STR 10 + DEX 12 = 22; 22 makes it.
-    let ev = g.play("Ash moves to [1, 3] facing S", &d5(22));
+    let ev = g.play("Ash moves to 1,3 facing S", &d5(22));
     assert_eq!(
         checks(&ev),
         [(0, "jump", 5, 22, 22, true, "SK-10.2-a")],
@@ -96,14 +96,14 @@ fn sk_10_2_a_a_one_hex_hole_is_two_dice_and_a_three_hex_hole_eight() {
         ".......", ".f.....", ".......", ".......", ".......", ".......", ".......",
     ];
     let mut g = runner(&[], &one, &[('f', "foxhole")], PLAIN);
-    let ev = g.play("Ash moves to [1, 2] facing S", &[6, 6]);
+    let ev = g.play("Ash moves to 1,2 facing S", &[6, 6]);
     // 2d6 = 12 against 22.
     assert_eq!(checks(&ev), [(0, "jump", 2, 12, 22, true, "SK-10.2-a")]);
     let three = [
         ".......", ".f.....", ".f.....", ".f.....", ".......", ".......", ".......",
     ];
     let mut g = runner(&[], &three, &[('f', "foxhole")], PLAIN);
-    let ev = g.play("Ash moves to [1, 4] facing S", &dn::<8>(22));
+    let ev = g.play("Ash moves to 1,4 facing S", &dn::<8>(22));
     assert_eq!(checks(&ev), [(0, "jump", 8, 22, 22, true, "SK-10.2-a")]);
     assert_eq!(g.fig("Ash").pos, p(1, 4));
     // Four hexes is no jump the book gives dice for: down a corridor between 2 m walls there
@@ -119,11 +119,8 @@ fn sk_10_2_a_a_one_hex_hole_is_two_dice_and_a_three_hex_hole_eight() {
         ],
     );
     g.start_turn(0);
-    assert!(
-        g.can("Ash moves to [1, 4] facing N"),
-        "down into the foxhole"
-    );
-    assert!(!g.can("Ash moves to [1, 0] facing N"));
+    assert!(g.can("Ash moves to 1,4 facing N"), "down into the foxhole");
+    assert!(!g.can("Ash moves to 1,0 facing N"));
 }
 
 #[test]
@@ -131,7 +128,7 @@ fn sk_10_2_b_a_missed_jump_falls_into_a_random_hex_of_the_pit() {
     let mut g = runner(&[], &PIT2, &[('f', "foxhole")], PLAIN);
     // 5d6 = 23 > 22: he falls in. 1d6 = 4 picks the second of two hexes (1-3 first, 4-6
     // second). A 1 m fall does no damage (G-57: under 5 m nothing).
-    let ev = g.play("Ash moves to [1, 3] facing S", &faces(&[&d5(23), &[4]]));
+    let ev = g.play("Ash moves to 1,3 facing S", &faces(&[&d5(23), &[4]]));
     assert_eq!(checks(&ev), [(0, "jump", 5, 23, 22, false, "SK-10.2-a")]);
     assert_eq!(falls(&ev), [(p(1, 2), 10, "SK-10.2-b")]);
     assert!(damages(&ev).is_empty());
@@ -143,7 +140,7 @@ fn sk_10_2_b_a_missed_jump_falls_into_a_random_hex_of_the_pit() {
     g.act("Ash stands up");
     g.finish_turn();
     g.start_turn(0);
-    assert!(g.can("Ash moves to [1, 3] facing S"));
+    assert!(g.can("Ash moves to 1,3 facing S"));
 }
 
 #[test]
@@ -158,7 +155,7 @@ fn sk_10_2_b_a_missed_jump_over_a_one_metre_wall_lands_on_it() {
         "str = 4, dex = 5, int = 10",
     );
     // 2d6 = 10 against STR 4 + DEX 5 = 9: onto the wall, a 1 m fall (no damage).
-    let ev = g.play("Ash moves to [1, 2] facing S", &[5, 5]);
+    let ev = g.play("Ash moves to 1,2 facing S", &[5, 5]);
     assert_eq!(checks(&ev), [(0, "jump", 2, 10, 9, false, "SK-10.2-a")]);
     assert_eq!(falls(&ev), [(p(1, 1), 10, "SK-10.2-b")]);
     assert_eq!(g.fig("Ash").posture, Posture::Fallen);
@@ -173,7 +170,7 @@ fn sk_10_2_c_a_deep_pit_grab_the_other_side_and_pull_up() {
     // 5d6 = 23 misses; 1d6 = 1: the first hex; grab 3d6 = 12 vs DEX 12 holds; pull up 4d6 = 10
     // vs STR 10 makes it: he is on the far side, [1, 3], and his move ends there.
     let ev = g.play(
-        "Ash moves to [1, 3] facing S",
+        "Ash moves to 1,3 facing S",
         &faces(&[&d5(23), &[1], &d3(12), &d4(10)]),
     );
     assert_eq!(
@@ -209,7 +206,7 @@ fn sk_10_2_c_a_failed_pull_up_is_one_hit_and_a_fall_into_the_deep_pit() {
         // fails (11 vs STR 10): 1 hit (G-56: fatigue with the nonlethal rules, else lethal),
         // and he falls 3 m into [1, 2] (G-57: no dice under 5 m).
         let ev = g.play(
-            "Ash moves to [1, 3] facing S",
+            "Ash moves to 1,3 facing S",
             &faces(&[&d5(23), &[6], &d3(10), &d4(11)]),
         );
         let d = damages(&ev);
@@ -244,7 +241,7 @@ fn sk_10_3_a_a_ten_metre_fall_is_2d6_and_armor_stops_no_more_than_two() {
     // 1) fails: 1 hit (unarmored: fatigue is not stopped by armor). The fall, floor(10 / 5) =
     // 2d6 = 3 + 4 = 7, less the steel's 5 capped at 2 (SK-10.3-a): 5. In all 6 damage.
     let ev = g.play(
-        "Ash moves to [1, 2] facing S",
+        "Ash moves to 1,2 facing S",
         &faces(&[&[6, 6], &[1, 1, 1], &[3, 4]]),
     );
     let d = damages(&ev);
@@ -279,15 +276,15 @@ fn sk_17_7_f_a_one_metre_wall_is_jumped_and_a_two_metre_wall_cannot_be() {
     );
     g.start_turn(0);
     assert!(
-        !g.can("Ash moves to [1, 4] facing S"),
+        !g.can("Ash moves to 1,4 facing S"),
         "walls over 1 m cannot be jumped"
     );
     assert!(
-        !g.can("Ash moves to [1, 1] facing S"),
+        !g.can("Ash moves to 1,1 facing S"),
         "nobody stops on a 1 m wall"
     );
     // Over the 1 m wall: a 1-hex jump, 2d6 vs 22 (SK-10.2-a "or wall of the same width").
-    let ev = g.play("Ash moves to [1, 2] facing S", &[3, 4]);
+    let ev = g.play("Ash moves to 1,2 facing S", &[3, 4]);
     assert_eq!(checks(&ev), [(0, "jump", 2, 7, 22, true, "SK-10.2-a")]);
     assert_eq!(jumps(&ev), [(p(1, 0), p(1, 2), 1, 1, "SK-10.2-a")]);
     assert_eq!(g.fig("Ash").pos, p(1, 2));
@@ -300,7 +297,7 @@ fn sk_17_8_a_a_foxhole_one_metre_deep_is_jumped_not_walked_through() {
     ];
     let mut g = runner(&[], &one, &[('f', "foxhole")], PLAIN);
     // Climbing down into it ends the move there (no roll); crossing it is a jump.
-    let ev = g.act("Ash moves to [1, 1] facing S");
+    let ev = g.act("Ash moves to 1,1 facing S");
     assert!(checks(&ev).is_empty());
     assert_eq!(g.fig("Ash").pos, p(1, 1));
     // A ½ m scrape is walked through like open ground.
@@ -308,7 +305,7 @@ fn sk_17_8_a_a_foxhole_one_metre_deep_is_jumped_not_walked_through() {
         ".......", ".h.....", ".......", ".......", ".......", ".......", ".......",
     ];
     let mut g = runner(&[], &scrape, &[('h', "scrape")], PLAIN);
-    let ev = g.act("Ash moves to [1, 2] facing S");
+    let ev = g.act("Ash moves to 1,2 facing S");
     assert!(checks(&ev).is_empty() && jumps(&ev).is_empty());
 }
 
@@ -322,7 +319,7 @@ fn sk_17_9_d_e_12_jump_widths_scale_with_gravity() {
         &[('f', "foxhole")],
         PLAIN,
     );
-    let ev = g.play("Ash moves to [1, 3] facing S", &[6, 6]);
+    let ev = g.play("Ash moves to 1,3 facing S", &[6, 6]);
     assert_eq!(checks(&ev), [(0, "jump", 2, 12, 22, true, "SK-10.2-a")]);
     assert_eq!(jumps(&ev), [(p(1, 0), p(1, 3), 2, 1, "SK-10.2-a")]);
     let mut g = runner(
@@ -331,7 +328,7 @@ fn sk_17_9_d_e_12_jump_widths_scale_with_gravity() {
         &[('f', "foxhole")],
         PLAIN,
     );
-    let ev = g.play("Ash moves to [1, 3] facing S", &dn::<8>(22));
+    let ev = g.play("Ash moves to 1,3 facing S", &dn::<8>(22));
     assert_eq!(checks(&ev), [(0, "jump", 8, 22, 22, true, "SK-10.2-a")]);
     assert_eq!(jumps(&ev), [(p(1, 0), p(1, 3), 2, 3, "SK-10.2-a")]);
     // 1 hex at 0.3 g: round(0.3) = 0, at least 1.
@@ -344,7 +341,7 @@ fn sk_17_9_d_e_12_jump_widths_scale_with_gravity() {
         &[('f', "foxhole")],
         PLAIN,
     );
-    let ev = g.play("Ash moves to [1, 2] facing S", &[1, 1]);
+    let ev = g.play("Ash moves to 1,2 facing S", &[1, 1]);
     assert_eq!(jumps(&ev), [(p(1, 0), p(1, 2), 1, 1, "SK-10.2-a")]);
 }
 
@@ -352,7 +349,7 @@ fn sk_17_9_d_e_12_jump_widths_scale_with_gravity() {
 fn sk_6_4_1_b_the_acrobats_leap_is_a_gm_input_off_by_default() {
     // Default (G-56: no leap bonus): an Acrobat jumps a 2-hex pit on 5 dice like anyone.
     let mut g = runner(&[], &PIT2, &[('f', "foxhole")], ACROBAT);
-    let ev = g.play("Ash moves to [1, 3] facing S", &d5(20));
+    let ev = g.play("Ash moves to 1,3 facing S", &d5(20));
     assert_eq!(checks(&ev), [(0, "jump", 5, 20, 22, true, "SK-10.2-a")]);
     // sk.acrobatics_leap = 1: a 3d6 DEX check (10 vs 12) first takes a hex off: 2 dice.
     let mut g = runner(
@@ -361,7 +358,7 @@ fn sk_6_4_1_b_the_acrobats_leap_is_a_gm_input_off_by_default() {
         &[('f', "foxhole")],
         ACROBAT,
     );
-    let ev = g.play("Ash moves to [1, 3] facing S", &faces(&[&d3(10), &[6, 6]]));
+    let ev = g.play("Ash moves to 1,3 facing S", &faces(&[&d3(10), &[6, 6]]));
     assert_eq!(
         checks(&ev),
         [
@@ -377,7 +374,7 @@ fn sk_6_4_1_b_the_acrobats_leap_is_a_gm_input_off_by_default() {
         &[('f', "foxhole")],
         ACROBAT,
     );
-    let ev = g.play("Ash moves to [1, 3] facing S", &faces(&[&d3(13), &d5(22)]));
+    let ev = g.play("Ash moves to 1,3 facing S", &faces(&[&d3(13), &d5(22)]));
     assert_eq!(checks(&ev)[1], (0, "jump", 5, 22, 22, true, "SK-10.2-a"));
 }
 
@@ -423,19 +420,19 @@ fn sk_10_3_b_a_pit_over_two_metres_cannot_be_climbed_out_of_without_a_rope() {
 fn sk_10_3_b_sk_6_4_1_c_with_a_rope_one_metre_a_turn_on_a_2d6_dex_check() {
     let mut g = in_pit(&["rope"], "str = 10, dex = 10, int = 10");
     // Turn 1: 2d6 = 10 vs DEX 10: up 1 m of 3.
-    let ev = g.play("Ash climbs toward [1, 2]", &[4, 6]);
+    let ev = g.play("Ash climbs toward 1,2", &[4, 6]);
     assert_eq!(checks(&ev), [(0, "climb", 2, 10, 10, true, "SK-6.4.1-c")]);
     assert_eq!(climbs(&ev), [(1, None, "SK-10.3-b")]);
     assert!(g.fig("Ash").acted, "hands on the rope: no action");
     g.finish_turn();
     // Turn 2: 11 fails: still 1 m.
     g.start_turn(0);
-    let ev = g.play("Ash climbs toward [1, 2]", &[5, 6]);
+    let ev = g.play("Ash climbs toward 1,2", &[5, 6]);
     assert_eq!(climbs(&ev), [(1, None, "SK-10.3-b")]);
     g.finish_turn();
     for (turn, metres) in [(3, 2u8), (4, 3)] {
         g.start_turn(0);
-        let ev = g.play("Ash climbs toward [1, 2]", &[1, 1]);
+        let ev = g.play("Ash climbs toward 1,2", &[1, 1]);
         let out = (metres == 3).then_some(p(1, 2));
         assert_eq!(climbs(&ev), [(metres, out, "SK-10.3-b")], "turn {turn}");
         g.finish_turn();
@@ -446,11 +443,11 @@ fn sk_10_3_b_sk_6_4_1_c_with_a_rope_one_metre_a_turn_on_a_2d6_dex_check() {
 #[test]
 fn sk_6_4_1_c_an_acrobat_climbs_two_metres_a_turn_with_no_check() {
     let mut g = in_pit(&["rope"], ACROBAT);
-    let ev = g.act("Ash climbs toward [1, 0]");
+    let ev = g.act("Ash climbs toward 1,0");
     assert_eq!(climbs(&ev), [(2, None, "SK-10.3-b")]);
     g.finish_turn();
     g.start_turn(0);
-    let ev = g.act("Ash climbs toward [1, 0]");
+    let ev = g.act("Ash climbs toward 1,0");
     assert_eq!(climbs(&ev), [(3, Some(p(1, 0)), "SK-10.3-b")]);
     assert_eq!(g.fig("Ash").pos, p(1, 0));
 }
@@ -462,16 +459,16 @@ fn sk_6_4_1_c_a_two_metre_wall_is_climbed_with_a_rope() {
     ];
     // Without a rope there is no way over.
     let g = runner(&[], &wall, &[('W', "wall-2m")], PLAIN);
-    assert!(!g.can("Ash climbs toward [1, 2]"));
+    assert!(!g.can("Ash climbs toward 1,2"));
     // An Acrobat with a rope: 2 m in one turn, over to [1, 2].
     let ash = unit("Ash", 0, (1, 0), S, &["rope"], ACROBAT);
     let mut g = runner_with(&[], &wall, &[('W', "wall-2m")], ash);
-    let ev = g.act("Ash climbs toward [1, 2]");
+    let ev = g.act("Ash climbs toward 1,2");
     assert_eq!(climbs(&ev), [(2, Some(p(1, 2)), "SK-6.4.1-c")]);
     // Anyone else: 1 m a turn on 2d6 vs DEX.
     let ash = unit("Ash", 0, (1, 0), S, &["rope"], PLAIN);
     let mut g = runner_with(&[], &wall, &[('W', "wall-2m")], ash);
-    let ev = g.play("Ash climbs toward [1, 2]", &[6, 6]);
+    let ev = g.play("Ash climbs toward 1,2", &[6, 6]);
     assert_eq!(checks(&ev), [(0, "climb", 2, 12, 12, true, "SK-6.4.1-c")]);
     assert_eq!(climbs(&ev), [(1, None, "SK-6.4.1-c")]);
 }
@@ -643,11 +640,11 @@ fn sk_6_2_9_a_g_68_swimming_mov_is_half_mov_by_default() {
     // MOV 10 in deep water: 5 (half, rounded up); sk.swim_mov_percent = 100: 10.
     let mut g = swimmer(&[], &[], PLAIN);
     g.start_turn(0);
-    assert!(g.can("Ash moves to [1, 5] facing S"));
-    assert!(!g.can("Ash moves to [1, 6] facing S"));
+    assert!(g.can("Ash moves to 1,5 facing S"));
+    assert!(!g.can("Ash moves to 1,6 facing S"));
     let mut g = swimmer(&[("sk.swim_mov_percent", "100")], &[], PLAIN);
     g.start_turn(0);
-    assert!(g.can("Ash moves to [1, 6] facing S"));
+    assert!(g.can("Ash moves to 1,6 facing S"));
 }
 
 // ---- SK-10.6-b/c fallen figures in the way
@@ -674,7 +671,7 @@ fn corridor(opts: &[(&str, &str)], ash: &str) -> Game {
 fn sk_10_6_b_moving_into_a_fallen_figures_hex_and_stopping_3d6_vs_dex() {
     // 3d6 = 12 vs DEX 12: he keeps his feet (SK-5.9-a: a check succeeds on its number).
     let mut g = corridor(&[], PLAIN);
-    let ev = g.play("Ash moves to [1, 1] facing S", &d3(12));
+    let ev = g.play("Ash moves to 1,1 facing S", &d3(12));
     assert_eq!(checks(&ev), [(0, "balance", 3, 12, 12, true, "SK-10.6-b")]);
     assert_eq!(
         (g.fig("Ash").pos, g.fig("Ash").posture),
@@ -682,12 +679,12 @@ fn sk_10_6_b_moving_into_a_fallen_figures_hex_and_stopping_3d6_vs_dex() {
     );
     // 13 fails: he falls there.
     let mut g = corridor(&[], PLAIN);
-    let ev = g.play("Ash moves to [1, 1] facing S", &d3(13));
+    let ev = g.play("Ash moves to 1,1 facing S", &d3(13));
     assert_eq!(effects(&ev), [(0, Effect::Fell, "SK-10.6-b")]);
     assert_eq!(g.fig("Ash").posture, Posture::Fallen);
     // An Acrobat rolls one die fewer (SK-6.4.1-a: keeping his balance).
     let mut g = corridor(&[], ACROBAT);
-    let ev = g.play("Ash moves to [1, 1] facing S", &[6, 6]);
+    let ev = g.play("Ash moves to 1,1 facing S", &[6, 6]);
     assert_eq!(checks(&ev), [(0, "balance", 2, 12, 12, true, "SK-10.6-b")]);
 }
 
@@ -695,7 +692,7 @@ fn sk_10_6_b_moving_into_a_fallen_figures_hex_and_stopping_3d6_vs_dex() {
 fn sk_10_6_c_jumping_over_a_fallen_figure_costs_3_mov_and_the_same_roll() {
     let mut g = corridor(&[], PLAIN);
     // [1, 0] over Cal's hex to [1, 2]: 3 MOV for his hex + 1 = 4 MOV, and 3d6 vs DEX 12.
-    let ev = g.play("Ash moves to [1, 2] facing S", &d3(9));
+    let ev = g.play("Ash moves to 1,2 facing S", &d3(9));
     assert_eq!(checks(&ev), [(0, "balance", 3, 9, 12, true, "SK-10.6-c")]);
     assert_eq!(jumps(&ev), [(p(1, 0), p(1, 2), 1, 1, "SK-10.6-c")]);
     assert!(ev.iter().any(|e| matches!(
@@ -705,7 +702,7 @@ fn sk_10_6_c_jumping_over_a_fallen_figure_costs_3_mov_and_the_same_roll() {
     assert_eq!((g.fig("Ash").pos, g.fig("Ash").moved), (p(1, 2), 4));
     // A miss: he falls where he lands.
     let mut g = corridor(&[], PLAIN);
-    let ev = g.play("Ash moves to [1, 2] facing S", &d3(14));
+    let ev = g.play("Ash moves to 1,2 facing S", &d3(14));
     assert_eq!(effects(&ev), [(0, Effect::Fell, "SK-10.6-c")]);
     assert_eq!(
         (g.fig("Ash").pos, g.fig("Ash").posture),
@@ -713,12 +710,12 @@ fn sk_10_6_c_jumping_over_a_fallen_figure_costs_3_mov_and_the_same_roll() {
     );
     // MOV 3 is not enough; with sk.jump_figure_mov = 2 (the whole jump 3 MOV) it is.
     let g = corridor(&[], "str = 10, dex = 12, int = 10, mov = 3");
-    assert!(!g.can("Ash moves to [1, 2] facing S"));
+    assert!(!g.can("Ash moves to 1,2 facing S"));
     let mut g = corridor(
         &[("sk.jump_figure_mov", "2")],
         "str = 10, dex = 12, int = 10, mov = 3",
     );
-    g.play("Ash moves to [1, 2] facing S", &d3(9));
+    g.play("Ash moves to 1,2 facing S", &d3(9));
     assert_eq!(g.fig("Ash").moved, 3);
 }
 
@@ -770,7 +767,7 @@ fn grabbed(ev: &[Event]) -> Vec<(u16, u8, u8, &'static str)> {
 fn sk_10_4_a_three_mov_in_the_hex_always_picks_it_up_and_he_moves_on() {
     let mut g = dropped(true);
     // 2 hexes to it, 3 MOV there (2 beyond entering), 2 more: 6 MOV; no roll.
-    let ev = g.act("Ash grabs the weapon at [1, 2] (3 MOV) and moves to [1, 4] facing S");
+    let ev = g.act("Ash grabs the weapon at 1,2 (3 MOV) and moves to 1,4 facing S");
     assert_eq!(grabbed(&ev), [(0, 0, 0, "SK-10.4-a")]);
     let a = g.fig("Ash");
     assert_eq!((a.pos, a.moved, a.ready), (p(1, 4), 6, Some(0)));
@@ -780,15 +777,15 @@ fn sk_10_4_a_three_mov_in_the_hex_always_picks_it_up_and_he_moves_on() {
     assert!(a.acted);
     // MOV 10: at most 8 hexes by this method.
     let g = dropped(true);
-    assert!(!g.can("Ash grabs the weapon at [1, 2] (3 MOV) and moves to [1, 9] facing S"));
-    assert!(g.can("Ash grabs the weapon at [1, 2] (3 MOV) and moves to [1, 8] facing S"));
+    assert!(!g.can("Ash grabs the weapon at 1,2 (3 MOV) and moves to 1,9 facing S"));
+    assert!(g.can("Ash grabs the weapon at 1,2 (3 MOV) and moves to 1,8 facing S"));
 }
 
 #[test]
 fn sk_10_4_b_moving_through_the_hex_3d6_vs_edex_after_the_move() {
     let mut g = dropped(true);
     let ev = g.play(
-        "Ash grabs the weapon at [1, 2] on the run and moves to [1, 4] facing S",
+        "Ash grabs the weapon at 1,2 on the run and moves to 1,4 facing S",
         &d3(12),
     );
     assert_eq!(checks(&ev), [(0, "grab", 3, 12, 12, true, "SK-10.4-b")]);
@@ -801,7 +798,7 @@ fn sk_10_4_b_moving_through_the_hex_3d6_vs_edex_after_the_move() {
     // 13 misses it: the weapon stays, and still no other action.
     let mut g = dropped(true);
     let ev = g.play(
-        "Ash grabs the weapon at [1, 2] on the run and moves to [1, 10] facing S",
+        "Ash grabs the weapon at 1,2 on the run and moves to 1,10 facing S",
         &d3(13),
     );
     assert!(grabbed(&ev).is_empty());
@@ -812,7 +809,7 @@ fn sk_10_4_b_moving_through_the_hex_3d6_vs_edex_after_the_move() {
 #[test]
 fn sk_10_4_a_another_figures_weapon_goes_into_a_free_slot() {
     let mut g = dropped(false);
-    let ev = g.act("Ash grabs the weapon at [1, 2] (3 MOV) and moves to [1, 2] facing S");
+    let ev = g.act("Ash grabs the weapon at 1,2 (3 MOV) and moves to 1,2 facing S");
     assert_eq!(grabbed(&ev), [(1, 0, 0, "SK-10.4-a")]);
     assert!(g.fig("Cal").weapons[0].is_none());
     assert_eq!(g.fig("Ash").ready, Some(0));
@@ -855,9 +852,9 @@ fn boxed(hole: &str, open_side: bool) -> Game {
 fn sk_12_5_c_the_only_hex_is_deep_water_3d6_vs_dex_not_to_retreat() {
     let mut g = boxed("water-deep", false);
     let pushes: Vec<String> = g.texts();
-    assert!(pushes.contains(&"Ash forces Bay back to [1, 2]".to_string()));
+    assert!(pushes.contains(&"Ash forces Bay back to 1,2".to_string()));
     // 3d6 = 12 vs DEX 12: he keeps his place.
-    let ev = g.play("Ash forces Bay back to [1, 2]", &d3(12));
+    let ev = g.play("Ash forces Bay back to 1,2", &d3(12));
     assert_eq!(checks(&ev), [(1, "hold", 3, 12, 12, true, "SK-12.5-c")]);
     assert!(ev.iter().any(|e| matches!(e, Event::StoodFast { .. })));
     assert_eq!(g.fig("Bay").pos, p(1, 1));
@@ -866,7 +863,7 @@ fn sk_12_5_c_the_only_hex_is_deep_water_3d6_vs_dex_not_to_retreat() {
 #[test]
 fn sk_12_5_c_a_failed_roll_falls_into_the_pit() {
     let mut g = boxed("foxhole", false);
-    let ev = g.play("Ash forces Bay back to [1, 2]", &d3(13));
+    let ev = g.play("Ash forces Bay back to 1,2", &d3(13));
     assert_eq!(falls(&ev), [(p(1, 2), 10, "SK-12.5-c")]);
     let b = g.fig("Bay");
     assert_eq!((b.pos, b.posture), (p(1, 2), Posture::Fallen));
@@ -877,10 +874,10 @@ fn sk_12_5_c_dangerous_hexes_are_offered_only_when_no_other_is_free() {
     let g = boxed("foxhole", true);
     let t = g.texts();
     assert!(
-        t.contains(&"Ash forces Bay back to [0, 1]".to_string()),
+        t.contains(&"Ash forces Bay back to 0,1".to_string()),
         "{t:?}"
     );
-    assert!(!t.iter().any(|x| x.contains("[1, 2]")), "{t:?}");
+    assert!(!t.iter().any(|x| x.contains("1,2")), "{t:?}");
 }
 
 // ---- §10 and §17.1–17.6 against hand calculations
@@ -908,7 +905,7 @@ fn sk_10_d_a_move_stops_on_entering_an_enemy_threat_zone() {
         }
     }
     // [1, 2] is his front hex: the move ends there, engaged.
-    let ev = g.act("Ash moves to [1, 2] facing S");
+    let ev = g.act("Ash moves to 1,2 facing S");
     assert!(ev
         .iter()
         .any(|e| matches!(e, Event::Moved { engaged: true, .. })));
@@ -926,18 +923,18 @@ fn sk_10_b_mov_cut_to_one_or_less_still_moves_one_hex() {
         &[('s', "snow-knee")],
         "str = 10, dex = 12, int = 10, mov = 8",
     );
-    assert!(g.can("Ash moves to [1, 1] facing S"));
-    assert!(!g.can("Ash moves to [1, 2] facing S"));
+    assert!(g.can("Ash moves to 1,1 facing S"));
+    assert!(!g.can("Ash moves to 1,2 facing S"));
 }
 
 #[test]
 fn sk_10_c_a_prone_figure_crawls_two_hexes_and_does_not_walk() {
     let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN).stance("prone");
     let mut g = runner_with(&[], &["......."; 7], &[], ash);
-    assert!(g.can("Ash crawls to [1, 2] facing S"));
-    assert!(!g.can("Ash crawls to [1, 3] facing S"));
+    assert!(g.can("Ash crawls to 1,2 facing S"));
+    assert!(!g.can("Ash crawls to 1,3 facing S"));
     assert!(!g.texts().iter().any(|t| t.contains("moves")));
-    g.act("Ash crawls to [1, 2] facing S");
+    g.act("Ash crawls to 1,2 facing S");
     assert_eq!(g.fig("Ash").posture, Posture::Prone, "he stays down");
 }
 
@@ -948,9 +945,9 @@ fn sk_10_5_b_only_drop_stand_up_and_fire_change_position() {
     let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN).stance("kneeling");
     let g = runner_with(&[], &["......."; 7], &[], ash);
     assert!(!g.texts().iter().any(|t| t.starts_with("Ash moves")));
-    assert!(g.can("Ash stands up and moves to [1, 1] facing S"));
+    assert!(g.can("Ash stands up and moves to 1,1 facing S"));
     let mut g = runner(&[], &["......."; 7], &[], PLAIN);
-    g.act("Ash moves to [1, 3] facing S");
+    g.act("Ash moves to 1,3 facing S");
     assert_eq!(g.fig("Ash").posture, Posture::Standing);
     g.stand_all();
     // Drop (SK-11.7.5-a) makes him kneel; Stand Up (SK-10.7.2-a) gets him up.
@@ -973,7 +970,7 @@ fn sk_5_9_a_an_attribute_check_succeeds_on_its_number_and_fails_one_above() {
     // 3d6 ≤ the attribute: the fallen-figure check at DEX 12 (SK-10.6-b).
     for (total, ok) in [(3, true), (12, true), (13, false), (18, false)] {
         let mut g = corridor(&[], PLAIN);
-        let ev = g.play("Ash moves to [1, 1] facing S", &d3(total));
+        let ev = g.play("Ash moves to 1,1 facing S", &d3(total));
         assert_eq!(
             checks(&ev),
             [(0, "balance", 3, total as i32, 12, ok, "SK-10.6-b")]
@@ -1011,7 +1008,7 @@ fn sk_6_4_1_a_an_acrobat_rolls_one_die_fewer_on_ice_and_in_the_dark() {
     for (stats, dice) in [(PLAIN, 3u8), (ACROBAT, 2)] {
         let mut g = runner(&[], &map, &[('i', "ice")], stats);
         let faces: Vec<i64> = vec![1; usize::from(dice)];
-        let ev = g.play("Ash moves to [1, 6] facing S", &faces);
+        let ev = g.play("Ash moves to 1,6 facing S", &faces);
         assert_eq!(
             checks(&ev),
             [(0, "footing", dice, i32::from(dice), 12, true, "SK-17.6-a")]
@@ -1026,7 +1023,7 @@ fn sk_6_4_1_a_an_acrobat_rolls_one_die_fewer_on_ice_and_in_the_dark() {
             stats,
         );
         let faces: Vec<i64> = vec![1; usize::from(dice)];
-        let ev = g.play("Ash moves to [1, 6] facing S", &faces);
+        let ev = g.play("Ash moves to 1,6 facing S", &faces);
         assert_eq!(
             checks(&ev),
             [(0, "footing", dice, i32::from(dice), 12, true, "SK-17.5-a")]
@@ -1169,7 +1166,7 @@ fn sk_10_7_3_a_to_sk_10_7_6_a_step_pace_half_and_full_moves() {
         &[],
         "str = 10, dex = 12, int = 10, mov = 9",
     );
-    assert!(!g.can("Ash moves to [1, 10] facing S"));
+    assert!(!g.can("Ash moves to 1,10 facing S"));
 }
 
 #[test]
@@ -1209,25 +1206,25 @@ fn sk_17_1_b_more_than_half_mov_on_broken_ground_3d6_vs_dex_minus_2() {
     let mut g = runner(&[], &map, &[('b', "broken")], PLAIN);
     // He falls "somewhere in this path, roll randomly": the 6 hexes entered in sixths, 1d6 = 2
     // picks the second, [1, 2].
-    let ev = g.play("Ash moves to [1, 6] facing S", &faces(&[&d3(11), &[2]]));
+    let ev = g.play("Ash moves to 1,6 facing S", &faces(&[&d3(11), &[2]]));
     assert_eq!(checks(&ev), [(0, "footing", 3, 11, 10, false, "SK-17.1-b")]);
     assert_eq!(falls(&ev), [(p(1, 2), 0, "SK-17.1-b")]);
     let a = g.fig("Ash");
     assert_eq!((a.pos, a.posture), (p(1, 2), Posture::Fallen));
     // 1d6 = 6: the last hex, where he ended.
     let mut g = runner(&[], &map, &[('b', "broken")], PLAIN);
-    let ev = g.play("Ash moves to [1, 6] facing S", &faces(&[&d3(11), &[6]]));
+    let ev = g.play("Ash moves to 1,6 facing S", &faces(&[&d3(11), &[6]]));
     assert_eq!(effects(&ev), [(0, Effect::Fell, "SK-17.1-b")]);
     assert_eq!(g.fig("Ash").pos, p(1, 6));
     let mut g = runner(&[], &map, &[('b', "broken")], ACROBAT);
-    let ev = g.play("Ash moves to [1, 6] facing S", &[5, 5]);
+    let ev = g.play("Ash moves to 1,6 facing S", &[5, 5]);
     assert_eq!(checks(&ev), [(0, "footing", 2, 10, 10, true, "SK-17.1-b")]);
     // Half MOV (5) or less: no roll.
     let map = [
         ".......", ".......", ".......", ".......", ".......", ".b.....", ".......",
     ];
     let mut g = runner(&[], &map, &[('b', "broken")], PLAIN);
-    assert!(checks(&g.act("Ash moves to [1, 5] facing S")).is_empty());
+    assert!(checks(&g.act("Ash moves to 1,5 facing S")).is_empty());
 }
 
 #[test]
@@ -1239,11 +1236,11 @@ fn sk_17_6_a_g_56_anyone_standing_or_moving_on_ice_rolls() {
     let ev = g.play("Ash stands facing S", &[6, 6]);
     assert_eq!(checks(&ev), [(0, "footing", 2, 12, 12, true, "SK-17.6-a")]);
     let mut g = runner(&[], &ice, &[('i', "ice")], PLAIN);
-    let ev = g.play("Ash moves to [1, 3] facing S", &[6, 6]);
+    let ev = g.play("Ash moves to 1,3 facing S", &[6, 6]);
     assert_eq!(checks(&ev), [(0, "footing", 2, 12, 12, true, "SK-17.6-a")]);
     let mut g = runner(&[], &ice, &[('i', "ice")], PLAIN);
     // A fall "somewhere in his path, roll randomly": 1d6 = 1, the first of the 6 hexes.
-    let ev = g.play("Ash moves to [1, 6] facing S", &faces(&[&d3(13), &[1]]));
+    let ev = g.play("Ash moves to 1,6 facing S", &faces(&[&d3(13), &[1]]));
     assert_eq!(checks(&ev), [(0, "footing", 3, 13, 12, false, "SK-17.6-a")]);
     assert_eq!(falls(&ev), [(p(1, 1), 0, "SK-17.6-a")]);
     // Standing still, he falls where he stands (no roll for the hex): 2d6 = 11 vs DEX 10.
@@ -1257,7 +1254,7 @@ fn sk_17_6_a_g_56_anyone_standing_or_moving_on_ice_rolls() {
     assert!(checks(&g.act("Ash stands facing S")).is_empty());
     let ash = unit("Ash", 0, (1, 0), S, &[], PLAIN).stance("prone");
     let mut g = runner_with(&[], &ice, &[('i', "ice")], ash);
-    assert!(checks(&g.act("Ash crawls to [1, 2] facing S")).is_empty());
+    assert!(checks(&g.act("Ash crawls to 1,2 facing S")).is_empty());
 }
 
 #[test]
@@ -1291,7 +1288,7 @@ fn sk_10_5_c_one_who_picked_up_a_weapon_on_the_run_is_attacked_as_from_the_rear(
     g.start_turn(0);
     // He stops in the weapon's hex, in Bay's front hex, and rolls for it: 3d6 = 9 vs 12.
     g.play(
-        "Ash grabs the weapon at [1, 4] on the run and moves to [1, 4] facing S",
+        "Ash grabs the weapon at 1,4 on the run and moves to 1,4 facing S",
         &d3(9),
     );
     g.stand_all();
@@ -1306,7 +1303,7 @@ fn sk_10_2_the_narration_says_what_a_jump_and_a_fall_did_with_their_rules() {
     use fireteam_skirmish::present::narrate;
     let mut g = runner(&[], &PIT2, &[('f', "foxhole")], PLAIN);
     let before = g.s.clone();
-    let ev = g.play("Ash moves to [1, 3] facing S", &faces(&[&d5(23), &[4]]));
+    let ev = g.play("Ash moves to 1,3 facing S", &faces(&[&d5(23), &[4]]));
     let lines: Vec<String> = ev.iter().filter_map(|e| narrate(&before, e)).collect();
     assert!(
         lines
@@ -1317,16 +1314,16 @@ fn sk_10_2_the_narration_says_what_a_jump_and_a_fall_did_with_their_rules() {
     assert!(
         lines
             .iter()
-            .any(|l| l == "  Ash falls 1.0 m into [1, 2] [SK-10.2-b]"),
+            .any(|l| l == "  Ash falls 1.0 m into 1,2 [SK-10.2-b]"),
         "{lines:#?}"
     );
     let mut g = runner(&[], &PIT2, &[('f', "foxhole")], PLAIN);
-    let ev = g.play("Ash moves to [1, 3] facing S", &d5(10));
+    let ev = g.play("Ash moves to 1,3 facing S", &d5(10));
     let lines: Vec<String> = ev.iter().filter_map(|e| narrate(&g.s, e)).collect();
     assert!(
         lines
             .iter()
-            .any(|l| l == "  Ash jumps from [1, 0] over 2 hexes to [1, 3] [SK-10.2-a]"),
+            .any(|l| l == "  Ash jumps from 1,0 over 2 hexes to 1,3 [SK-10.2-a]"),
         "{lines:#?}"
     );
 }

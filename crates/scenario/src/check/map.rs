@@ -336,7 +336,7 @@ fn undefined_chars(
             ProblemKind::UndefinedLegendChar,
             &rows.char_span(ri, ci),
             "map.rows",
-            format!("'{shown}' at [{ci}, {ri}] is not in the legend{times}"),
+            format!("'{shown}' at {ci},{ri} is not in the legend{times}"),
             "not in the legend",
             Some(help),
         );

@@ -148,7 +148,8 @@ fn side(r: &mut Reader, node: &Node, sides: &SidesInfo) -> Option<usize> {
     None
 }
 
-/// `at = [column, row]`: on the map, on a passable cell, and alone in it.
+/// `at = [column, row]` (or a string, `at = "column,row"`): on the map, on a passable cell,
+/// and alone in it.
 fn position(
     r: &mut Reader,
     node: &Node,
@@ -157,6 +158,35 @@ fn position(
     index: usize,
     cx: &Context,
 ) -> Option<Position> {
+    let written = node.table.get("at").and_then(|i| Some((i, i.as_str()?)));
+    let (col, row, path, span) = match written {
+        Some((item, text)) => {
+            let (path, span) = (node.path.key("at"), span_of(item, &node.span));
+            let Some((col, row)) = crate::scenario::parse_cell(text) else {
+                r.report(
+                    ProblemKind::WrongType,
+                    &span,
+                    path.as_str(),
+                    format!("'{text}' is not a cell: expected column,row, two integers"),
+                    "not column,row",
+                    Some(
+                        "write at = \"2,3\" or at = [2, 3] for column 2, row 3 (counting from 0)"
+                            .into(),
+                    ),
+                );
+                return None;
+            };
+            (col, row, path, span)
+        }
+        None => array_position(r, node)?,
+    };
+    // Without rows there is no map to be on; the map's own problem says so.
+    let map = map.filter(|m| !m.rows.is_empty())?;
+    placed(r, map, (col, row), &path, &span, occupied, index, cx)
+}
+
+/// `at = [column, row]`, two integers.
+fn array_position(r: &mut Reader, node: &Node) -> Option<(i64, i64, FieldPath, Span)> {
     let (array, path, span) = r.array(node, "at", true)?;
     let coords: Vec<Option<i64>> = array.iter().map(|v| v.as_integer()).collect();
     let (col, row) = match coords.as_slice() {
@@ -179,13 +209,29 @@ fn position(
                 path.as_str(),
                 format!("expected [column, row], two integers; found {found}"),
                 "not [column, row]",
-                Some("write at = [2, 3] for column 2, row 3 (counting from 0)".into()),
+                Some(
+                    "write at = [2, 3] or at = \"2,3\" for column 2, row 3 (counting from 0)"
+                        .into(),
+                ),
             );
             return None;
         }
     };
-    // Without rows there is no map to be on; the map's own problem says so.
-    let map = map.filter(|m| !m.rows.is_empty())?;
+    Some((col, row, path, span))
+}
+
+/// A unit's cell: on the map, on a passable cell, and alone in it.
+#[allow(clippy::too_many_arguments)]
+fn placed(
+    r: &mut Reader,
+    map: &MapInfo,
+    (col, row): (i64, i64),
+    path: &FieldPath,
+    span: &Span,
+    occupied: &mut HashMap<(u32, u32), usize>,
+    index: usize,
+    cx: &Context,
+) -> Option<Position> {
     if !map.contains(col, row) {
         let (w, h) = (map.width(), map.height());
         let within = if w == 0 || h == 0 {
@@ -203,9 +249,9 @@ fn position(
         };
         r.report(
             ProblemKind::OffMap,
-            &span,
+            span,
             path.as_str(),
-            format!("[{col}, {row}] is off the map, which is {w} wide and {h} high"),
+            format!("{col},{row} is off the map, which is {w} wide and {h} high"),
             "off the map",
             Some(within),
         );
@@ -216,7 +262,7 @@ fn position(
     if let Some(&first) = occupied.get(&(c, rw)) {
         r.report(
             ProblemKind::CellTaken,
-            &span,
+            span,
             path.as_str(),
             format!("units[{first}] already stands at {at}"),
             "cell taken",
@@ -230,7 +276,7 @@ fn position(
     if let Some(terrain) = blocked(map, at, cx) {
         r.report(
             ProblemKind::Impassable,
-            &span,
+            span,
             path.as_str(),
             format!("{at} is '{terrain}', which blocks movement"),
             "impassable",

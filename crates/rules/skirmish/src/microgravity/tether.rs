@@ -230,7 +230,7 @@ pub fn check_scenario(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError>
                     out.push(
                         FieldError::new(
                             format!("units[{i}].tether_anchor"),
-                            format!("{}: the anchor [{c}, {r}] is off the map", u.name),
+                            format!("{}: the anchor {c},{r} is off the map", u.name),
                         )
                         .with_help(format!("columns 0..{w}, rows 0..{h}")),
                     );

@@ -171,8 +171,9 @@ impl Game {
             .collect()
     }
 
+    /// Whether `text` names a legal action (cells written any way `parse_action` reads).
     pub fn can(&self, text: &str) -> bool {
-        self.texts().iter().any(|t| t == text)
+        Skirmish.parse_action(&self.s, text).is_ok()
     }
 
     /// Resolves and applies a legal action with exactly these faces; returns its events.
