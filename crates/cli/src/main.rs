@@ -29,6 +29,7 @@ use std::process::ExitCode;
     after_help = "Examples:\n  fireteam demo\n  fireteam odds \"3d6 <= 12\"\n  \
                   fireteam run scenarios/dice-pool/yard.toml\n  \
                   fireteam run scenarios/skirmish/bruce-vs-zorgo.toml\n  \
+                  fireteam serve scenarios/skirmish/arena-human.toml   # the battle map\n  \
                   fireteam sim scenarios/dice-pool/yard.toml -n 10000\n  \
                   fireteam check scenarios/dice-pool/*.toml"
 )]
