@@ -6,12 +6,15 @@ mod bench;
 mod check;
 mod experience;
 mod format;
+mod keep;
 mod odds;
 mod play;
 mod replay;
 mod roll;
 mod scenario_files;
 mod sim;
+mod terminal;
+mod writable;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -1,0 +1,481 @@
+//! The grouped chooser: a person narrows the legal actions step by step instead of reading a
+//! list of a thousand moves. Each step shows one grouping of what is still open, the first that
+//! splits it: the unit acting, then the kind of action (`ActionView::kind`), then the cell or
+//! target, then the few variants left (facings, guards, fire modes). Any answer narrows: a
+//! number from the list shown, a kind, a cell, a unit's name, any words of the action, or the
+//! whole action text. One action left is the choice.
+
+use super::input::{self, Piece};
+use fireteam_engine::{ActionView, Board, Cell, GridShape, UnitId};
+use fireteam_scenario::suggest::edit_distance;
+use std::collections::HashSet;
+
+/// One legal action as the chooser sees it: its text and what it does on the board.
+#[derive(Debug, Clone)]
+pub struct Choice {
+    pub text: String,
+    pub view: ActionView,
+}
+
+/// Where an action goes: the unit it aims at, else its cell, else nowhere in particular.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Place {
+    Unit(UnitId),
+    Cell(Cell),
+    Here,
+}
+
+impl Choice {
+    pub fn place(&self) -> Place {
+        match (self.view.target, self.view.cell) {
+            (Some(u), _) => Place::Unit(u),
+            (None, Some(c)) => Place::Cell(c),
+            (None, None) => Place::Here,
+        }
+    }
+}
+
+/// The grouping a menu shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Unit,
+    Kind,
+    Place,
+    Variant,
+}
+
+/// One line of a menu: what it stands for, a short detail, and the choices it opens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub label: String,
+    pub detail: String,
+    pub picks: Vec<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Menu {
+    pub level: Level,
+    pub entries: Vec<Entry>,
+}
+
+/// What an answer did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// The index of the chosen action in the list the chooser was built from.
+    Picked(usize),
+    Narrowed,
+    Back,
+    /// Why the answer was refused, with a "did you mean" when one is close.
+    Refused(String),
+}
+
+/// The choices of one decision, narrowed step by step.
+pub struct Chooser<'a> {
+    choices: &'a [Choice],
+    board: &'a Board,
+    /// Per choice: its normal form (see [`input::normal`]) and its words (with its kind's).
+    normal: Vec<String>,
+    words: Vec<Vec<String>>,
+    /// The open choices at each step; the first is every choice.
+    stack: Vec<Vec<usize>>,
+    /// What each step past the first was narrowed by, for the heading.
+    trail: Vec<String>,
+}
+
+impl<'a> Chooser<'a> {
+    pub fn new(choices: &'a [Choice], board: &'a Board) -> Self {
+        let normal = choices.iter().map(|c| input::normal(&c.text)).collect();
+        let words = choices
+            .iter()
+            .map(|c| {
+                let mut w = input::words(&c.text);
+                w.extend(kind_words(&c.view.kind));
+                w
+            })
+            .collect();
+        Chooser {
+            choices,
+            board,
+            normal,
+            words,
+            stack: vec![(0..choices.len()).collect()],
+            trail: Vec::new(),
+        }
+    }
+
+    /// The choices still open.
+    pub fn open(&self) -> &[usize] {
+        self.stack.last().map_or(&[], Vec::as_slice)
+    }
+
+    /// What the choice was narrowed by so far, e.g. `["move", "13,2"]`.
+    pub fn trail(&self) -> &[String] {
+        &self.trail
+    }
+
+    /// The cells the open choices go to, for the map to mark: only once they are of one kind
+    /// (marking every kind's cells at once says nothing) and go to more than one cell.
+    pub fn marked_cells(&self) -> Vec<Cell> {
+        let open = self.open();
+        let one_kind = open
+            .iter()
+            .all(|&i| self.choices[i].view.kind == self.choices[open[0]].view.kind);
+        let mut cells: Vec<Cell> = Vec::new();
+        for &i in open {
+            if let Some(c) = self.choices[i].view.cell {
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+        }
+        if one_kind && cells.len() > 1 {
+            cells
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The menu for the open choices: the first grouping that splits them.
+    pub fn menu(&self) -> Menu {
+        let open = self.open();
+        let units = group(open, |i| self.choices[i].view.unit);
+        if units.len() > 1 {
+            let entries = units
+                .into_iter()
+                .map(|(u, picks)| Entry {
+                    label: u.map_or_else(|| "(no unit)".into(), |u| self.unit_name(u)),
+                    detail: self.kinds_detail(&picks),
+                    picks,
+                })
+                .collect();
+            return Menu {
+                level: Level::Unit,
+                entries,
+            };
+        }
+        let kinds = group(open, |i| self.choices[i].view.kind.as_str());
+        if kinds.len() > 1 {
+            let entries = kinds
+                .into_iter()
+                .map(|(k, picks)| Entry {
+                    label: kind_name(k),
+                    detail: self.places_detail(&picks),
+                    picks,
+                })
+                .collect();
+            return Menu {
+                level: Level::Kind,
+                entries,
+            };
+        }
+        let places = group(open, |i| self.choices[i].place());
+        if places.len() > 1 {
+            let entries = places
+                .into_iter()
+                .map(|(p, picks)| self.place_entry(p, picks))
+                .collect();
+            return Menu {
+                level: Level::Place,
+                entries,
+            };
+        }
+        Menu {
+            level: Level::Variant,
+            entries: open
+                .iter()
+                .map(|&i| Entry {
+                    label: self.choices[i].text.clone(),
+                    detail: String::new(),
+                    picks: vec![i],
+                })
+                .collect(),
+        }
+    }
+
+    /// Goes back one step.
+    pub fn back(&mut self) -> Answer {
+        if self.stack.len() > 1 {
+            self.stack.pop();
+            self.trail.pop();
+            Answer::Back
+        } else {
+            Answer::Refused("this is the first step: nothing to go back to".into())
+        }
+    }
+
+    /// Reads one answer (commands such as `help` are the prompt's, not the chooser's).
+    pub fn answer(&mut self, text: &str) -> Answer {
+        let text = text.trim();
+        if text.is_empty() {
+            return Answer::Refused("type a choice, or `help`".into());
+        }
+        // A number picks from the menu shown (a summarised menu counts in the same order).
+        if let Ok(k) = text.parse::<usize>() {
+            let menu = self.menu();
+            return match menu.entries.get(k.wrapping_sub(1)) {
+                Some(e) => {
+                    let label = e.label.clone();
+                    let picks = e.picks.clone();
+                    self.narrow_to(picks, label)
+                }
+                None => Answer::Refused(format!(
+                    "{k} is not in the list: choose 1-{}",
+                    menu.entries.len()
+                )),
+            };
+        }
+        // The whole action text, written any way the docs allow, picks at once from any step.
+        let typed = input::normal(text);
+        if let Some(i) = self.normal.iter().position(|n| *n == typed) {
+            return Answer::Picked(i);
+        }
+        let pieces = match input::cell_only(text) {
+            Some(c) => vec![Piece::Cell(c)],
+            None => input::pieces(text),
+        };
+        // Narrow what is open; failing that, start again from every choice, so a person can
+        // change their mind without going back step by step.
+        let open = self.open().to_vec();
+        let result = match self.narrow(&open, &pieces) {
+            Ok(set) => Ok(set),
+            Err(first) if self.stack.len() > 1 => {
+                let all: Vec<usize> = (0..self.choices.len()).collect();
+                match self.narrow(&all, &pieces) {
+                    Ok(set) => {
+                        self.stack.truncate(1);
+                        self.trail.clear();
+                        Ok(set)
+                    }
+                    Err(_) => Err(first),
+                }
+            }
+            Err(e) => Err(e),
+        };
+        match result {
+            Ok(set) if set.as_slice() == self.open() => Answer::Refused(format!(
+                "every choice left matches '{text}': pick from the list, or type more"
+            )),
+            Ok(set) => self.narrow_to(set, text.to_string()),
+            Err(why) => {
+                // A near miss of a whole action gets that action, written as the system writes it.
+                if pieces.len() >= 3 {
+                    if let Some(i) = self.nearest_text(&typed) {
+                        return Answer::Refused(format!(
+                            "'{text}' is not a legal action; did you mean '{}'?",
+                            self.choices[i].text
+                        ));
+                    }
+                }
+                Answer::Refused(why)
+            }
+        }
+    }
+
+    fn narrow_to(&mut self, set: Vec<usize>, label: String) -> Answer {
+        if let [only] = set.as_slice() {
+            return Answer::Picked(*only);
+        }
+        self.stack.push(set);
+        self.trail.push(label);
+        Answer::Narrowed
+    }
+
+    /// The choices of `from` that every piece matches, or why none does.
+    fn narrow(&self, from: &[usize], pieces: &[Piece]) -> Result<Vec<usize>, String> {
+        let mut set = from.to_vec();
+        for piece in pieces {
+            let next: Vec<usize> = set
+                .iter()
+                .copied()
+                .filter(|&i| match piece {
+                    Piece::Cell(c) => self.choices[i].view.cell == Some(*c),
+                    Piece::Word(w) => self.words[i].iter().any(|x| input::word_matches(w, x)),
+                })
+                .collect();
+            if next.is_empty() {
+                return Err(match piece {
+                    Piece::Cell(c) => self.no_cell(*c, &set),
+                    Piece::Word(w) => self.no_word(w, &set),
+                });
+            }
+            set = next;
+        }
+        Ok(set)
+    }
+
+    fn no_cell(&self, c: Cell, set: &[usize]) -> String {
+        let b = self.board;
+        if c.col < 0 || c.row < 0 || c.col as u32 >= b.width || c.row as u32 >= b.height {
+            return format!(
+                "{c} is off the board (columns 0-{}, rows 0-{})",
+                b.width.saturating_sub(1),
+                b.height.saturating_sub(1)
+            );
+        }
+        let nearest = set
+            .iter()
+            .filter_map(|&i| self.choices[i].view.cell)
+            .min_by_key(|&x| (input::hex_distance(c, x), x.row, x.col));
+        match nearest {
+            Some(n) => format!("no choice goes to {c}; the nearest that one does is {n}"),
+            None => format!("no choice goes to {c}"),
+        }
+    }
+
+    fn no_word(&self, w: &str, set: &[usize]) -> String {
+        let mut seen = HashSet::new();
+        let candidates: Vec<&str> = set
+            .iter()
+            .flat_map(|&i| self.words[i].iter().map(String::as_str))
+            .filter(|x| seen.insert(*x))
+            .collect();
+        match near_word(w, &candidates) {
+            Some(c) => format!("'{w}' matches no choice; did you mean '{c}'?"),
+            None => format!("'{w}' matches no choice left; `help` shows what to type"),
+        }
+    }
+
+    /// The choice whose text is nearest the typed one, if it is near enough to be a slip.
+    fn nearest_text(&self, typed: &str) -> Option<usize> {
+        let limit = (typed.chars().count() / 4).max(2);
+        self.normal
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (edit_distance(typed, n), i))
+            .filter(|&(d, _)| d <= limit)
+            .min()
+            .map(|(_, i)| i)
+    }
+
+    fn unit_name(&self, u: UnitId) -> String {
+        match self.board.units.iter().find(|x| x.id == u) {
+            Some(x) => x.name.clone(),
+            None => format!("unit {u}"),
+        }
+    }
+
+    fn kinds_detail(&self, picks: &[usize]) -> String {
+        let kinds = group(picks, |i| self.choices[i].view.kind.as_str());
+        let names: Vec<String> = kinds.iter().take(4).map(|(k, _)| kind_name(k)).collect();
+        let more = if kinds.len() > 4 { ", …" } else { "" };
+        format!(
+            "{}{more} ({})",
+            names.join(", "),
+            count(picks.len(), "choice")
+        )
+    }
+
+    fn places_detail(&self, picks: &[usize]) -> String {
+        let places = group(picks, |i| self.choices[i].place());
+        let n = places.len();
+        let cells = places.iter().filter(|(p, _)| matches!(p, Place::Cell(_)));
+        let targets = places.iter().filter(|(p, _)| matches!(p, Place::Unit(_)));
+        let what = match (cells.count(), targets.count()) {
+            _ if n <= 1 => return count(picks.len(), "choice"),
+            (0, t) => count(t, "target"),
+            (c, 0) => count(c, self.cell_word()),
+            _ => count(n, "place"),
+        };
+        format!("{what}, {}", count(picks.len(), "choice"))
+    }
+
+    fn place_entry(&self, p: Place, picks: Vec<usize>) -> Entry {
+        let n = count(picks.len(), "choice");
+        match p {
+            Place::Unit(u) => {
+                let view = self.board.units.iter().find(|x| x.id == u);
+                let side = view
+                    .and_then(|v| self.board.sides.get(usize::from(v.side)))
+                    .map(|s| format!(" ({})", s.name))
+                    .unwrap_or_default();
+                let at = view
+                    .and_then(|v| v.at)
+                    .map(|c| format!("at {c}, "))
+                    .unwrap_or_default();
+                Entry {
+                    label: format!("{}{side}", self.unit_name(u)),
+                    detail: format!("{at}{n}"),
+                    picks,
+                }
+            }
+            Place::Cell(c) => {
+                let mut detail = Vec::new();
+                if let Some(t) = self.board.terrain_at(c) {
+                    if t.look != "open" {
+                        detail.push(t.name.clone());
+                    }
+                }
+                if let Some(u) = self.board.unit_at(c) {
+                    detail.push(u.name.clone());
+                }
+                detail.push(n);
+                Entry {
+                    label: c.to_string(),
+                    detail: detail.join(", "),
+                    picks,
+                }
+            }
+            Place::Here => Entry {
+                label: "(in place)".into(),
+                detail: n,
+                picks,
+            },
+        }
+    }
+
+    /// What one cell of this board is called.
+    pub fn cell_word(&self) -> &'static str {
+        match self.board.shape {
+            GridShape::Hex => "hex",
+            GridShape::Square => "square",
+            GridShape::Table { .. } => "point",
+        }
+    }
+}
+
+/// The word nearest a typed one, if near enough to be a slip: within a third of its length, and
+/// two edits for words of four letters or more, so a swapped pair (`mvoe`) is caught.
+fn near_word<'w>(typed: &str, words: &[&'w str]) -> Option<&'w str> {
+    let n = typed.chars().count();
+    let limit = (n / 3).max(if n >= 4 { 2 } else { 1 });
+    words
+        .iter()
+        .map(|w| (edit_distance(typed, w), *w))
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, w)| w)
+}
+
+/// A kind as a person reads it: `stand_still` is "stand still".
+pub fn kind_name(kind: &str) -> String {
+    kind.replace('_', " ")
+}
+
+fn kind_words(kind: &str) -> Vec<String> {
+    kind.split(['_', ' '])
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// `1 hex`, `98 hexes`, `12 choices`.
+pub fn count(n: usize, word: &str) -> String {
+    match (n, word) {
+        (1, w) => format!("1 {w}"),
+        (n, w) if w.ends_with('x') || w.ends_with('s') => format!("{n} {w}es"),
+        (n, w) => format!("{n} {w}s"),
+    }
+}
+
+/// The members of `items` grouped by `key`, the groups in the order their first member comes.
+fn group<K: PartialEq>(items: &[usize], key: impl Fn(usize) -> K) -> Vec<(K, Vec<usize>)> {
+    let mut out: Vec<(K, Vec<usize>)> = Vec::new();
+    for &i in items {
+        let k = key(i);
+        match out.iter_mut().find(|(g, _)| *g == k) {
+            Some((_, v)) => v.push(i),
+            None => out.push((k, vec![i])),
+        }
+    }
+    out
+}
