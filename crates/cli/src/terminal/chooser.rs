@@ -434,12 +434,17 @@ impl<'a> Chooser<'a> {
 }
 
 /// The word nearest a typed one, if near enough to be a slip: within a third of its length, and
-/// two edits for words of four letters or more, so a swapped pair (`mvoe`) is caught.
+/// two edits for words of four letters or more, so a swapped pair (`mvoe`) is caught. A single
+/// letter is too short to guess from, and numbers are no words to suggest.
 fn near_word<'w>(typed: &str, words: &[&'w str]) -> Option<&'w str> {
     let n = typed.chars().count();
+    if n < 2 {
+        return None;
+    }
     let limit = (n / 3).max(if n >= 4 { 2 } else { 1 });
     words
         .iter()
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
         .map(|w| (edit_distance(typed, w), *w))
         .filter(|&(d, _)| d <= limit)
         .min_by_key(|&(d, _)| d)
