@@ -371,6 +371,10 @@ impl<'a> Chooser<'a> {
         let cells = places.iter().filter(|(p, _)| matches!(p, Place::Cell(_)));
         let targets = places.iter().filter(|(p, _)| matches!(p, Place::Unit(_)));
         let what = match (cells.count(), targets.count()) {
+            (_, 1) if n == 1 => match places[0].0 {
+                Place::Unit(u) => format!("at {}", self.unit_name(u)),
+                _ => unreachable!("one place, a target"),
+            },
             _ if n <= 1 => return count(picks.len(), "choice"),
             (0, t) => count(t, "target"),
             (c, 0) => count(c, self.cell_word()),
@@ -483,4 +487,198 @@ fn group<K: PartialEq>(items: &[usize], key: impl Fn(usize) -> K) -> Vec<(K, Vec
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::terminal::map::tests::board;
+    use fireteam_dice::SeededSource;
+    use fireteam_engine::{Battle, Decision, Present, RuleSystem};
+    use fireteam_skirmish::Skirmish;
+    use std::path::Path;
+
+    fn choice(unit: UnitId, text: &str, kind: &str, cell: [i32; 2], target: Option<u16>) -> Choice {
+        Choice {
+            text: text.into(),
+            view: ActionView {
+                unit: Some(unit),
+                kind: kind.into(),
+                cell: Some(cell.into()),
+                target,
+                facing: None,
+                attack: target.is_some(),
+            },
+        }
+    }
+
+    /// Two units' actions, as a side that picks which unit acts is offered them.
+    fn two_units() -> Vec<Choice> {
+        vec![
+            choice(0, "walk Ana to 1,1", "walk", [1, 1], None),
+            choice(0, "walk Ana to 2,1", "walk", [2, 1], None),
+            choice(0, "shoot Ana -> Dee mode=SS", "shoot", [1, 0], Some(1)),
+            choice(0, "shoot Ana -> Dee mode=SA", "shoot", [1, 0], Some(1)),
+            choice(1, "walk Dee to 2,0", "walk", [2, 0], None),
+            choice(1, "end Dee", "end", [1, 0], None),
+        ]
+    }
+
+    #[test]
+    fn the_first_grouping_that_splits_the_choices_is_offered() {
+        let (c, b) = (two_units(), board());
+        let mut ch = Chooser::new(&c, &b);
+        let m = ch.menu();
+        assert_eq!(m.level, Level::Unit);
+        let labels: Vec<(&str, &str)> = m
+            .entries
+            .iter()
+            .map(|e| (e.label.as_str(), e.detail.as_str()))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                ("Ana", "walk, shoot (4 choices)"),
+                ("Dee", "walk, end (2 choices)")
+            ]
+        );
+        assert_eq!(ch.answer("1"), Answer::Narrowed);
+        let m = ch.menu();
+        assert_eq!(m.level, Level::Kind);
+        assert_eq!(m.entries[1].detail, "at Dee, 2 choices");
+        assert_eq!(ch.answer("shoot"), Answer::Narrowed);
+        assert_eq!(ch.menu().level, Level::Variant);
+        assert_eq!(ch.trail(), ["Ana", "shoot"]);
+        assert_eq!(ch.answer("sa"), Answer::Picked(3));
+    }
+
+    #[test]
+    fn a_name_a_cell_or_words_narrow_from_any_step() {
+        let (c, b) = (two_units(), board());
+        let mut ch = Chooser::new(&c, &b);
+        // Dee is named by Ana's shots and Dee's own actions.
+        assert_eq!(ch.answer("DEE"), Answer::Narrowed);
+        assert_eq!(ch.open(), [2, 3, 4, 5]);
+        assert_eq!(ch.answer("walk"), Answer::Picked(4));
+        let mut ch = Chooser::new(&c, &b);
+        assert_eq!(ch.answer("[2, 1]"), Answer::Picked(1));
+        let mut ch = Chooser::new(&c, &b);
+        assert_eq!(ch.answer("walk"), Answer::Narrowed);
+        assert_eq!(
+            ch.answer("walk"),
+            Answer::Refused(
+                "every choice left matches 'walk': pick from the list, or type more".into()
+            )
+        );
+        // Past what is open, the answer starts again from every choice.
+        assert_eq!(ch.answer("shoot"), Answer::Narrowed);
+        assert_eq!(
+            (ch.open(), ch.trail()),
+            (&[2, 3][..], &["shoot".to_string()][..])
+        );
+        assert_eq!(ch.back(), Answer::Back);
+        assert_eq!(ch.open(), [0, 1, 2, 3, 4, 5]);
+        assert_eq!(ch.answer("end"), Answer::Picked(5));
+    }
+
+    /// The human arena at Dee's first movement, Blue moving first (seed 1).
+    fn arena_at_dees_move() -> (Vec<Choice>, fireteam_engine::Board) {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let loaded = crate::scenario_files::load(
+            &root.join("scenarios/skirmish/arena-human.toml"),
+            Some(&root.join("data")),
+        )
+        .unwrap();
+        let rules = Skirmish;
+        let mut battle = Battle::new(&rules, fireteam_skirmish::scenario::setup(&loaded).build());
+        let mut dice = SeededSource::new(1);
+        let mut legal = Vec::new();
+        loop {
+            let Decision::Choose { unit, .. } = battle.decision() else {
+                panic!("the battle ended before Dee moved");
+            };
+            legal.clear();
+            rules.legal_actions(battle.state(), &mut legal);
+            if unit.is_some_and(|u| rules.unit_name(battle.state(), u) == "Dee") {
+                break;
+            }
+            let first = rules.parse_action(battle.state(), "move first");
+            let a = first.unwrap_or_else(|_| legal[0].clone());
+            battle.step(&a, &mut dice).unwrap();
+        }
+        let s = battle.state();
+        let choices = legal
+            .iter()
+            .map(|a| Choice {
+                text: rules.action_text(s, a),
+                view: rules.action_view(s, a),
+            })
+            .collect();
+        (choices, rules.board(s))
+    }
+
+    #[test]
+    fn in_the_arena_a_kind_a_cell_and_two_words_pick_one_of_a_thousand_moves() {
+        let (c, b) = arena_at_dees_move();
+        assert!(c.len() > 1000, "{}", c.len());
+        let mut ch = Chooser::new(&c, &b);
+        let m = ch.menu();
+        assert_eq!(m.level, Level::Kind);
+        let kinds: Vec<&str> = m.entries.iter().map(|e| e.label.as_str()).collect();
+        assert_eq!(kinds, ["stand still", "move"]);
+        assert_eq!(ch.answer("move"), Answer::Narrowed);
+        let m = ch.menu();
+        assert_eq!(m.level, Level::Place);
+        assert!(m.entries.len() > 100, "{}", m.entries.len());
+        assert_eq!(ch.answer("13 2"), Answer::Narrowed);
+        assert_eq!(
+            ch.menu().entries.len(),
+            12,
+            "six facings, with and without a dodge"
+        );
+        assert_eq!(ch.answer("n"), Answer::Narrowed);
+        let Answer::Picked(i) = ch.answer("dodges") else {
+            panic!("one move is left")
+        };
+        assert_eq!(
+            input::normal(&c[i].text),
+            "dee moves to 13,2 facing n and dodges"
+        );
+    }
+
+    #[test]
+    fn in_the_arena_typed_actions_are_forgiven_their_form_and_near_misses_corrected() {
+        let (c, b) = arena_at_dees_move();
+        let mut ch = Chooser::new(&c, &b);
+        let Answer::Picked(i) = ch.answer("DEE MOVES TO (14, 1) FACING N") else {
+            panic!("the whole action picks it")
+        };
+        assert_eq!(input::normal(&c[i].text), "dee moves to 14,1 facing n");
+        let Answer::Refused(why) = ch.answer("Dee moves to 14,1 facing NNE") else {
+            panic!("no such facing")
+        };
+        let (said, suggested) = why.split_once("did you mean '").unwrap();
+        assert_eq!(
+            said,
+            "'Dee moves to 14,1 facing NNE' is not a legal action; "
+        );
+        assert_eq!(input::normal(suggested), "dee moves to 14,1 facing ne'?");
+        assert_eq!(
+            ch.answer("mvoe"),
+            Answer::Refused("'mvoe' matches no choice; did you mean 'move'?".into())
+        );
+        assert_eq!(
+            ch.answer("move 30,2"),
+            Answer::Refused("30,2 is off the board (columns 0-17, rows 0-11)".into())
+        );
+        // Ana's hex is too far for Dee: the nearest hex he can reach is offered instead.
+        let Answer::Refused(why) = ch.answer("move 3,3") else {
+            panic!("3,3 is out of reach")
+        };
+        assert!(
+            why.starts_with("no choice goes to 3,3; the nearest that one does is "),
+            "{why}"
+        );
+        assert_eq!(ch.open().len(), c.len(), "a refusal narrows nothing");
+    }
 }

@@ -30,7 +30,7 @@ pub fn cell_only(text: &str) -> Option<Cell> {
 
 /// Splits input into cells and words. A cell is two integers joined by a comma (spaces around
 /// it allowed), optionally in brackets or parentheses; every other run of letters, digits,
-/// `-`, `=` or `.` is a word.
+/// `-`, `_`, `'` or `.` is a word.
 pub fn pieces(text: &str) -> Vec<Piece> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
@@ -59,8 +59,10 @@ pub fn pieces(text: &str) -> Vec<Piece> {
     out
 }
 
+/// Letters, digits and the marks inside a word (`fast-draw`, `o'neil`); `=` splits `mode=SA`
+/// so `sa` alone finds it.
 fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || matches!(c, '-' | '=' | '.' | '_' | '\'')
+    c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | '\'')
 }
 
 /// A cell starting at `i`: `[a, b]`, `(a, b)` or `a,b` (spaces around the comma allowed).
@@ -202,7 +204,7 @@ mod tests {
         // `shots=1` stays a word; `4,3` after an arrow is a cell.
         assert_eq!(
             pieces("shoot Ned -> Lea mode=SS shots=1"),
-            ["shoot", "ned", "lea", "mode=ss", "shots=1"]
+            ["shoot", "ned", "lea", "mode", "ss", "shots", "1"]
                 .iter()
                 .map(|w| Piece::Word(w.to_string()))
                 .collect::<Vec<_>>()

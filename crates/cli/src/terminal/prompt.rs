@@ -300,7 +300,7 @@ mod tests {
             out.contains("   2. move         2 hexes, 3 choices"),
             "{out}"
         );
-        assert!(out.contains("   3. shoot        1 choice"), "{out}");
+        assert!(out.contains("   3. shoot        at Ana, 1 choice"), "{out}");
         assert!(out.contains("a cell          col,row"), "help: {out}");
         assert!(out.contains("in hand: nothing"), "status: {out}");
     }
