@@ -49,7 +49,7 @@ fn utf8(s: &str) -> String {
 
 /// Everything shown up to the next prompt, or to the end of the output (then `None`).
 fn next_prompt(p: &mut PtySession) -> (String, Option<String>) {
-    let prompt = Regex::new(r"(choose 1-\d+|hex|square|point) \(or help, map, back\) > ").unwrap();
+    let prompt = Regex::new(r"\(or help, map, back\) > ").unwrap();
     let (before, matched) = p
         .exp_any(vec![ReadUntil::Regex(prompt), ReadUntil::EOF])
         .expect("a prompt or the end, within the timeout");

@@ -427,6 +427,22 @@ impl<'a> Chooser<'a> {
         }
     }
 
+    /// What the open choices go to: `target`, `hex` (the board's word for a cell) or both.
+    pub fn place_noun(&self) -> String {
+        let open = self.open();
+        let units = open
+            .iter()
+            .any(|&i| matches!(self.choices[i].place(), Place::Unit(_)));
+        let cells = open
+            .iter()
+            .any(|&i| !matches!(self.choices[i].place(), Place::Unit(_)));
+        match (units, cells) {
+            (true, false) => "target".into(),
+            (false, _) => self.cell_word().into(),
+            (true, true) => format!("{} or target", self.cell_word()),
+        }
+    }
+
     /// What one cell of this board is called.
     pub fn cell_word(&self) -> &'static str {
         match self.board.shape {

@@ -155,7 +155,7 @@ fn menu_lines(ask: &Ask, style: Style, chooser: &Chooser) -> Vec<String> {
     let question = match menu.level {
         Level::Unit => "which unit acts?".to_string(),
         Level::Kind => "what kind of action?".to_string(),
-        Level::Place => format!("which {} or target?", chooser.cell_word()),
+        Level::Place => format!("which {}?", chooser.place_noun()),
         Level::Variant => "which one?".to_string(),
     };
     let mut lines = vec![
@@ -190,10 +190,14 @@ fn summary(menu: &Menu, chooser: &Chooser) -> Vec<String> {
         .collect();
     let examples = examples.join(" · ");
     match menu.level {
+        Level::Place if chooser.place_noun() == "target" => vec![
+            format!("  {}: type a name (e.g. {examples} …)", count(n, "target")),
+            "  or a number (counting in this order)".to_string(),
+        ],
         Level::Place => vec![
             format!(
                 "  {}: type one as col,row (e.g. {examples} …),",
-                count(n, chooser.cell_word())
+                count(n, &chooser.place_noun())
             ),
             "  or `map` to see them marked +".to_string(),
         ],
@@ -220,7 +224,7 @@ fn prompt_text(menu: &Menu, chooser: &Chooser) -> String {
     let n = menu.entries.len();
     match menu.level {
         Level::Place if n > LIST_MAX => {
-            format!("{} (or help, map, back) > ", chooser.cell_word())
+            format!("{} (or help, map, back) > ", chooser.place_noun())
         }
         _ => format!("choose 1-{n} (or help, map, back) > "),
     }
@@ -310,7 +314,7 @@ mod tests {
         let mut s = NoSave(None, vec![]);
         let (r, out) = run("move\nmap\n(2, 0)\n2\n", &few(), &mut s);
         assert_eq!(r.unwrap(), Reply::Act(2));
-        assert!(out.contains("Your decision for Dee (Blue) › move: which hex or target?"));
+        assert!(out.contains("Your decision for Dee (Blue) › move: which hex?"));
         assert!(
             out.contains("+ where this choice can go"),
             "map marks: {out}"
