@@ -34,7 +34,8 @@ pub struct PlayArgs {
     /// Ask for every roll at the terminal (dice rolled at the table)
     #[arg(long)]
     pub manual: bool,
-    /// Write a save (seed and action log) here when the battle ends or stops
+    /// Write a save (seed and action log) here when the battle ends or stops, on `quit` and on
+    /// Ctrl-C
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Show each AI decision's ranked choices

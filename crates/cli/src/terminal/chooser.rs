@@ -317,7 +317,10 @@ impl<'a> Chooser<'a> {
             .filter_map(|&i| self.choices[i].view.cell)
             .min_by_key(|&x| (input::hex_distance(c, x), x.row, x.col));
         match nearest {
-            Some(n) => format!("no choice goes to {c}; the nearest that one does is {n}"),
+            Some(n) => format!(
+                "no choice goes to {c}; the nearest {} one goes to is {n}",
+                self.cell_word()
+            ),
             None => format!("no choice goes to {c}"),
         }
     }
@@ -692,7 +695,7 @@ mod tests {
             panic!("3,3 is out of reach")
         };
         assert!(
-            why.starts_with("no choice goes to 3,3; the nearest that one does is "),
+            why.starts_with("no choice goes to 3,3; the nearest hex one goes to is "),
             "{why}"
         );
         assert_eq!(ch.open().len(), c.len(), "a refusal narrows nothing");
