@@ -60,17 +60,16 @@ impl Keeper {
         self.lock().path.clone()
     }
 
-    /// Writes the save to `to` (which becomes the save file from now on), or to the save file
-    /// set. Returns where it went and how many actions it holds; None when no file is set.
+    /// Writes the save to `to` (which, once written, becomes the save file from now on), or to
+    /// the save file set. Returns where it went and how many actions it holds; None when no
+    /// file is set.
     pub fn write(&self, to: Option<&Path>) -> Result<Option<(PathBuf, usize)>, String> {
         let mut kept = self.lock();
-        if let Some(p) = to {
-            kept.path = Some(p.to_path_buf());
-        }
-        let Some(path) = kept.path.clone() else {
+        let Some(path) = to.map(Path::to_path_buf).or_else(|| kept.path.clone()) else {
             return Ok(None);
         };
         kept.save.write_atomic(&path).map_err(|e| e.to_string())?;
+        kept.path = Some(path.clone());
         Ok(Some((path, kept.save.log.len())))
     }
 
@@ -134,6 +133,13 @@ mod tests {
         assert_eq!(k.write(Some(&first)), Ok(Some((first.clone(), 1))));
         k.record(entry(2));
         assert_eq!(k.write(None), Ok(Some((first.clone(), 2))));
+        // A file that cannot be written is refused and the save file stays as it was.
+        let bad = dir.join("no/such/folder.json");
+        assert!(k
+            .write(Some(&bad))
+            .unwrap_err()
+            .contains("cannot write the save"));
+        assert_eq!(k.path(), Some(first.clone()));
         let back = Save::read(&first).unwrap();
         assert_eq!(back.seed, 3);
         assert_eq!(back.log, vec![entry(1), entry(2)]);

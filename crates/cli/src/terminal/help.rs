@@ -21,13 +21,14 @@ Commands:
   help            this text
 Ctrl-C stops at once, after saving when there is a save file.";
 
-/// The help text, ending with examples of each kind open now (at most four).
+/// The help text, ending with examples of the kinds open now (at most three, so the whole
+/// fits a screen of 20 lines).
 pub fn text(choices: &[Choice]) -> Vec<String> {
     let mut lines: Vec<String> = GRAMMAR.lines().map(String::from).collect();
     let mut kinds: Vec<&str> = Vec::new();
     let mut examples = Vec::new();
     for c in choices {
-        if kinds.len() < 4 && !kinds.contains(&c.view.kind.as_str()) {
+        if kinds.len() < 3 && !kinds.contains(&c.view.kind.as_str()) {
             kinds.push(&c.view.kind);
             examples.push(format!("  {:<15} {}", kind_name(&c.view.kind), c.text));
         }
@@ -37,4 +38,43 @@ pub fn text(choices: &[Choice]) -> Vec<String> {
         lines.extend(examples);
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fireteam_engine::ActionView;
+
+    #[test]
+    fn help_fits_a_screen_and_ends_with_legal_examples() {
+        let choice = |text: &str, kind: &str| Choice {
+            text: text.into(),
+            view: ActionView {
+                unit: Some(0),
+                kind: kind.into(),
+                cell: None,
+                target: None,
+                facing: None,
+                attack: false,
+            },
+        };
+        let choices = [
+            choice("Dee stands facing SW", "stand_still"),
+            choice("Dee stands facing N", "stand_still"),
+            choice("Dee moves to 14,1 facing N", "move"),
+            choice("Dee aims at Ana", "aim"),
+            choice("Dee passes", "pass"),
+        ];
+        let lines = text(&choices);
+        assert!(lines.len() <= 20, "{}", lines.len());
+        assert_eq!(
+            lines[lines.len() - 4..],
+            [
+                "Open now, for example:",
+                "  stand still     Dee stands facing SW",
+                "  move            Dee moves to 14,1 facing N",
+                "  aim             Dee aims at Ana",
+            ]
+        );
+    }
 }
