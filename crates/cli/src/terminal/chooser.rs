@@ -315,7 +315,7 @@ impl<'a> Chooser<'a> {
         let nearest = set
             .iter()
             .filter_map(|&i| self.choices[i].view.cell)
-            .min_by_key(|&x| (input::hex_distance(c, x), x.row, x.col));
+            .min_by_key(|&x| (self.distance(c, x), x.row, x.col));
         match nearest {
             Some(n) => format!(
                 "no choice goes to {c}; the nearest {} one goes to is {n}",
@@ -335,6 +335,17 @@ impl<'a> Chooser<'a> {
         match near_word(w, &candidates) {
             Some(c) => format!("'{w}' matches no choice; did you mean '{c}'?"),
             None => format!("'{w}' matches no choice left; `help` shows what to type"),
+        }
+    }
+
+    /// Cells apart on this board: hex steps, square steps (diagonals count one), or the
+    /// longer leg on an open table.
+    fn distance(&self, a: Cell, b: Cell) -> i32 {
+        match self.board.shape {
+            GridShape::Hex => input::hex_distance(a, b),
+            GridShape::Square | GridShape::Table { .. } => {
+                (a.col - b.col).abs().max((a.row - b.row).abs())
+            }
         }
     }
 

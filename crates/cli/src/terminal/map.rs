@@ -427,6 +427,24 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn squares_take_one_line_a_row_and_an_open_table_only_its_legend() {
+        let mut b = board();
+        b.shape = GridShape::Square;
+        b.facings = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+            .map(String::from)
+            .to_vec();
+        let lines = draw(&b, Style::PLAIN, Overlay::default());
+        assert_eq!(
+            lines,
+            ["     0  1  2  3", "  0  .  D↓ .  #", "  1  A→ .  %  ."]
+        );
+        b.shape = GridShape::Table { units_per_inch: 1 };
+        let lines = draw(&b, Style::PLAIN, Overlay::default());
+        assert_eq!(lines.len(), 1);
+        assert!(lines[0].starts_with("(an open table"));
+    }
+
+    #[test]
     fn letters_are_unique_even_when_names_share_an_initial() {
         let mut b = board();
         b.units.push(unit(2, "Ari", 0, [3, 1], 0));
