@@ -633,7 +633,7 @@ mod tests {
                 break;
             }
             let first = rules.parse_action(battle.state(), "move first");
-            let a = first.unwrap_or_else(|_| legal[0].clone());
+            let a = first.unwrap_or_else(|_| legal[0]);
             battle.step(&a, &mut dice).unwrap();
         }
         let s = battle.state();
