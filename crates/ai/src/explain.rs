@@ -1,6 +1,7 @@
 //! A policy's reasoning, ranked, for the log: "why did the AI do that" gets an answer in the
 //! same numbers the odds engine gives.
 
+use fireteam_engine::count;
 use serde::Serialize;
 use std::fmt;
 
@@ -50,19 +51,59 @@ impl fmt::Display for Explanation {
         for (place, r) in self.ranked.iter().enumerate() {
             write!(f, "  {:>2}. {}  {:.4}", place + 1, r.action, r.score)?;
             match &r.basis {
-                Basis::Exact { paths } => writeln!(f, " (exact, {paths} paths)")?,
+                Basis::Exact { paths } => {
+                    writeln!(f, " (exact, {})", count(*paths, "path", "paths"))?
+                }
                 Basis::Estimated { samples, std_error } => writeln!(
                     f,
-                    " (estimated from {samples} samples, standard error {std_error:.4})"
+                    " (estimated from {}, standard error {std_error:.4})",
+                    count(*samples, "sample", "samples")
                 )?,
                 Basis::Quick => writeln!(f, " (quick estimate, not resolved)")?,
-                Basis::Rollouts { rollouts, horizon } => {
-                    writeln!(f, " ({rollouts} rollouts of {horizon} actions)")?
-                }
+                Basis::Rollouts { rollouts, horizon } => writeln!(
+                    f,
+                    " ({} of {})",
+                    count(*rollouts, "rollout", "rollouts"),
+                    count(*horizon, "action", "actions")
+                )?,
                 Basis::Uniform => writeln!(f, " (uniform)")?,
                 Basis::Failed { error } => writeln!(f, " (failed: {error})")?,
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_path_one_sample_and_one_rollout_are_singular() {
+        let ranked = |basis| Ranked {
+            index: 0,
+            action: "wait".into(),
+            score: 0.0,
+            basis,
+        };
+        let e = Explanation {
+            policy: "greedy",
+            measure: "expected value",
+            ranked: vec![
+                ranked(Basis::Exact { paths: 1 }),
+                ranked(Basis::Estimated {
+                    samples: 1,
+                    std_error: 0.0,
+                }),
+                ranked(Basis::Rollouts {
+                    rollouts: 1,
+                    horizon: 1,
+                }),
+            ],
+        };
+        let text = e.to_string();
+        assert!(text.contains("(exact, 1 path)"), "{text}");
+        assert!(text.contains("estimated from 1 sample,"), "{text}");
+        assert!(text.contains("(1 rollout of 1 action)"), "{text}");
     }
 }

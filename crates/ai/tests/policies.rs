@@ -85,7 +85,7 @@ fn greedy_prefers_attacking_by_its_exact_expected_value() {
         text.contains("1. attack  2.0417 (exact, 41 paths)"),
         "{text}"
     );
-    assert!(text.contains("2. wait  0.0000 (exact, 1 paths)"), "{text}");
+    assert!(text.contains("2. wait  0.0000 (exact, 1 path)"), "{text}");
 }
 
 #[test]

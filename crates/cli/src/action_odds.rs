@@ -77,6 +77,20 @@ pub fn run(
     effort: Effort,
 ) -> Result<String> {
     let loaded = scenario_files::load(Path::new(file), data)?;
+    run_loaded(&loaded, file, action_text, after, defend, json_out, effort)
+}
+
+/// [`run`] for a scenario already loaded (the battle map's setup editor loads one from text);
+/// `file` is how the answer names it.
+pub fn run_loaded(
+    loaded: &fireteam_scenario::Loaded,
+    file: &str,
+    action_text: &str,
+    after: Option<&str>,
+    defend: u8,
+    json_out: bool,
+    effort: Effort,
+) -> Result<String> {
     let job = Odds {
         file,
         action_text,
@@ -86,7 +100,7 @@ pub fn run(
         seed: loaded.scenario.seed.unwrap_or(1),
         effort,
     };
-    scenario_files::with_system(&loaded.scenario.system, &loaded, job)
+    scenario_files::with_system(&loaded.scenario.system, loaded, job)
 }
 
 /// The odds of one action, for any system.
@@ -105,7 +119,7 @@ struct Odds<'a> {
 impl SystemJob for Odds<'_> {
     type Output = String;
 
-    fn run<R: Playable>(self, rules: &R, initial: R::State) -> Result<String> {
+    fn run<R: Playable>(self, rules: &'static R, initial: R::State) -> Result<String> {
         let Odds {
             file,
             action_text,
@@ -168,39 +182,27 @@ impl SystemJob for Odds<'_> {
                 "{e}"
             )
         })?;
-        // One seeded resolution to show the roll's make-up: pool, modifiers and difficulty.
-        let mut sample_events = Vec::new();
-        let mut probe = state.clone();
-        resolve_through(
-            rules,
-            &mut probe,
-            &action,
-            defend,
-            &mut SeededSource::new(seed),
-            &mut sample_events,
-        )
-        .map_err(|e| miette!("{e}"))?;
-        let mut header = format!("{action_text}\n");
+        let answer = answer(rules, &state, &action, defend, seed, effort)?;
+        if json_out {
+            let mut v = answer.json(action_text, defend, effort);
+            if let Some(m) = v.as_object_mut() {
+                m.insert("scenario".into(), json!(file));
+                m.insert("after".into(), json!(played));
+            }
+            return Ok(v.to_string());
+        }
+        let mut out = format!("{action_text}\n");
         if !played.is_empty() {
-            header.push_str(&format!("  after: {} (seed {seed})\n", played.join("; ")));
+            out.push_str(&format!("  after: {} (seed {seed})\n", played.join("; ")));
         }
-        if let Some(make_up) = rules.roll_make_up(&sample_events, defend) {
-            header.push_str(&format!("  roll: {make_up}\n"));
+        if let Some(make_up) = &answer.make_up {
+            out.push_str(&format!("  roll: {make_up}\n"));
         }
-        let why = match exact(rules, &state, &action, defend, effort.exact_paths)? {
-            Exactly::Odds(odds) => {
-                if json_out {
-                    let outcomes: Vec<_> = odds
-                        .outcomes
-                        .iter()
-                        .map(|(o, p)| json!({"outcome": o, "p": fraction_string(p), "pf": to_f64(p)}))
-                        .collect();
-                    return Ok(json!({"kind": "action", "scenario": file, "action": action_text, "after": played, "defend": defend, "exact": true, "paths": odds.paths, "outcomes": outcomes}).to_string());
-                }
-                let mut out = header;
+        match &answer.odds {
+            Answered::Exact(odds) => {
                 out.push_str(&format!(
-                    "  exact outcomes ({} paths through the dice):\n",
-                    odds.paths
+                    "  exact outcomes ({} through the dice):\n",
+                    fireteam_engine::count(odds.paths, "path", "paths")
                 ));
                 let width = odds
                     .outcomes
@@ -216,44 +218,112 @@ impl SystemJob for Odds<'_> {
                         crate::format::bar(to_f64(p), 30)
                     ));
                 }
-                return Ok(out.trim_end().to_string());
             }
-            Exactly::Not(why) => why,
-        };
-        let estimate = estimate(rules, &state, &action, defend, effort)?;
-        let n = effort.samples;
-        if json_out {
-            let outcomes: Vec<_> = estimate
-                .iter()
-                .map(|(o, &count)| {
+            Answered::Estimate { counts, why } => {
+                let n = effort.samples;
+                out.push_str(&format!(
+                    "  ESTIMATE, not exact: estimated from {} (seed {}); {why}\n",
+                    fireteam_engine::count(n, "sample", "samples"),
+                    effort.seed
+                ));
+                out.push_str(
+                    "  each outcome: the samples that showed it, their share, and its 95% interval (Wilson)\n",
+                );
+                let width = counts.keys().map(String::len).max().unwrap_or(8);
+                for (o, &count) in counts {
                     let (lo, hi) = wilson95(count, n);
-                    json!({"outcome": o, "count": count, "p": count as f64 / n as f64, "ci95": [lo, hi]})
-                })
-                .collect();
-            return Ok(json!({"kind": "action", "scenario": file, "action": action_text, "after": played, "defend": defend, "exact": false, "why": why, "exact_paths": effort.exact_paths, "samples": n, "seed": effort.seed, "outcomes": outcomes}).to_string());
-        }
-        let mut out = header;
-        out.push_str(&format!(
-            "  ESTIMATE, not exact: estimated from {n} samples (seed {}); {why}\n",
-            effort.seed
-        ));
-        out.push_str(
-            "  each outcome: the samples that showed it, their share, and its 95% interval (Wilson)\n",
-        );
-        let width = estimate.keys().map(String::len).max().unwrap_or(8);
-        for (o, &count) in &estimate {
-            let (lo, hi) = wilson95(count, n);
-            out.push_str(&format!(
-                "    {o:<width$}  {:>9}  ≈ {:>8}  95% [{}, {}]  {}\n",
-                count,
-                share(count, n),
-                bound(lo),
-                bound(hi),
-                crate::format::bar(count as f64 / n as f64, 30)
-            ));
+                    out.push_str(&format!(
+                        "    {o:<width$}  {:>9}  ≈ {:>8}  95% [{}, {}]  {}\n",
+                        count,
+                        share(count, n),
+                        bound(lo),
+                        bound(hi),
+                        crate::format::bar(count as f64 / n as f64, 30)
+                    ));
+                }
+            }
         }
         Ok(out.trim_end().to_string())
     }
+}
+
+/// The odds of one action in one state: what its roll is made of, and its outcomes, exact or
+/// estimated. `odds --action` prints it; the battle map shows it before an attack is committed.
+pub struct Answer {
+    /// One line on the roll's make-up (skill, modifiers with rule IDs, dice), when the system
+    /// gives one.
+    pub make_up: Option<String>,
+    pub odds: Answered,
+}
+
+/// The outcomes of an [`Answer`].
+pub enum Answered {
+    Exact(fireteam_dice::Enumerated<String>),
+    /// Seeded samples per outcome, and why the odds are not exact.
+    Estimate {
+        counts: BTreeMap<String, u64>,
+        why: String,
+    },
+}
+
+impl Answer {
+    /// The JSON of `odds --action --json`, without the scenario and the actions played first.
+    pub fn json(&self, action_text: &str, defend: u8, effort: Effort) -> serde_json::Value {
+        match &self.odds {
+            Answered::Exact(odds) => {
+                let outcomes: Vec<_> = odds
+                    .outcomes
+                    .iter()
+                    .map(|(o, p)| json!({"outcome": o, "p": fraction_string(p), "pf": to_f64(p)}))
+                    .collect();
+                json!({"kind": "action", "action": action_text, "defend": defend, "roll": self.make_up, "exact": true, "paths": odds.paths, "outcomes": outcomes})
+            }
+            Answered::Estimate { counts, why } => {
+                let n = effort.samples;
+                let outcomes: Vec<_> = counts
+                    .iter()
+                    .map(|(o, &count)| {
+                        let (lo, hi) = wilson95(count, n);
+                        json!({"outcome": o, "count": count, "p": count as f64 / n as f64, "ci95": [lo, hi]})
+                    })
+                    .collect();
+                json!({"kind": "action", "action": action_text, "defend": defend, "roll": self.make_up, "exact": false, "why": why, "exact_paths": effort.exact_paths, "samples": n, "seed": effort.seed, "outcomes": outcomes})
+            }
+        }
+    }
+}
+
+/// The odds of `action` in `state`: exact within `effort.exact_paths`, else estimated. `seed`
+/// rolls the one resolution that shows the roll's make-up.
+pub fn answer<R: ActionOdds>(
+    rules: &R,
+    state: &R::State,
+    action: &R::Action,
+    defend: u8,
+    seed: u64,
+    effort: Effort,
+) -> Result<Answer> {
+    // One seeded resolution to show the roll's make-up: pool, modifiers and difficulty.
+    let mut sample_events = Vec::new();
+    let mut probe = state.clone();
+    resolve_through(
+        rules,
+        &mut probe,
+        action,
+        defend,
+        &mut SeededSource::new(seed),
+        &mut sample_events,
+    )
+    .map_err(|e| miette!("{e}"))?;
+    let make_up = rules.roll_make_up(&sample_events, defend);
+    let odds = match exact(rules, state, action, defend, effort.exact_paths)? {
+        Exactly::Odds(odds) => Answered::Exact(odds),
+        Exactly::Not(why) => Answered::Estimate {
+            counts: estimate(rules, state, action, defend, effort)?,
+            why,
+        },
+    };
+    Ok(Answer { make_up, odds })
 }
 
 /// The exact odds, or why there are none.
@@ -306,7 +376,8 @@ fn exact<R: ActionOdds>(
     match odds {
         Ok(odds) => Ok(Exactly::Odds(odds)),
         Err(SourceError::TooManyPaths { limit }) => Ok(Exactly::Not(format!(
-            "the exact odds pass {limit} paths through the dice (--exact-paths)"
+            "the exact odds pass {} through the dice (--exact-paths)",
+            fireteam_engine::count(limit, "path", "paths")
         ))),
         Err(e @ SourceError::TooManyBranches { .. }) => Ok(Exactly::Not(format!(
             "the exact odds cannot be enumerated: {e}"

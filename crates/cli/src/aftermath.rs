@@ -37,7 +37,8 @@ pub struct AftermathArgs {
     /// The scenario it was played from (default: the scenario named in the save)
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
-    /// The catalog folder (default: the `data/` beside or above the scenario)
+    /// The catalog folder (default: the `data/` beside or above the scenario, else the built-in
+    /// catalogs)
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
     /// One JSON object: the ledger of every character and the aftermath's events
@@ -55,7 +56,12 @@ pub fn run(args: AftermathArgs) -> Result<()> {
             save.system
         ));
     }
-    let loaded = scenario_of(&save, args.scenario.as_deref(), args.data.as_deref())?;
+    let loaded = scenario_of(
+        &save,
+        &args.save,
+        args.scenario.as_deref(),
+        args.data.as_deref(),
+    )?;
     let initial = fireteam_skirmish::scenario::setup(&loaded).build();
     let battle = save
         .replay(&Skirmish, initial)
@@ -67,9 +73,9 @@ pub fn run(args: AftermathArgs) -> Result<()> {
                 loaded.scenario.file.name,
                 args.save.display()
             ),
-            "the battle in {} is not over (saved after {} actions): it has no aftermath yet",
+            "the battle in {} is not over (saved after {}): it has no aftermath yet",
             args.save.display(),
-            battle.steps()
+            fireteam_engine::count(battle.steps(), "action", "actions")
         ));
     }
     let end = battle.state();
@@ -87,16 +93,15 @@ pub fn run(args: AftermathArgs) -> Result<()> {
         return emit(&obj.to_string());
     }
     emit(&format!(
-        "{} — {}: {} after {} turn{} ({} actions replayed from seed {}, every checksum matches)",
+        "{} — {}: {} after {} ({} replayed from seed {}, every checksum matches)",
         loaded.scenario.name,
         kind(ledger.scenario),
         match &ledger.winner {
             Some(w) => format!("{w} won"),
             None => "a draw".to_string(),
         },
-        ledger.turns,
-        if ledger.turns == 1 { "" } else { "s" },
-        save.log.len(),
+        fireteam_engine::count(ledger.turns, "turn", "turns"),
+        fireteam_engine::count(save.log.len(), "action", "actions"),
         save.seed
     ))?;
     for a in &ledger.characters {

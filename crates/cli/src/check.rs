@@ -3,6 +3,7 @@
 use crate::format::emit;
 use crate::scenario_files;
 use clap::Args;
+use fireteam_engine::count;
 use miette::{miette, Result};
 use std::path::PathBuf;
 
@@ -14,7 +15,8 @@ pub struct CheckArgs {
     /// Scenario files to check
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// The catalog folder (default: the `data/` beside or above the scenario)
+    /// The catalog folder (default: the `data/` beside or above the scenario, else the built-in
+    /// catalogs)
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 }
@@ -24,12 +26,12 @@ pub fn run(args: CheckArgs) -> Result<()> {
     for f in &args.files {
         match scenario_files::load(f, args.data.as_deref()) {
             Ok(l) => emit(&format!(
-                "ok: {} — \"{}\" ({}, {} sides, {} units, {}×{} map)",
+                "ok: {} — \"{}\" ({}, {}, {}, {}×{} map)",
                 f.display(),
                 l.scenario.name,
                 l.scenario.system,
-                l.scenario.sides.len(),
-                l.scenario.units.len(),
+                count(l.scenario.sides.len(), "side", "sides"),
+                count(l.scenario.units.len(), "unit", "units"),
                 l.scenario.map.width,
                 l.scenario.map.height
             ))?,

@@ -5,7 +5,7 @@
 
 use crate::format::emit;
 use clap::{Args, ValueEnum};
-use fireteam_scenario::{load_catalog_dir, Catalog};
+use fireteam_scenario::{load_catalog, load_catalog_dir, Catalog};
 use fireteam_skirmish::character::{
     skill, skills, slot_price, unmet, Attributes, Known, Skill, MARTIAL_ARTS, MARTIAL_ARTS_MAX,
 };
@@ -51,7 +51,7 @@ pub struct ExperienceArgs {
     #[arg(long, value_name = "SKILL[:+N]")]
     pub bonus: Vec<String>,
     /// The data folder, or its skirmish folder (default: FIRETEAM_DATA, else the data/skirmish
-    /// folder found from the current directory upward)
+    /// folder found from the current directory upward, else the built-in catalog)
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
     /// Print one JSON object instead of a table
@@ -101,15 +101,18 @@ struct Purchase {
 }
 
 pub fn run(args: ExperienceArgs) -> Result<()> {
-    let dir = skill_dir(args.data.as_deref());
-    let catalog = load_catalog_dir(&dir, &SkirmishSchema).map_err(|d| {
-        miette!(
-            help = "point --data at the data folder (or its skirmish folder), or set FIRETEAM_DATA",
-            "{}cannot load the SKIRMISH catalog from {}",
-            d.render_plain(),
-            dir.display()
-        )
-    })?;
+    let catalog = match skill_dir(args.data.as_deref()) {
+        Some(dir) => load_catalog_dir(&dir, &SkirmishSchema).map_err(|d| {
+            miette!(
+                help = "point --data at the data folder (or its skirmish folder), or set FIRETEAM_DATA",
+                "{}cannot load the SKIRMISH catalog from {}",
+                d.render_plain(),
+                dir.display()
+            )
+        })?,
+        None => load_catalog(&crate::scenario_files::built_in("skirmish"), &SkirmishSchema)
+            .map_err(|d| miette!("{}the built-in SKIRMISH catalog does not load", d.render_plain()))?,
+    };
     let attrs = Attributes {
         str: args.strength,
         dex: args.dex,
@@ -125,28 +128,29 @@ pub fn run(args: ExperienceArgs) -> Result<()> {
 }
 
 /// The skill catalog folder: `--data` or `FIRETEAM_DATA` (a data folder or its `skirmish`
-/// folder), else the first `data/skirmish` from the current directory upward.
-fn skill_dir(given: Option<&Path>) -> PathBuf {
+/// folder), else the first `data/skirmish` from the current directory upward; `None` when
+/// there is none, and the built-in catalog serves.
+fn skill_dir(given: Option<&Path>) -> Option<PathBuf> {
     let root = given
         .map(Path::to_path_buf)
         .or_else(|| std::env::var_os("FIRETEAM_DATA").map(PathBuf::from));
     if let Some(r) = root {
-        return if r.join("skirmish").is_dir() {
+        return Some(if r.join("skirmish").is_dir() {
             r.join("skirmish")
         } else {
             r
-        };
+        });
     }
     let cwd = std::env::current_dir().ok();
     let mut dir = cwd.as_deref();
     while let Some(d) = dir {
         let p = d.join("data").join("skirmish");
         if p.is_dir() {
-            return p;
+            return Some(p);
         }
         dir = d.parent();
     }
-    PathBuf::from("data/skirmish")
+    None
 }
 
 /// A skill name as typed: `Martial Arts`, `martial-arts` and `martial_arts` are one.

@@ -8,7 +8,7 @@
 //! thread does, and each is atomic (`Save::write_atomic`): a save is whole or not there.
 
 use crate::terminal::Saves;
-use fireteam_engine::{LogEntry, Save};
+use fireteam_engine::{count, LogEntry, Save};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -80,7 +80,8 @@ impl Keeper {
         let _ = ctrlc::set_handler(move || {
             let said = match keeper.write(None) {
                 Ok(Some((p, n))) => format!(
-                    "interrupted: saved {n} actions to {}{}",
+                    "interrupted: saved {} to {}{}",
+                    count(n, "action", "actions"),
                     p.display(),
                     keeper.resume_hint(&p)
                 ),
@@ -98,7 +99,11 @@ impl Keeper {
 impl Saves for Keeper {
     fn save(&mut self, to: Option<&Path>) -> Result<String, String> {
         match self.write(to)? {
-            Some((p, n)) => Ok(format!("saved {n} actions to {}", p.display())),
+            Some((p, n)) => Ok(format!(
+                "saved {} to {}",
+                count(n, "action", "actions"),
+                p.display()
+            )),
             None => Err("no save file: type `save FILE`".into()),
         }
     }

@@ -12,6 +12,7 @@ mod play;
 mod replay;
 mod roll;
 mod scenario_files;
+mod serve;
 mod sim;
 mod terminal;
 mod writable;
@@ -45,6 +46,8 @@ enum Command {
     Demo(play::DemoArgs),
     /// Play a scenario to the end (AI, human or scripted sides)
     Run(play::RunArgs),
+    /// The battle map in a browser: play, watch, replay, ask the odds, simulate
+    Serve(serve::ServeArgs),
     /// Validate scenario files, reporting every problem
     Check(check::CheckArgs),
     /// Exact odds of a dice expression, or of an action in a scenario (--action)
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Demo(a) => play::demo(a),
         Command::Run(a) => play::run(a),
+        Command::Serve(a) => serve::run(a),
         Command::Check(a) => check::run(a),
         Command::Odds(a) => odds::run(a),
         Command::Sim(a) => sim::run(a),

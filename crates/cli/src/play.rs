@@ -9,7 +9,7 @@ use crate::terminal::{self, Reply};
 use clap::Args;
 use fireteam_ai::{Explain, Policy, PolicyKind};
 use fireteam_dice_pool::DicePool;
-use fireteam_engine::{Battle, Decision, Outcome, Save};
+use fireteam_engine::{count, Battle, Decision, Outcome, Save};
 use fireteam_scenario::Controller;
 use miette::{miette, IntoDiagnostic, Result};
 use serde_json::json;
@@ -167,26 +167,7 @@ pub fn run(args: RunArgs) -> Result<()> {
     let resume = match &args.resume {
         Some(p) => {
             let save = Save::read(p).map_err(|e| miette!("{e}"))?;
-            if save.system != loaded.scenario.system {
-                return Err(miette!(
-                    help = "resume with the scenario the battle was played from",
-                    "{} is a save of the system '{}', but {} is a '{}' scenario",
-                    p.display(),
-                    save.system,
-                    args.file.display(),
-                    loaded.scenario.system
-                ));
-            }
-            let hashes = loaded.content_hashes();
-            for (file, saved) in &save.content_hashes {
-                if hashes.get(file).is_some_and(|h| h != saved) {
-                    return Err(miette!(
-                        help = "resume with the files the battle was played with",
-                        "{file} has changed since {} was saved",
-                        p.display()
-                    ));
-                }
-            }
+            crate::replay::check_resume(&save, p, &args.file, &loaded, args.data.as_deref())?;
             Some(save)
         }
         None => None,
@@ -240,7 +221,7 @@ struct Play<'a> {
 impl SystemJob for Play<'_> {
     type Output = ();
 
-    fn run<R: Playable>(self, rules: &R, state: R::State) -> Result<()> {
+    fn run<R: Playable>(self, rules: &'static R, state: R::State) -> Result<()> {
         let Play {
             title,
             mut choosers,
@@ -439,14 +420,21 @@ impl SystemJob for Play<'_> {
         // to --save, or to the file a person's last `save FILE` named.
         let saved = keeper.write(None).map_err(|e| miette!("{e}"))?;
         if let (Some((p, n)), true) = (&saved, text) {
-            emit(&format!("saved {n} actions to {}", p.display()))?;
+            emit(&format!(
+                "saved {} to {}",
+                count(*n, "action", "actions"),
+                p.display()
+            ))?;
         }
         if quit {
             let hint = match &saved {
                 Some((p, _)) => keeper.resume_hint(p),
                 None => " without saving".into(),
             };
-            eprintln!("quit after {} actions{hint}", battle.steps());
+            eprintln!(
+                "quit after {}{hint}",
+                count(battle.steps(), "action", "actions")
+            );
         }
         result
     }

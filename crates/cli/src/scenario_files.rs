@@ -6,7 +6,7 @@
 //! The commands are written once, generic over [`Playable`]; this file is the only place that
 //! names each system. A system takes two lines here:
 //!
-//! 1. its `ScenarioSchema` in [`loader`], so its scenarios load;
+//! 1. its `ScenarioSchema` in [`registered`], so its scenarios load;
 //! 2. one arm in [`with_system`], which builds its initial state from a loaded scenario.
 //!
 //! Its rules crate implements what `Playable` bundles (`RuleSystem`, `Present`, `ActionOdds`,
@@ -15,73 +15,133 @@
 use fireteam_dice_pool::scenario::DicePoolSchema;
 use fireteam_dice_pool::DicePool;
 use fireteam_engine::{ActionOdds, Aftermath, BattleStats, Evaluate, Present};
-use fireteam_scenario::{Loaded, Loader};
+use fireteam_scenario::{Loaded, Loader, SourceFile};
 use miette::{miette, Result};
 use std::path::{Path, PathBuf};
 
-/// The catalog folder: `--data`, else `FIRETEAM_DATA`, else the first `data/` found beside the
-/// scenario or above it, else `./data`.
-pub fn data_dir(scenario: &Path, given: Option<&Path>) -> PathBuf {
+/// The shipped catalogs, `("<system>/<file>.toml", text)`, built into the binary by build.rs,
+/// so that an installed `fireteam` needs no data folder on disk.
+const BUILT_IN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/data.rs"));
+
+/// How messages and saves name a built-in catalog file: `built-in:data/<system>/<file>.toml`.
+pub const BUILT_IN_DATA: &str = "built-in:data";
+
+/// The catalog folder: `--data`, else `FIRETEAM_DATA`, else the first `data/` beside the
+/// scenario or above it, else `./data`; the last two count only when they hold a catalog of a
+/// system fireteam plays (so an unrelated `data/` folder is passed over). `None` when there is
+/// no such folder: the built-in catalogs serve.
+pub fn data_dir(scenario: &Path, given: Option<&Path>) -> Option<PathBuf> {
     if let Some(d) = given {
-        return d.to_path_buf();
+        return Some(d.to_path_buf());
     }
     if let Some(d) = std::env::var_os("FIRETEAM_DATA") {
-        return PathBuf::from(d);
+        return Some(PathBuf::from(d));
     }
+    let systems = systems();
+    let holds_catalogs = |d: &Path| systems.iter().any(|s| d.join(s).is_dir());
     let start = scenario
         .canonicalize()
         .ok()
         .and_then(|p| p.parent().map(Path::to_path_buf));
     let mut dir = start.as_deref();
     while let Some(d) = dir {
-        if d.join("data").is_dir() {
-            return d.join("data");
+        if holds_catalogs(&d.join("data")) {
+            return Some(d.join("data"));
         }
         dir = d.parent();
     }
-    PathBuf::from("data")
+    Some(PathBuf::from("data")).filter(|d| holds_catalogs(d))
 }
 
-/// The loader, with every system's scenario schema registered.
-fn loader(data: PathBuf) -> Loader<'static> {
+/// The built-in catalog files of `system`.
+pub fn built_in(system: &str) -> Vec<SourceFile> {
+    BUILT_IN
+        .iter()
+        .filter(|(name, _)| {
+            name.strip_prefix(system)
+                .is_some_and(|rest| rest.starts_with('/'))
+        })
+        .map(|(name, text)| SourceFile::new(format!("{BUILT_IN_DATA}/{name}"), *text))
+        .collect()
+}
+
+/// The loader, with every system's scenario schema registered, reading the catalogs from
+/// `data`, or the built-in ones without it.
+fn loader(data: Option<PathBuf>) -> Loader<'static> {
+    let loader = registered().policies(fireteam_ai::PolicyKind::ALL.iter().map(|k| k.name()));
+    match data {
+        Some(d) => loader.data_dir(d),
+        None => loader
+            .systems()
+            .into_iter()
+            .fold(loader, |l, s| l.catalog_files(s, built_in(s))),
+    }
+}
+
+/// A loader that knows every system's scenario schema, and nothing else yet.
+fn registered() -> Loader<'static> {
     Loader::new()
         .schema(&DicePoolSchema)
         .schema(&fireteam_skirmish::schema::SkirmishSchema)
-        .data_dir(data)
-        .policies(fireteam_ai::PolicyKind::ALL.iter().map(|k| k.name()))
 }
 
 /// The names of the systems whose scenarios load.
 pub fn systems() -> Vec<&'static str> {
-    loader(PathBuf::from("data")).systems()
+    registered().systems()
 }
 
 /// Loads a scenario of a system fireteam plays, or returns every problem found.
 pub fn load(path: &Path, data: Option<&Path>) -> Result<Loaded> {
     let loader = loader(data_dir(path, data));
-    loader.load_path(path).map_err(|d| {
-        let n = d.len();
-        miette!(
-            "{}{} problem{} in {}",
-            d.render_plain(),
-            n,
-            if n == 1 { "" } else { "s" },
-            path.display()
-        )
-    })
+    loader
+        .load_path(path)
+        .map_err(|d| problems(&d, &path.display().to_string()))
+}
+
+/// Loads a scenario from text named `name` (the battle map's setup editor), with the catalogs
+/// found as for the scenario file `beside`.
+pub fn load_text(name: &str, text: &str, beside: &Path, data: Option<&Path>) -> Result<Loaded> {
+    let loader = loader(data_dir(beside, data));
+    loader
+        .load(&SourceFile::new(name, text))
+        .map_err(|d| problems(&d, name))
+}
+
+/// Every problem of a scenario, one per line with file, line and column, and how many.
+fn problems(d: &fireteam_scenario::Diagnostics, name: &str) -> miette::Report {
+    let n = d.len();
+    miette!(
+        "{}{} problem{} in {name}",
+        d.render_plain(),
+        n,
+        if n == 1 { "" } else { "s" },
+    )
 }
 
 /// Everything the battle commands need of a rule system: playing and showing it (`Present`),
 /// the odds of an action (`ActionOdds`), the AI (`Evaluate`, `'static` for its boxed
-/// policies), the simulator (`BattleStats`, and `Sync` rules and states for its threads) and
+/// policies), the simulator (`BattleStats`, and `Sync` rules and states for its threads), the
+/// battle map (`Send` states, actions and events, to keep a battle between requests) and
 /// what follows a finished battle (`Aftermath`). Every system with those traits is `Playable`.
 pub trait Playable:
-    Present<State: Sync> + ActionOdds + Evaluate + BattleStats + Aftermath + Sync + 'static
+    Present<State: Sync + Send, Action: Send, Event: Send>
+    + ActionOdds
+    + Evaluate
+    + BattleStats
+    + Aftermath
+    + Sync
+    + 'static
 {
 }
 
 impl<R> Playable for R where
-    R: Present<State: Sync> + ActionOdds + Evaluate + BattleStats + Aftermath + Sync + 'static
+    R: Present<State: Sync + Send, Action: Send, Event: Send>
+        + ActionOdds
+        + Evaluate
+        + BattleStats
+        + Aftermath
+        + Sync
+        + 'static
 {
 }
 
@@ -94,7 +154,7 @@ impl<R> Playable for R where
 pub trait SystemJob {
     type Output;
     /// The work, with the system's rules and the battle's initial state.
-    fn run<R: Playable>(self, rules: &R, initial: R::State) -> Result<Self::Output>;
+    fn run<R: Playable>(self, rules: &'static R, initial: R::State) -> Result<Self::Output>;
 }
 
 /// Runs `job` with the rule system named `system` (a scenario's `system`, or the one a save
@@ -124,7 +184,7 @@ mod tests {
     impl SystemJob for Which {
         type Output = (&'static str, usize);
 
-        fn run<R: Playable>(self, rules: &R, initial: R::State) -> Result<Self::Output> {
+        fn run<R: Playable>(self, rules: &'static R, initial: R::State) -> Result<Self::Output> {
             Ok((rules.name(), rules.sides(&initial)))
         }
     }

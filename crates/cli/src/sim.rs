@@ -3,9 +3,10 @@
 use crate::format::emit;
 use crate::scenario_files::{self, Playable, SystemJob};
 use clap::Args;
-use fireteam_ai::PolicyKind;
+use fireteam_ai::{PolicyError, PolicyKind};
+use fireteam_engine::count;
 use fireteam_scenario::Controller;
-use fireteam_sim::{simulate_with, CsvWriter, Side, SimConfig, SimReport};
+use fireteam_sim::{simulate_with, CsvWriter, Side, SimConfig, SimReport, MAX_THREADS};
 use miette::{miette, IntoDiagnostic, Result};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -24,8 +25,12 @@ pub struct SimArgs {
     /// How many battles
     #[arg(short = 'n', long = "runs", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub runs: u64,
-    /// Worker threads (0: one per core); results do not depend on it
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads, 0 to 256 (0: one per core); results do not depend on it
+    #[arg(
+        long,
+        default_value_t = 0,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS as u64)
+    )]
     pub threads: usize,
     /// The run's seed (default: the scenario's seed, or 1)
     #[arg(long)]
@@ -42,46 +47,89 @@ pub struct SimArgs {
     /// Write one CSV row per battle to this file
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Play human and script sides with this AI policy
-    #[arg(long, default_value = "greedy")]
-    pub stand_in: String,
+    /// Play human and script sides with this AI policy (random, greedy, first, search[:N])
+    #[arg(long, value_name = "POLICY", default_value = "greedy", value_parser = policy)]
+    pub stand_in: PolicyKind,
     /// Play every side with this AI policy, whatever the scenario says (e.g. random, as a baseline)
-    #[arg(long, value_name = "POLICY")]
-    pub all_sides: Option<String>,
+    #[arg(long, value_name = "POLICY", value_parser = policy)]
+    pub all_sides: Option<PolicyKind>,
     /// Play one side with this AI policy (repeatable; over --all-sides and the scenario), e.g.
     /// Red=search:32
-    #[arg(long = "side", value_name = "SIDE=POLICY")]
-    pub side: Vec<String>,
-    /// The catalog folder (default: the `data/` beside or above the scenario)
+    #[arg(long = "side", value_name = "SIDE=POLICY", value_parser = side_policy)]
+    pub side: Vec<(String, PolicyKind)>,
+    /// The catalog folder (default: the `data/` beside or above the scenario, else the built-in
+    /// catalogs)
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 }
 
+/// An AI policy named on the command line; an unknown name gets the closest known one.
+fn policy(given: &str) -> std::result::Result<PolicyKind, String> {
+    given.parse().map_err(|e: PolicyError| {
+        let names = PolicyKind::ALL.map(PolicyKind::name);
+        match &e {
+            PolicyError::Unknown { name } => {
+                // "serch:32" is close to "search": compare the name before its rollouts.
+                let word = name.split(':').next().unwrap_or(name);
+                let help = fireteam_scenario::did_you_mean(word, names.iter().copied());
+                format!("{e}\n  help: {help}")
+            }
+            _ => e.to_string(),
+        }
+    })
+}
+
+/// `SIDE=POLICY`, with the policy checked; the side is checked against the scenario later.
+fn side_policy(given: &str) -> std::result::Result<(String, PolicyKind), String> {
+    let Some((name, kind)) = given.split_once('=') else {
+        return Err("write SIDE=POLICY, e.g. --side Red=greedy".to_string());
+    };
+    Ok((name.trim().to_string(), policy(kind)?))
+}
+
+/// A run's speed: battles per second, or seconds per battle when that is under one.
+fn rate(battles_per_sec: f64) -> String {
+    if battles_per_sec >= 9.95 {
+        format!("{battles_per_sec:.0} battles/s")
+    } else if battles_per_sec >= 1.0 {
+        format!("{battles_per_sec:.1} battles/s")
+    } else {
+        format!("{:.1} s/battle", 1.0 / battles_per_sec)
+    }
+}
+
 pub fn run(args: SimArgs) -> Result<()> {
+    if args.first.checked_add(args.runs).is_none() {
+        return Err(miette!(
+            help = format!(
+                "the last battle ends at index {}; use --first {} or lower",
+                u64::MAX,
+                u64::MAX - args.runs
+            ),
+            "--first {} with -n {} passes the last battle index",
+            args.first,
+            args.runs
+        ));
+    }
     let loaded = scenario_files::load(&args.file, args.data.as_deref())?;
     let seed = args.seed.or(loaded.scenario.seed).unwrap_or(1);
     // Which policy plays each side: --side, then --all-sides, then the scenario.
-    let mut chosen: Vec<(String, String)> = Vec::new();
-    for given in &args.side {
-        let Some((name, policy)) = given.split_once('=') else {
-            return Err(miette!(
-                "--side {given}: write SIDE=POLICY, e.g. --side Red=greedy"
-            ));
-        };
+    let mut chosen: Vec<(String, PolicyKind)> = Vec::new();
+    for (name, kind) in &args.side {
         let known: Vec<&str> = loaded
             .scenario
             .sides
             .iter()
             .map(|s| s.name.as_str())
             .collect();
-        let Some(side) = known.iter().find(|k| k.eq_ignore_ascii_case(name.trim())) else {
+        let Some(side) = known.iter().find(|k| k.eq_ignore_ascii_case(name)) else {
             return Err(miette!(
-                "--side {given}: the scenario has no side '{}'; its sides are {}",
-                name.trim(),
+                help = fireteam_scenario::did_you_mean(name, known.iter().copied()),
+                "--side {name}={kind}: the scenario has no side '{name}'; its sides are {}",
                 known.join(", ")
             ));
         };
-        chosen.push((side.to_string(), policy.trim().to_string()));
+        chosen.push((side.to_string(), *kind));
     }
     let mut sides = Vec::new();
     for s in &loaded.scenario.sides {
@@ -90,21 +138,20 @@ pub fn run(args: SimArgs) -> Result<()> {
             .rev()
             .find(|(n, _)| *n == s.name)
             .map(|(_, p)| p);
-        let policy = match (given, &args.all_sides, &s.controller) {
-            (Some(p), _, _) => p.clone(),
-            (None, Some(p), _) => p.clone(),
-            (None, None, Controller::Ai(p)) => p.clone(),
+        let kind = match (given, args.all_sides, &s.controller) {
+            (Some(k), _, _) => *k,
+            (None, Some(k), _) => k,
+            (None, None, Controller::Ai(p)) => {
+                p.parse().map_err(|e| miette!("side {}: {e}", s.name))?
+            }
             _ => {
                 eprintln!(
                     "side {} is {}; in simulation {} plays it",
                     s.name, s.controller, args.stand_in
                 );
-                args.stand_in.clone()
+                args.stand_in
             }
         };
-        let kind: PolicyKind = policy
-            .parse()
-            .map_err(|e| miette!("side {}: {e}", s.name))?;
         sides.push((s.name.clone(), kind));
     }
     let job = Sim {
@@ -117,9 +164,9 @@ pub fn run(args: SimArgs) -> Result<()> {
         return emit(&report.to_json());
     }
     let mut out = format!(
-        "{} — {} battles from seed {} (battles {}..{})\n",
+        "{} — {} from seed {} (battles {}..{})\n",
         loaded.scenario.name,
-        report.runs,
+        count(report.runs, "battle", "battles"),
         seed,
         report.range().start,
         report.range().end
@@ -137,14 +184,14 @@ pub fn run(args: SimArgs) -> Result<()> {
         ));
     }
     out.push_str(&format!(
-        "  draws {} (of which {} stopped at {} actions); mean rounds {:.2}",
+        "  draws {} (of which {} stopped at {}); mean rounds {:.2}",
         report.draws,
         report.timeouts,
-        args.max_steps,
+        count(args.max_steps, "action", "actions"),
         report.mean_rounds()
     ));
     if let Some(bps) = report.battles_per_sec() {
-        out.push_str(&format!("; {bps:.0} battles/s"));
+        out.push_str(&format!("; {}", rate(bps)));
     }
     emit(&out)
 }
@@ -159,7 +206,7 @@ struct Sim<'a> {
 impl SystemJob for Sim<'_> {
     type Output = SimReport;
 
-    fn run<R: Playable>(self, rules: &R, initial: R::State) -> Result<SimReport> {
+    fn run<R: Playable>(self, rules: &'static R, initial: R::State) -> Result<SimReport> {
         let Sim { args, sides, seed } = self;
         let sides: Vec<Side<R>> = sides
             .into_iter()
@@ -216,5 +263,28 @@ impl SystemJob for Sim<'_> {
             w.finish().into_diagnostic()?;
         }
         Ok(report)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rate_under_one_battle_a_second_is_shown_as_seconds_per_battle() {
+        assert_eq!(rate(0.25), "4.0 s/battle");
+        assert_eq!(rate(0.4), "2.5 s/battle");
+        assert_eq!(rate(2.5), "2.5 battles/s");
+        assert_eq!(rate(12_345.6), "12346 battles/s");
+    }
+
+    #[test]
+    fn a_mistyped_policy_gets_the_closest_name() {
+        let e = policy("gredy").unwrap_err();
+        assert!(e.contains("unknown AI policy 'gredy'"), "{e}");
+        assert!(e.contains("did you mean 'greedy'?"), "{e}");
+        let e = policy("serch:32").unwrap_err();
+        assert!(e.contains("did you mean 'search'?"), "{e}");
+        assert_eq!(policy("search:32"), Ok(PolicyKind::Search { rollouts: 32 }));
     }
 }

@@ -406,3 +406,27 @@ fn a_refused_script_action_says_whose_decision_it_is_and_what_is_legal() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_one_action_save_replays_as_one_action_after_one_turn() {
+    let dir = std::env::temp_dir().join(format!("fireteam-one-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("one.json");
+    let o = fireteam(&[
+        "run",
+        "scenarios/dice-pool/yard.toml",
+        "--stop-after",
+        "1",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", err(&o));
+    let o = fireteam(&["replay", save.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    assert!(text.contains("replayed 1 action from seed"), "{text}");
+    assert!(text.ends_with("after 1 turn\n"), "{text}");
+    let o = fireteam(&["check", "scenarios/dice-pool/yard.toml"]);
+    assert!(out(&o).contains(" sides, "), "{}", out(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -190,7 +190,10 @@ fn save_as_then_quit_leaves_a_save_that_replays_and_resumes() {
     p.exp_string("save to which file? ").unwrap();
     p.send_line(save.to_str().unwrap()).unwrap();
     let (shown, _) = next_prompt(&mut p);
-    assert!(shown.contains(" actions to "), "{shown}");
+    assert!(
+        shown.contains("  saved 1 action to "),
+        "the turn's start: {shown}"
+    );
     // One decision, then an action typed in full with another cell form, then quit. Moving
     // first, Dee's moves do not depend on what Red does.
     p.send_line("move first").unwrap();

@@ -372,7 +372,10 @@ fn read_dice(
         if k > n {
             return Err(limit(
                 span,
-                format!("cannot keep {k} of {n} dice"),
+                format!(
+                    "cannot keep {k} of {n} {}",
+                    if n == 1 { "die" } else { "dice" }
+                ),
                 format!("keep at most {n}"),
             ));
         }

@@ -184,7 +184,8 @@ fn dice_limits_are_refused_with_the_term_marked() {
         ("1000000000d6", "more than the limit"),
         ("99999999999999999999999d6", "more than the limit"),
         ("1d2000000", "larger than the largest die"),
-        ("4d6kh5", "cannot keep 5 of 4"),
+        ("4d6kh5", "cannot keep 5 of 4 dice"),
+        ("1d6kh2", "cannot keep 2 of 1 die"),
         ("4d6kh0", "keeps nothing"),
     ] {
         let e = error(src);

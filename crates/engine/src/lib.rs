@@ -15,6 +15,7 @@ pub mod modifier;
 pub mod present;
 pub mod protocol;
 pub mod save;
+pub mod text;
 pub mod toy;
 pub mod view;
 
@@ -29,4 +30,5 @@ pub use protocol::{
 pub use save::{Save, SaveError};
 /// The JSON library of [`Present::header`], for systems that have no direct dependency on it.
 pub use serde_json;
+pub use text::{count, plural};
 pub use view::{ActionView, Board, Cell, Focus, GridShape, Mark, SideView, TerrainView, UnitView};

@@ -11,9 +11,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
-/// The format tag and version written in every save.
+/// The format tag and version written in every save. Version 2 adds `workdir`; version 1
+/// saves, without it, read as before. (A fireteam that reads only version 1 then says to
+/// upgrade, rather than that it does not know the field.)
 pub const FORMAT: &str = "fireteam-save";
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -24,6 +26,10 @@ pub struct Save {
     pub system_version: String,
     /// Content hashes of the scenario and catalogs, by file name.
     pub content_hashes: BTreeMap<String, String>,
+    /// The working folder the relative file names of `content_hashes` started from, so that a
+    /// replay from another folder finds them (absent in version 1 saves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workdir: Option<String>,
     pub seed: u64,
     pub log: Vec<LogEntry>,
 }
@@ -71,6 +77,9 @@ impl Save {
             system: rules.name().into(),
             system_version: rules.version().into(),
             content_hashes,
+            workdir: std::env::current_dir()
+                .ok()
+                .map(|d| d.display().to_string()),
             seed,
             log,
         }

@@ -210,3 +210,14 @@ fn action_text_errors_suggest_legal_actions() {
         Action::Attack
     );
 }
+
+#[test]
+fn a_save_records_its_working_folder_and_version_1_saves_still_read() {
+    let save = Save::new(&Duel::default(), 1, BTreeMap::new(), Vec::new());
+    let here = std::env::current_dir().unwrap().display().to_string();
+    assert_eq!(save.workdir.as_deref(), Some(here.as_str()));
+    let old = r#"{"format":"fireteam-save","format_version":1,"system":"duel","system_version":"1","content_hashes":{"a.toml":"01"},"seed":1,"log":[]}"#;
+    let back = Save::parse(old, std::path::Path::new("old.json")).unwrap();
+    assert_eq!(back.workdir, None);
+    assert_eq!(back.content_hashes.len(), 1);
+}

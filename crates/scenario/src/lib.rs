@@ -67,4 +67,5 @@ pub use schema::{
     OptionValue, ScenarioSchema, StatSpec, TERRAIN_FIELDS,
 };
 pub use source::SourceFile;
+pub use suggest::did_you_mean;
 pub use value::Value;

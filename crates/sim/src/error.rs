@@ -15,7 +15,7 @@ pub enum SimError {
         step: u64,
         message: String,
     },
-    #[error("battle {index} has {got} sides but {expected} were given policies; give one per side, in scenario order")]
+    #[error("battle {index} has {got} sides but {} given policies; give one per side, in scenario order", plural_were(*expected))]
     Sides {
         index: u64,
         expected: usize,
@@ -23,8 +23,24 @@ pub enum SimError {
     },
     #[error("cannot start {threads} simulation threads: {message}")]
     Threads { threads: usize, message: String },
+    /// More threads than [`crate::MAX_THREADS`]: asking the system for them can take minutes.
+    #[error(
+        "{threads} simulation threads are more than the limit of {limit}; use 0 for one per core"
+    )]
+    TooManyThreads { threads: usize, limit: usize },
+    /// The battle indices `first..first + runs` pass the largest index.
+    #[error(
+        "battles {first} + {runs} pass the last battle index {}; start lower",
+        u64::MAX
+    )]
+    Range { first: u64, runs: u64 },
     #[error("cannot write a battle record: {0}")]
     Io(#[from] io::Error),
+}
+
+/// "1 was", "2 were".
+fn plural_were(n: usize) -> String {
+    format!("{n} {}", fireteam_engine::plural(n, "was", "were"))
 }
 
 /// Why two reports do not merge.

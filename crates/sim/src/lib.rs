@@ -25,4 +25,4 @@ pub use csv::CsvWriter;
 pub use error::{MergeError, SimError};
 pub use report::{SideReport, SimReport, Timing};
 pub use side::{PolicyFactory, Side};
-pub use simulate::{simulate, simulate_with, SimConfig};
+pub use simulate::{simulate, simulate_with, SimConfig, MAX_THREADS};

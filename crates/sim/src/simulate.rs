@@ -17,6 +17,10 @@ use std::time::Instant;
 /// lengths, few enough that records do not pile up.
 const BLOCK_PER_THREAD: u64 = 256;
 
+/// The most worker threads a run may ask for. Far past any core count, and low enough that
+/// starting them is quick (a hundred thousand threads take the system minutes, or fail).
+pub const MAX_THREADS: usize = 256;
+
 /// What to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SimConfig {
@@ -83,6 +87,18 @@ where
     W: FnMut(&BattleRecord) -> io::Result<()>,
 {
     let started = Instant::now();
+    if config.threads > MAX_THREADS {
+        return Err(SimError::TooManyThreads {
+            threads: config.threads,
+            limit: MAX_THREADS,
+        });
+    }
+    let Some(end) = config.first.checked_add(config.runs) else {
+        return Err(SimError::Range {
+            first: config.first,
+            runs: config.runs,
+        });
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
         .thread_name(|i| format!("fireteam-sim-{i}"))
@@ -94,7 +110,6 @@ where
     let names: Vec<String> = sides.iter().map(|s| s.name.clone()).collect();
     let mut report = SimReport::new(config.seed, config.first, &names);
     let block = BLOCK_PER_THREAD * pool.current_num_threads().max(1) as u64;
-    let end = config.first.saturating_add(config.runs);
     let mut start = config.first;
     while start < end {
         let stop = start.saturating_add(block).min(end);

@@ -315,3 +315,60 @@ fn names_from_the_registry_and_errors_listing_them() {
     let e = Side::<Duel>::ai("Red", "smart").unwrap_err();
     assert!(e.to_string().contains("random, greedy"), "{e}");
 }
+
+#[test]
+fn a_range_past_the_last_index_is_refused_not_run_empty() {
+    let s = sides(PolicyKind::Random, PolicyKind::Random);
+    let e = simulate(
+        &Duel::default(),
+        initial,
+        &s,
+        &config(u64::MAX, 10, 1),
+        |_| {},
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SimError::Range {
+                first: u64::MAX,
+                runs: 10
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("start lower"), "{e}");
+    // The last index itself still runs.
+    let r = simulate(
+        &Duel::default(),
+        initial,
+        &s,
+        &config(u64::MAX - 1, 1, 1),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(r.runs, 1);
+}
+
+#[test]
+fn more_threads_than_the_limit_are_refused_at_once() {
+    let s = sides(PolicyKind::Random, PolicyKind::Random);
+    let e = simulate(
+        &Duel::default(),
+        initial,
+        &s,
+        &config(0, 1, 100_000),
+        |_| {},
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SimError::TooManyThreads {
+                threads: 100_000,
+                limit: fireteam_sim::MAX_THREADS
+            }
+        ),
+        "{e}"
+    );
+}

@@ -5,7 +5,7 @@ use crate::data::Band;
 use crate::event::{AttackKindTag, Event};
 use crate::resolve::{AttackRoll, Faces, Movement};
 use crate::state::{Stance, State};
-use fireteam_engine::Modifier;
+use fireteam_engine::{count, Modifier};
 
 fn faces(f: &Faces) -> String {
     let v: Vec<String> = f.iter().map(u8::to_string).collect();
@@ -34,7 +34,11 @@ pub fn pool_line(skill_name: &str, r: &AttackRoll, band: Option<Band>) -> String
         Some(b) => format!("{} {}", b.name(), r.base_difficulty),
         None => format!("{}", r.base_difficulty),
     };
-    format!("{} → {} dice vs {target}", parts.join(", "), r.pool)
+    format!(
+        "{} → {} vs {target}",
+        parts.join(", "),
+        count(r.pool, "die", "dice")
+    )
 }
 
 /// The pool line of an attack roll: skill, modifiers, dice, difficulty, faces, result.
@@ -166,9 +170,10 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             rule,
         } => {
             format!(
-                "  {} reloads the {}: {loaded} rounds [{rule}]",
+                "  {} reloads the {}: {} [{rule}]",
                 name(*unit),
-                weapon(*w)
+                weapon(*w),
+                count(*loaded, "round", "rounds")
             )
         }
         Event::AttackDeclared {
@@ -206,7 +211,7 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 "  {} puts {dice} {} {} against it [{rule}]",
                 name(*unit),
                 if *parry { "parry" } else { "dodge" },
-                if *dice == 1 { "die" } else { "dice" }
+                fireteam_engine::plural(*dice, "die", "dice")
             )
         }
         Event::AttackRolled {
@@ -241,7 +246,7 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             faces(&roll.pr_faces),
             roll.pr_total,
             if roll.wounds > 0 {
-                format!("{} wounds, ", roll.wounds)
+                format!("{}, ", count(roll.wounds, "wound", "wounds"))
             } else {
                 String::new()
             },
@@ -266,7 +271,7 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             rule,
         } => {
             let mut line = format!(
-                "  {} throws the {} at {aim}: throwing {} [{rule}]",
+                "  {} throws the {} at {aim}: {} [{rule}]",
                 name(*unit),
                 weapon(*w),
                 attack_line("throwing", roll, None)

@@ -244,7 +244,15 @@ pub fn action_view(s: &State, a: &Action) -> ActionView {
         },
         Action::End { unit } => v(unit, "end"),
         Action::Defend { unit, .. } => v(unit, "defend"),
-        Action::Roll { unit } => v(unit, "roll"),
+        // The roll after the defense is nobody's choice: a button, not a unit's action.
+        Action::Roll { .. } => ActionView {
+            unit: None,
+            kind: "roll".into(),
+            cell: None,
+            target: None,
+            facing: None,
+            attack: false,
+        },
     }
 }
 
@@ -327,7 +335,8 @@ impl ActionOdds for DicePool {
             if wounds > 0 || stunned || (a.out && !b.out) {
                 let mut p = format!("{}:", a.name);
                 if wounds > 0 {
-                    p.push_str(&format!(" {wounds:>2} wounds"));
+                    let noun = fireteam_engine::plural(wounds, "wound", "wounds");
+                    p.push_str(&format!(" {wounds:>2} {noun}"));
                 }
                 if a.out && !b.out {
                     p.push_str(" out of action");
@@ -356,8 +365,9 @@ impl ActionOdds for DicePool {
                     AttackKindTag::Shot(_) => "firearms",
                 };
                 Some(format!(
-                    "{} (defender assigns up to {defend} dice)",
-                    pool_line(skill, roll, *band)
+                    "{} (defender assigns up to {})",
+                    pool_line(skill, roll, *band),
+                    fireteam_engine::count(defend, "die", "dice")
                 ))
             }
             _ => None,

@@ -356,6 +356,39 @@ pub fn roll_attack(
     defense_dice: i32,
     opts: &Options,
 ) -> Result<AttackRoll, SourceError> {
+    let pool = Pool {
+        words: "attack dice",
+        skill,
+        modifiers,
+        base_difficulty,
+        defense_dice,
+    };
+    roll_pool_against(dice, who, pool, opts)
+}
+
+/// A pool rolled against a difficulty: what the person rolling reads it as ("attack dice",
+/// "fast-draw dice"), its skill and modifiers, and the difficulty before defense dice.
+struct Pool<'a> {
+    words: &'a str,
+    skill: i32,
+    modifiers: Modifiers,
+    base_difficulty: i64,
+    defense_dice: i32,
+}
+
+fn roll_pool_against(
+    dice: &mut dyn DiceSource,
+    who: Who<'_>,
+    pool: Pool<'_>,
+    opts: &Options,
+) -> Result<AttackRoll, SourceError> {
+    let Pool {
+        words: what,
+        skill,
+        modifiers,
+        base_difficulty,
+        defense_dice,
+    } = pool;
     let pool = skill + total(&modifiers);
     let since = dice.mark();
     let defense_words = Words(who.against, "defense dice", who.by);
@@ -369,7 +402,8 @@ pub fn roll_attack(
     let (total, faces) = if automatic_failure {
         (0, Faces::new())
     } else {
-        let words = Words(who.by, "attack dice", who.against);
+        let words = Words(who.by, what, who.against);
+        // The tag stays "attack": the estimator forces its faces by it.
         roll_pool(dice, &Purpose::with_detail("attack", &words), pool)?
     };
     let hit = !automatic_failure
@@ -535,5 +569,12 @@ pub fn roll_fast_draw(
     let mut mods = Modifiers::new();
     mods.extend(movement_modifier(movement));
     mods.extend(condition_modifier(stunned, wounded, opts));
-    roll_attack(dice, who, dexterity, mods, 10, 0, opts)
+    let pool = Pool {
+        words: "fast-draw dice",
+        skill: dexterity,
+        modifiers: mods,
+        base_difficulty: 10,
+        defense_dice: 0,
+    };
+    roll_pool_against(dice, who, pool, opts)
 }

@@ -343,3 +343,35 @@ fn dp_draw_02_fast_draw_is_dexterity_against_ten_with_movement_penalties() {
     .unwrap();
     assert_eq!((r.pool, r.total, r.hit), (3, 10, true));
 }
+
+#[test]
+fn dp_draw_02_the_fast_draw_is_asked_for_as_fast_draw_dice() {
+    // A person at the table reads what the roll is: a fast draw, not an attack.
+    let mut asked = Vec::new();
+    let mut dice = fireteam_dice::ManualSource::new(
+        std::io::Cursor::new(b"4 3 3\n".to_vec()),
+        &mut asked,
+        fireteam_dice::SeededSource::new(1),
+    );
+    let who = Who {
+        by: "Kit",
+        against: "",
+    };
+    let r = roll_fast_draw(
+        &mut dice,
+        who,
+        4,
+        Movement::Run,
+        false,
+        false,
+        &Options::default(),
+    )
+    .unwrap();
+    assert!(r.hit);
+    let asked = String::from_utf8(asked).unwrap();
+    assert!(
+        asked.contains("Roll 3d6 for Kit's fast-draw dice."),
+        "{asked}"
+    );
+    assert!(!asked.contains("attack"), "{asked}");
+}

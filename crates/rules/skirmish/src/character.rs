@@ -780,7 +780,8 @@ fn check_credits(
         if let Some(r) = w.int("reload_cost") {
             let mags = stat(stats, "rounds_carried").max(0) + 1;
             spent += r * mags;
-            priced.push(format!("{mags} magazines {}₢", r * mags));
+            let noun = fireteam_engine::plural(mags, "magazine", "magazines");
+            priced.push(format!("{mags} {noun} {}₢", r * mags));
         }
     }
     if spent > budget {

@@ -9,7 +9,7 @@ use crate::system::Skirmish;
 use crate::text::FACINGS;
 use crate::Action;
 use fireteam_engine::serde_json::{self, json};
-use fireteam_engine::{ActionOdds, Modifier, Present, RuleSystem, SideId, UnitId};
+use fireteam_engine::{count, ActionOdds, Modifier, Present, RuleSystem, SideId, UnitId};
 use std::fmt::Write;
 
 fn name(s: &State, id: u16) -> &str {
@@ -172,7 +172,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             }
             let what = match mode {
                 Some(crate::action::FireMode::Burst) => format!("a {rounds}-round burst"),
-                Some(crate::action::FireMode::Auto) => format!("{rounds} rounds full auto"),
+                Some(crate::action::FireMode::Auto) => {
+                    format!("{} full auto", count(*rounds, "round", "rounds"))
+                }
                 Some(crate::action::FireMode::Power { dice }) => {
                     format!("a {dice}d6 lower-power shot [SK-16.8-b]")
                 }
@@ -281,7 +283,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
                 ),
                 Effect::Jammed { .. } => "'s weapon jams".to_string(),
                 Effect::Burning { turns: 0 } => "'s fire burns out".to_string(),
-                Effect::Burning { turns } => format!("is on fire ({turns} turns left)"),
+                Effect::Burning { turns } => {
+                    format!("is on fire ({} left)", count(*turns, "turn", "turns"))
+                }
                 Effect::ClubCracked { .. } => "'s club takes its first 18".to_string(),
                 Effect::AimLost => "loses his aim".to_string(),
                 Effect::Stunned => "is knocked down for two turns".to_string(),
@@ -413,7 +417,12 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             let _ = write!(t, "{} readies a weapon [SK-11.7.4-a]", name(s, *fig));
         }
         Event::Reloaded { fig, rounds, .. } => {
-            let _ = write!(t, "{} reloads ({rounds} rounds) [G-73]", name(s, *fig));
+            let _ = write!(
+                t,
+                "{} reloads ({}) [G-73]",
+                name(s, *fig),
+                count(*rounds, "round", "rounds")
+            );
         }
         Event::PickedUp { fig, slot } if *slot == crate::state::SHIELD_SLOT => {
             let _ = write!(t, "{} picks up his shield [SK-11.8.3-a]", name(s, *fig));
@@ -506,13 +515,14 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         } => {
             let _ = write!(
                 t,
-                "  {} {what}: {expr}{} = {hits} hits of fire [{rule}]",
+                "  {} {what}: {expr}{} = {} of fire [{rule}]",
                 name(s, *fig),
                 if expr.dice > 0 {
                     format!(" (rolled {rolled})")
                 } else {
                     String::new()
-                }
+                },
+                count(*hits, "hit", "hits")
             );
         }
         Event::FlameBurst {
@@ -534,7 +544,11 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             );
         }
         Event::FireLit { at, turns, .. } => {
-            let _ = write!(t, "  fire burns at {at} for {turns} turns [SK-16.12-j]");
+            let _ = write!(
+                t,
+                "  fire burns at {at} for {} [SK-16.12-j]",
+                count(*turns, "turn", "turns")
+            );
         }
         Event::FireOut { at } => {
             let _ = write!(t, "  the fire at {at} is put out [SK-16.12-k]");
@@ -910,7 +924,11 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             let _ = if *r == 0 {
                 write!(t, "  {what} meets the shot [{rule}]")
             } else {
-                write!(t, "  {what} takes {r} dice off the shot [{rule}]")
+                write!(
+                    t,
+                    "  {what} takes {} off the shot [{rule}]",
+                    count(*r, "die", "dice")
+                )
             };
         }
         Event::Reflected {
@@ -937,8 +955,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         Event::PackSpent { fig, dice } => {
             let _ = write!(
                 t,
-                "  {}'s battery pack gives {dice} dice ({} left) [SK-15.1-b]",
+                "  {}'s battery pack gives {} ({} left) [SK-15.1-b]",
                 name(s, *fig),
+                count(*dice, "die", "dice"),
                 s.fig(*fig).pack_dice
             );
         }
@@ -972,10 +991,10 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             let _ = match grenade {
                 Some(h) => write!(
                     t,
-                    "  {} holds the burning {} ({} turns burned) [{rule}]",
+                    "  {} holds the burning {} ({} burned) [{rule}]",
                     name(s, *fig),
                     s.rules.weapons[usize::from(h.weapon)].name,
-                    h.age
+                    count(h.age, "turn", "turns")
                 ),
                 None => write!(
                     t,
@@ -1124,8 +1143,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         } => {
             let _ = write!(
                 t,
-                "  {}'s tether takes {hits} hits ({total} of 25){} [SK-17.10-k]",
+                "  {}'s tether takes {} ({total} of 25){} [SK-17.10-k]",
                 name(s, *fig),
+                count(*hits, "hit", "hits"),
                 if *cut { " and parts" } else { "" }
             );
         }
@@ -1199,7 +1219,9 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         } => {
             let rest = match mode {
                 crate::action::FireMode::Burst => format!("bursts ({shots} this turn)"),
-                crate::action::FireMode::Auto => format!("full auto ({shots} rounds)"),
+                crate::action::FireMode::Auto => {
+                    format!("full auto ({})", count(*shots, "round", "rounds"))
+                }
                 _ => format!("single shots ({shots} this turn)"),
             };
             let _ = write!(t, "  {} switches to {rest} [{rule}]", name(s, *fig));
@@ -1214,7 +1236,8 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             let _ = if *dice > 0 {
                 write!(
                     t,
-                    "  R{r} shielding takes {dice} dice off the fire on {} [{rule}]",
+                    "  R{r} shielding takes {} off the fire on {} [{rule}]",
+                    count(*dice, "die", "dice"),
                     name(s, *fig)
                 )
             } else {

@@ -235,7 +235,10 @@ impl Ledger {
                     let w = &end.rules.weapons[usize::from(*weapon)].name;
                     a.bills.push(Bill {
                         what: if *pack {
-                            format!("recharge the battery pack of the {w} ({batteries} batteries)")
+                            format!(
+                                "recharge the battery pack of the {w} ({})",
+                                fireteam_engine::count(*batteries, "battery", "batteries")
+                            )
                         } else {
                             format!(
                                 "recharge {batteries} batter{} of the {w}",

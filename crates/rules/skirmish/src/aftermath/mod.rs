@@ -196,10 +196,12 @@ pub fn wear(e: &Event) -> Option<String> {
     };
     let mut parts = Vec::new();
     if *absorbed > 0 {
-        parts.push(format!("{absorbed} of {limit} hits absorbed"));
+        let hits = fireteam_engine::plural(*limit, "hit", "hits");
+        parts.push(format!("{absorbed} of {limit} {hits} absorbed"));
     }
     if *dice > 0 {
-        parts.push(format!("{dice} of {dice_limit} dice of shielding taken"));
+        let noun = fireteam_engine::plural(*dice_limit, "die", "dice");
+        parts.push(format!("{dice} of {dice_limit} {noun} of shielding taken"));
     }
     Some(parts.join(", "))
 }

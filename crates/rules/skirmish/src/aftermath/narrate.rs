@@ -147,9 +147,10 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
             let w = &s.rules.weapons[usize::from(*weapon)].name;
             if *pack {
                 format!(
-                    "{} recharges the battery pack of his {w} ({batteries} batteries' worth): \
+                    "{} recharges the battery pack of his {w} ({batteries} {} worth): \
                      {cost} ₢ [{rule}]",
-                    name(*fig)
+                    name(*fig),
+                    fireteam_engine::plural(*batteries, "battery's", "batteries'")
                 )
             } else {
                 format!(

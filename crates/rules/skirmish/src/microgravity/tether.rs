@@ -239,9 +239,9 @@ pub fn check_scenario(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError>
                         FieldError::new(
                             format!("units[{i}].tether_anchor"),
                             format!(
-                                "{}: the anchor is {} hexes from where he starts, past his {len}-hex tether",
+                                "{}: the anchor is {} from where he starts, past his {len}-hex tether",
                                 u.name,
-                                a.distance(at)
+                                fireteam_engine::count(a.distance(at), "hex", "hexes")
                             ),
                         )
                         .with_help("move the anchor closer or lengthen the tether"),
