@@ -106,7 +106,7 @@ pub fn dice_source(
         )
     } else if manual {
         Box::new(ManualSource::new(
-            std::io::stdin().lock(),
+            crate::terminal::StdinLines::default(),
             std::io::stderr(),
             SeededSource::new(seed),
         ))

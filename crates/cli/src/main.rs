@@ -6,6 +6,7 @@ mod bench;
 mod check;
 mod experience;
 mod format;
+mod keep;
 mod odds;
 mod play;
 mod replay;
@@ -13,6 +14,8 @@ mod roll;
 mod scenario_files;
 mod serve;
 mod sim;
+mod terminal;
+mod writable;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -3,17 +3,19 @@
 //! the table.
 
 use crate::format::emit;
+use crate::keep::Keeper;
 use crate::scenario_files::{self, Playable, SystemJob};
+use crate::terminal::{self, Reply};
 use clap::Args;
 use fireteam_ai::{Explain, Policy, PolicyKind};
 use fireteam_dice_pool::DicePool;
-use fireteam_engine::{Battle, Decision, Outcome, Present, Save, UnitId};
+use fireteam_engine::{count, Battle, Decision, Outcome, Save};
 use fireteam_scenario::Controller;
 use miette::{miette, IntoDiagnostic, Result};
 use serde_json::json;
 use std::collections::{BTreeMap, VecDeque};
-use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Clone)]
 pub struct PlayArgs {
@@ -32,7 +34,8 @@ pub struct PlayArgs {
     /// Ask for every roll at the terminal (dice rolled at the table)
     #[arg(long)]
     pub manual: bool,
-    /// Write a save (seed and action log) here when the battle ends or stops
+    /// Write a save (seed and action log) here when the battle ends or stops, on `quit` and on
+    /// Ctrl-C
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Show each AI decision's ranked choices
@@ -128,7 +131,19 @@ enum Chooser {
     Script,
 }
 
+/// Checks `--save` and `--log` before anything is played.
+fn check_outputs(args: &PlayArgs) -> Result<()> {
+    if let Some(p) = &args.save {
+        crate::writable::check(p, "--save")?;
+    }
+    if let Some(p) = &args.log {
+        crate::writable::check(p, "--log")?;
+    }
+    Ok(())
+}
+
 pub fn demo(args: DemoArgs) -> Result<()> {
+    check_outputs(&args.play)?;
     let setup = fireteam_dice_pool::setup::demo();
     let seed = args.play.seed.unwrap_or(1);
     let choosers = (0..setup.sides.len())
@@ -141,11 +156,13 @@ pub fn demo(args: DemoArgs) -> Result<()> {
         args: &args.play,
         content_hashes: BTreeMap::new(),
         resume: None,
+        file: None,
     }
     .run(&DicePool, setup.build())
 }
 
 pub fn run(args: RunArgs) -> Result<()> {
+    check_outputs(&args.play)?;
     let loaded = scenario_files::load(&args.file, args.data.as_deref())?;
     let resume = match &args.resume {
         Some(p) => {
@@ -181,6 +198,7 @@ pub fn run(args: RunArgs) -> Result<()> {
         args: &args.play,
         content_hashes: loaded.content_hashes(),
         resume,
+        file: Some(&args.file),
     };
     scenario_files::with_system(&loaded.scenario.system, &loaded, job)
 }
@@ -196,6 +214,8 @@ struct Play<'a> {
     content_hashes: BTreeMap<String, String>,
     /// A save to replay (checking every checksum) before play goes on.
     resume: Option<Save>,
+    /// The scenario file, for the hint on how to go on from a save; None for the demo.
+    file: Option<&'a Path>,
 }
 
 impl SystemJob for Play<'_> {
@@ -209,6 +229,7 @@ impl SystemJob for Play<'_> {
             args,
             content_hashes,
             resume,
+            file,
         } = self;
         let mut log_file = match &args.log {
             Some(p) => Some(std::io::BufWriter::new(
@@ -261,6 +282,17 @@ impl SystemJob for Play<'_> {
             }
             None => Battle::new(rules, state),
         };
+        // The save, kept current after every action for `save`, `quit` and Ctrl-C.
+        let mut keeper = Keeper::new(
+            Save::new(rules, seed, content_hashes, battle.log().to_vec()),
+            args.save.clone(),
+            file.map(|f| format!("fireteam run {} --resume", f.display())),
+        );
+        let human = choosers.iter().any(|c| matches!(c, Chooser::Human));
+        if human || args.save.is_some() {
+            keeper.save_on_ctrl_c();
+        }
+        let mut quit = false;
         let mut legal = Vec::new();
         let result = loop {
             let Decision::Choose { side, unit } = battle.decision() else {
@@ -292,10 +324,23 @@ impl SystemJob for Play<'_> {
                         }
                         choice.index
                     }
-                    Chooser::Human => match ask_human(rules, battle.state(), unit, &legal) {
-                        Ok(i) => i,
-                        Err(e) => break Err(e),
-                    },
+                    Chooser::Human => {
+                        match terminal::decide(
+                            rules,
+                            battle.state(),
+                            side,
+                            unit,
+                            &legal,
+                            &mut keeper,
+                        ) {
+                            Ok(Reply::Act(i)) => i,
+                            Ok(Reply::Quit) => {
+                                quit = true;
+                                break Ok(());
+                            }
+                            Err(e) => break Err(e),
+                        }
+                    }
                     Chooser::Script => {
                         let Some(line) = script.pop_front() else {
                             break Err(miette!(
@@ -324,6 +369,9 @@ impl SystemJob for Play<'_> {
                 Ok(ev) => ev.to_vec(),
                 Err(e) => break Err(miette!("action {step} '{action_text}': {e}")),
             };
+            if let Some(entry) = battle.log().last() {
+                keeper.record(entry.clone());
+            }
             for e in &events {
                 if text {
                     if let Some(line) = rules.narrate(battle.state(), e) {
@@ -368,57 +416,26 @@ impl SystemJob for Play<'_> {
         if let Some(f) = &mut log_file {
             f.flush().into_diagnostic()?;
         }
-        // The save is written even when the battle stopped early, so nothing played is lost.
-        if let Some(p) = &args.save {
-            let save = Save::new(rules, seed, content_hashes, battle.log().to_vec());
-            save.write_atomic(p).map_err(|e| miette!("{e}"))?;
-            if text {
-                emit(&format!(
-                    "saved {} actions to {}",
-                    battle.steps(),
-                    p.display()
-                ))?;
-            }
+        // The save is written even when the battle stopped early, so nothing played is lost:
+        // to --save, or to the file a person's last `save FILE` named.
+        let saved = keeper.write(None).map_err(|e| miette!("{e}"))?;
+        if let (Some((p, n)), true) = (&saved, text) {
+            emit(&format!(
+                "saved {} to {}",
+                count(*n, "action", "actions"),
+                p.display()
+            ))?;
+        }
+        if quit {
+            let hint = match &saved {
+                Some((p, _)) => keeper.resume_hint(p),
+                None => " without saving".into(),
+            };
+            eprintln!(
+                "quit after {}{hint}",
+                count(battle.steps(), "action", "actions")
+            );
         }
         result
-    }
-}
-
-/// Asks a person for a choice: a numbered list of the legal actions; the number or the text.
-fn ask_human<R: Present>(
-    rules: &R,
-    s: &R::State,
-    unit: Option<UnitId>,
-    legal: &[R::Action],
-) -> Result<usize> {
-    let texts: Vec<String> = legal.iter().map(|a| rules.action_text(s, a)).collect();
-    let who = unit.map_or_else(|| "you".to_string(), |u| rules.unit_name(s, u));
-    let mut err = std::io::stderr();
-    let _ = writeln!(err, "\nYour decision for {who}:");
-    for (i, t) in texts.iter().enumerate() {
-        let _ = writeln!(err, "  {:>3}. {t}", i + 1);
-    }
-    let stdin = std::io::stdin();
-    loop {
-        let _ = write!(err, "choose 1-{} (or type the action): ", texts.len());
-        let _ = err.flush();
-        let mut line = String::new();
-        let n = stdin.lock().read_line(&mut line).into_diagnostic()?;
-        if n == 0 {
-            return Err(miette!(
-                help = "play a human side at a terminal, or make it ai:greedy",
-                "no more input while waiting for {who}'s decision"
-            ));
-        }
-        let line = line.trim();
-        if let Ok(k) = line.parse::<usize>() {
-            if (1..=texts.len()).contains(&k) {
-                return Ok(k - 1);
-            }
-        }
-        if let Some(i) = texts.iter().position(|t| t == line) {
-            return Ok(i);
-        }
-        let _ = writeln!(err, "  '{line}' is not one of the choices; try again.");
     }
 }

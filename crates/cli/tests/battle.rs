@@ -1,6 +1,7 @@
 //! The battle commands as a user runs them: demo, run, check, odds --action, sim and replay.
 
 use serde_json::Value;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
@@ -202,6 +203,74 @@ fn a_human_side_without_a_terminal_stops_cleanly_and_keeps_the_save() {
     assert!(err(&o).contains("no more input"), "{}", err(&o));
     assert!(save.exists(), "what was played is saved");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_save_or_log_that_cannot_be_written_is_refused_before_anything_is_played() {
+    let dir = std::env::temp_dir().join(format!("fireteam-paths-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("no-such-folder/arena.json");
+    let o = fireteam(&[
+        "run",
+        "scenarios/skirmish/arena.toml",
+        "--save",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(out(&o).is_empty(), "nothing is played: {}", out(&o));
+    assert!(
+        err(&o).contains("no-such-folder does not exist"),
+        "{}",
+        err(&o)
+    );
+    assert!(
+        err(&o).contains("create the folder"),
+        "a help line: {}",
+        err(&o)
+    );
+    let o = fireteam(&["demo", "--log", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(out(&o).is_empty(), "nothing is played: {}", out(&o));
+    assert!(err(&o).contains("is a folder, not a file"), "{}", err(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn dice_at_the_table_and_a_human_side_share_the_terminal() {
+    // The dice prompts and a person's choices read the same input, line by line: each skips
+    // the other's lines with a message and goes on. (The dice once held the input for the
+    // whole battle and the first choice waited for ever: the deadline catches that.)
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fireteam"))
+        .current_dir(root())
+        .args(["run", "scenarios/dice-pool/grenade-court.toml", "--manual"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = "r\nend\n".repeat(300);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("the battle hung with dice at the table and a human side");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let o = child.wait_with_output().unwrap();
+    let e = err(&o);
+    assert!(e.contains("Enter the"), "the dice were asked for: {e}");
+    assert!(e.contains("Your decision for Ned (Blue)"), "{e}");
+    assert!(
+        e.contains("'r' matches no choice"),
+        "the prompt skipped a die: {e}"
+    );
 }
 
 #[test]

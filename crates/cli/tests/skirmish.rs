@@ -199,8 +199,13 @@ fn the_human_arena_asks_blue_and_plays_to_the_end() {
     let o = fireteam(&["run", "scenarios/skirmish/arena-human.toml", "--seed", "1"]);
     assert!(!o.status.success());
     let err = stderr(&o);
-    assert!(err.contains("Your decision for"), "{err}");
-    assert!(err.contains("no more input"), "{err}");
+    assert!(err.contains("Your decision for Blue: which one?"), "{err}");
+    assert!(
+        err.contains("no more input while waiting for the decision for Blue"),
+        "{err}"
+    );
+    assert!(!err.contains("for you"), "the side is named: {err}");
+    assert!(!err.contains('\x1b'), "a pipe gets plain text: {err:?}");
     // A person who always picks the first choice.
     let mut child = Command::new(env!("CARGO_BIN_EXE_fireteam"))
         .current_dir(root())

@@ -52,7 +52,7 @@ mod reader;
 mod scenario;
 mod schema;
 mod source;
-mod suggest;
+pub mod suggest;
 pub mod testing;
 mod value;
 

@@ -1,9 +1,10 @@
 //! "Did you mean" suggestions: the closest known name by edit distance, so a typo in a field,
-//! stat, side or catalog id gets a fix instead of a bare "unknown".
+//! stat, side or catalog id gets a fix instead of a bare "unknown". Public for the command
+//! line's forgiving action prompt, which suggests the same way.
 
 /// Levenshtein distance over characters, case-insensitive. Inputs past 200 characters are not
 /// names anyone meant to type; they get `usize::MAX` so that arbitrary input stays cheap.
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().flat_map(char::to_lowercase).collect();
     let b: Vec<char> = b.chars().flat_map(char::to_lowercase).collect();
     if a.len() > 200 || b.len() > 200 {
@@ -24,7 +25,7 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
 
 /// The candidate closest to `word`, if it is close enough to be a likely typo: within a third
 /// of the longer length (at least 1), or `word` is a prefix of it of three or more characters.
-pub(crate) fn closest<'a, I>(word: &str, candidates: I) -> Option<&'a str>
+pub fn closest<'a, I>(word: &str, candidates: I) -> Option<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
 {
@@ -45,7 +46,7 @@ where
 }
 
 /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`: names to choose from, for a message.
-pub(crate) fn one_of<'a, I>(names: I) -> String
+pub fn one_of<'a, I>(names: I) -> String
 where
     I: IntoIterator<Item = &'a str>,
 {
@@ -53,7 +54,7 @@ where
 }
 
 /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`: a full list of names, for a message.
-pub(crate) fn all_of<'a, I>(names: I) -> String
+pub fn all_of<'a, I>(names: I) -> String
 where
     I: IntoIterator<Item = &'a str>,
 {
