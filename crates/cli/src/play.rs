@@ -249,7 +249,21 @@ impl SystemJob for Play<'_> {
             None => VecDeque::new(),
         };
         let mut dice = crate::format::dice_source(args.rolls.as_deref(), args.manual, seed)?;
-        let head = rules.header(&state, title);
+        let mut head = rules.header(&state, title);
+        // What a replay of the log needs: the scenario (as it was named, so the same command
+        // writes the same log on every machine), the seed, and whether the dice came from it.
+        if let Some(m) = head.as_object_mut() {
+            if let Some(f) = file {
+                m.insert("scenario".into(), json!(f.display().to_string()));
+            }
+            m.insert("seed".into(), json!(seed));
+            let dice = match (&args.rolls, args.manual) {
+                (Some(_), _) => "scripted",
+                (None, true) => "manual",
+                (None, false) => "seeded",
+            };
+            m.insert("dice".into(), json!(dice));
+        }
         let write_json = |v: &serde_json::Value,
                           log: &mut Option<std::io::BufWriter<std::fs::File>>|
          -> Result<()> {

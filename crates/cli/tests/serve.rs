@@ -27,12 +27,18 @@ impl Drop for Server {
 }
 
 fn serve(file: &Path, tag: &str) -> Server {
+    serve_in(file, tag, &root())
+}
+
+/// `fireteam serve FILE`, started in the folder `cwd`.
+fn serve_in(file: &Path, tag: &str, cwd: &Path) -> Server {
     let saves = std::env::temp_dir().join(format!("fireteam-serve-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&saves);
     let mut child = Command::new(env!("CARGO_BIN_EXE_fireteam"))
         .args(["serve", "--port", "0", "--no-open", "--saves"])
         .arg(&saves)
         .arg(file)
+        .current_dir(cwd)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -238,4 +244,79 @@ fn a_watcher_hears_of_every_change() {
         }
     }
     panic!("no change notice after a step: {seen}");
+}
+
+#[test]
+fn a_json_log_replays_from_the_scenario_and_seed_it_names() {
+    let s = serve(&root().join("scenarios/dice-pool/yard.toml"), "log");
+    std::fs::create_dir_all(&s.saves).unwrap();
+    let log = s.saves.join("yard.jsonl");
+    let run = Command::new(env!("CARGO_BIN_EXE_fireteam"))
+        .args([
+            "run",
+            "scenarios/dice-pool/yard.toml",
+            "--seed",
+            "4",
+            "--stop-after",
+            "12",
+            "--json",
+        ])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    std::fs::write(&log, &run.stdout).unwrap();
+    let head: Value =
+        serde_json::from_str(String::from_utf8_lossy(&run.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (
+            head["scenario"].clone(),
+            head["seed"].clone(),
+            head["dice"].clone()
+        ),
+        (
+            json!("scenarios/dice-pool/yard.toml"),
+            json!(4),
+            json!("seeded")
+        )
+    );
+    let (status, v) = post(
+        &s,
+        "/api/open",
+        json!({"path": log.display().to_string(), "replay": true}),
+    );
+    assert_eq!(status, 200, "{v}");
+    let id = v["id"].as_u64().unwrap();
+    let v = get(&s, &format!("/api/games/{id}"));
+    assert_eq!(
+        (v["step"].clone(), v["steps"].clone(), v["seed"].clone()),
+        (json!(0), json!(12), json!(4))
+    );
+    assert!(v["save"].is_null(), "a log's replay is not saved");
+    // Its last step is the battle `run` played: the same actions, in order.
+    let entries = get(&s, &format!("/api/games/{id}/log?from=0"));
+    let actions: Vec<&str> = entries
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    // One action per step of the log's event lines.
+    let mut by_step: Vec<(u64, String)> = Vec::new();
+    for v in String::from_utf8_lossy(&run.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["type"] == "event")
+    {
+        let step = v["step"].as_u64().unwrap();
+        if by_step.last().map(|(s, _)| *s) != Some(step) {
+            by_step.push((step, v["action"].as_str().unwrap().to_string()));
+        }
+    }
+    let logged: Vec<&str> = by_step.iter().map(|(_, a)| a.as_str()).collect();
+    assert_eq!(actions, logged);
 }

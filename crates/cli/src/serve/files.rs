@@ -46,10 +46,16 @@ impl Roots {
     /// A path the page names, resolved inside one of the folders, or refused.
     pub fn resolve(&self, asked: &str) -> Result<PathBuf, Refusal> {
         let asked_path = Path::new(asked);
+        // Relative to each folder, or to the server's working folder (a log names its scenario
+        // as `run` was given it); wherever it is found, it must lie inside a folder.
         let candidates: Vec<PathBuf> = if asked_path.is_absolute() {
             vec![asked_path.to_path_buf()]
         } else {
-            self.folders.iter().map(|f| f.join(asked_path)).collect()
+            self.folders
+                .iter()
+                .map(|f| f.join(asked_path))
+                .chain(std::iter::once(asked_path.to_path_buf()))
+                .collect()
         };
         for c in candidates {
             if let Ok(real) = c.canonicalize() {
@@ -161,7 +167,7 @@ pub fn open(
             scenario: Some((path.to_path_buf(), text)),
         });
     }
-    let table = open_battle(data, path, &text, play)?;
+    let table = open_battle(roots, data, path, &text, play)?;
     Ok(Opened {
         table,
         scenario: None,
@@ -186,6 +192,7 @@ pub fn start(roots: &Roots, loaded: &Loaded, path: &Path) -> Result<Box<dyn Tabl
 
 /// A save or a `--json` log.
 fn open_battle(
+    roots: &Roots,
     data: Option<&Path>,
     path: &Path,
     text: &str,
@@ -194,7 +201,7 @@ fn open_battle(
     let first_line = text.lines().next().unwrap_or("");
     if let Ok(head) = serde_json::from_str::<Value>(first_line) {
         if head["type"] == "battle" {
-            return open_log(data, path, text, &head);
+            return open_log(roots, data, path, text, &head);
         }
     }
     let save = Save::parse(text, path).map_err(|e| {
@@ -221,6 +228,7 @@ fn open_battle(
 /// action in order. Dice from the seed replay it; a log played with dice at the table holds
 /// no faces, so its save is the file to open.
 fn open_log(
+    roots: &Roots,
     data: Option<&Path>,
     path: &Path,
     text: &str,
@@ -233,12 +241,19 @@ fn open_log(
         ))
         .help("logs written by this version name their scenario; open the battle's save instead"));
     };
-    let mut scenario_path = PathBuf::from(scenario);
-    if !scenario_path.exists() {
-        if let Some(beside) = path.parent().map(|d| d.join(scenario)) {
-            scenario_path = beside;
-        }
+    if head["dice"].as_str().is_some_and(|d| d != "seeded") {
+        return Err(Refusal::new(format!(
+            "{} is a log of a battle whose dice did not come from its seed",
+            path.display()
+        ))
+        .help("open the battle's save, which holds every face rolled"));
     }
+    // The log names its scenario; it is opened only inside the folders the server was given.
+    let scenario_path = roots.resolve(scenario).or_else(|e| {
+        path.parent()
+            .and_then(|d| d.join(scenario).to_str().map(|p| roots.resolve(p)))
+            .unwrap_or(Err(e))
+    })?;
     let loaded = load(&scenario_path, data)?;
     let mut timeline: Vec<LogEntry> = Vec::new();
     let mut last_step = None;
