@@ -180,13 +180,22 @@ fn run_json_of_the_bench_duel_is_the_recorded_battle() {
         root().join("crates/rules/skirmish/tests/golden/bench-duel.first.seed1.jsonl"),
     )
     .unwrap();
+    // `run` names the battle and adds what a replay of the log needs.
     let strip_title = |l: &str| {
         let mut v: Value = serde_json::from_str(l).unwrap();
-        v.as_object_mut().unwrap().remove("title");
+        for added in ["title", "scenario", "seed", "dice"] {
+            v.as_object_mut().unwrap().remove(added);
+        }
         v
     };
     let (got, want): (Vec<&str>, Vec<&str>) = (out.lines().collect(), golden.lines().collect());
     assert_eq!(strip_title(got[0]), strip_title(want[0]));
+    let head: Value = serde_json::from_str(got[0]).unwrap();
+    assert_eq!(head["scenario"], "scenarios/skirmish/bench-duel.toml");
+    assert_eq!(
+        (head["seed"].as_u64(), head["dice"].as_str()),
+        (Some(1), Some("seeded"))
+    );
     assert_eq!(got.len(), want.len());
     for (i, (g, w)) in got.iter().zip(&want).enumerate().skip(1) {
         assert_eq!(g, w, "line {}", i + 1);
