@@ -455,7 +455,8 @@ async fn drive(c: &Client, url: &str, tmp: &Path) {
     );
     // The screenshot the README shows: the duel's last board.
     let png = c.screenshot().await.unwrap();
-    let shot = root().join("target/battle-map.png");
+    // Into the build's scratch folder, wherever CARGO_TARGET_DIR puts it.
+    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("battle-map.png");
     std::fs::write(&shot, &png).unwrap();
     if std::env::var_os("FIRETEAM_UPDATE_SCREENSHOT").is_some() {
         std::fs::write(root().join("docs/img/battle-map.png"), &png).unwrap();
