@@ -383,6 +383,27 @@ pub struct Item {
     pub weight: u32,
 }
 
+/// A kind of ground on the map (`data/tactical-3d6/terrain.toml`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Terrain {
+    pub id: String,
+    pub name: String,
+    pub blocks_sight: bool,
+    pub blocks_movement: bool,
+    /// T3-MOVE-03: no sprinting across it.
+    pub difficult: bool,
+    /// T3-COVER-*: the cover a figure in this hex fires from, an index into the cover
+    /// materials, and its thickness in cm when known (T3-COVER-06).
+    pub cover: Option<usize>,
+    pub cover_cm: Option<u32>,
+    /// T3-TAB-EXPOSURE: a firing slit.
+    pub slit: bool,
+    /// T3-BRACE-01: a solid surface a two-handed weapon can rest on.
+    pub brace: bool,
+    /// A drawing hint for front ends (`open`, `wall`, `low-wall`, `water`, …).
+    pub look: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
