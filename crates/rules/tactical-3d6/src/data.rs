@@ -400,6 +400,11 @@ pub struct Terrain {
     pub slit: bool,
     /// T3-BRACE-01: a solid surface a two-handed weapon can rest on.
     pub brace: bool,
+    /// T3-FALL-05: a soft surface halves falling damage; a landing site's DR (2 to 10).
+    pub soft: bool,
+    pub landing_dr: u32,
+    /// T3-FALL-03: a fluid a Swimming roll lands in safely.
+    pub fluid: bool,
     /// A drawing hint for front ends (`open`, `wall`, `low-wall`, `water`, …).
     pub look: String,
 }
