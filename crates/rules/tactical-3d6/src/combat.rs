@@ -541,20 +541,18 @@ pub fn defenses(s: &State, p: &Pending) -> Vec<Defense> {
         && !move_attack
         && !f.retreated
         && !crate::geometry::steps_away(s, u, attacker_at).is_empty();
-    let acro = s.character(u).skill("acrobatics").is_some() || true;
     if first != Some(DefenseKind::Dodge) {
         out.push(Defense::Dodge {
             retreat: false,
             drop: false,
             acrobatic: false,
         });
-        if acro {
-            out.push(Defense::Dodge {
-                retreat: false,
-                drop: false,
-                acrobatic: true,
-            });
-        }
+        // T3-DEFENSE-06: anyone may try it, on Acrobatics or DX−6.
+        out.push(Defense::Dodge {
+            retreat: false,
+            drop: false,
+            acrobatic: true,
+        });
         if can_retreat {
             out.push(Defense::Dodge {
                 retreat: true,
@@ -682,12 +680,19 @@ pub fn defense_value(s: &State, p: &Pending, d: Defense) -> (i32, Vec<Modifier>,
             "T3-DECEPTIVE-01",
         ));
     }
-    let aod = match (f.aod, d) {
-        (Some(crate::state::AllOutDefense::Dodge), Defense::Dodge { .. } | Defense::Dive) => true,
-        (Some(crate::state::AllOutDefense::Parry), Defense::Parry { .. }) => true,
-        (Some(crate::state::AllOutDefense::Block), Defense::Block { .. }) => true,
-        _ => false,
-    };
+    let aod = matches!(
+        (f.aod, d),
+        (
+            Some(crate::state::AllOutDefense::Dodge),
+            Defense::Dodge { .. } | Defense::Dive
+        ) | (
+            Some(crate::state::AllOutDefense::Parry),
+            Defense::Parry { .. }
+        ) | (
+            Some(crate::state::AllOutDefense::Block),
+            Defense::Block { .. }
+        )
+    );
     if aod {
         mods.push(m("aod", "All-Out Defense", 2, "T3-MANEUVER-14"));
     }

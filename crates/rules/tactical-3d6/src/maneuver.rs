@@ -152,16 +152,14 @@ fn maneuver(ctx: &mut Ctx, action: &Action) -> R<()> {
         aod,
     });
     match action {
-        Action::DoNothing { .. } => {
-            // T3-STUN-01, T3-G33: a stunned fighter rolls HT at the end of its Do Nothing.
-            if ctx.s.fighter(u).stunned {
-                let ht = ctx.s.character(u).ht;
-                let roll = ctx.check(u, "HT (stun)", ht, vec![], RuleId("T3-STUN-01"))?;
-                let ok = roll.success;
-                ctx.emit(Event::Rolled(roll));
-                if ok {
-                    ctx.emit(Event::Recovered { unit: u });
-                }
+        // T3-STUN-01, T3-G33: a stunned fighter rolls HT at the end of its Do Nothing.
+        Action::DoNothing { .. } if ctx.s.fighter(u).stunned => {
+            let ht = ctx.s.character(u).ht;
+            let roll = ctx.check(u, "HT (stun)", ht, vec![], RuleId("T3-STUN-01"))?;
+            let ok = roll.success;
+            ctx.emit(Event::Rolled(roll));
+            if ok {
+                ctx.emit(Event::Recovered { unit: u });
             }
         }
         Action::Move { to, .. } => {
@@ -171,7 +169,7 @@ fn maneuver(ctx: &mut Ctx, action: &Action) -> R<()> {
             if sprint {
                 // T3-MOVE-04: every 15 seconds of sprinting, HT or Running, or lose 1 FP.
                 let f = ctx.s.fighter(u);
-                if (f.sprinted + 1) % 15 == 0 {
+                if (f.sprinted + 1).is_multiple_of(15) {
                     let c = ctx.s.character(u);
                     let best = c.skill("running").unwrap_or(c.ht).max(c.ht);
                     let roll = ctx.check(u, "HT or Running", best, vec![], RuleId("T3-MOVE-04"))?;
