@@ -28,6 +28,7 @@ pub mod state;
 pub mod system;
 pub mod tables;
 pub mod turn;
+mod value;
 
 pub use action::Action;
 pub use event::Event;

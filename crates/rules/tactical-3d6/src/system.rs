@@ -7,7 +7,7 @@ use crate::event::Event;
 use crate::state::{Phase, State};
 use fireteam_dice::DiceSource;
 use fireteam_engine::{
-    ActionError, BattleStats, Checksum, Decision, ResolveError, RuleSystem, SideId,
+    ActionError, Aftermath, BattleStats, Checksum, Decision, ResolveError, RuleSystem, SideId,
 };
 
 /// The tactical-3d6 rule system.
@@ -136,3 +136,7 @@ impl BattleStats for Tactical3d6 {
         s.turn
     }
 }
+
+/// Nothing follows a tactical-3d6 battle inside the engine: recovery is hours long and the
+/// sheet leaves it to the table (T3-UNCON-01..03).
+impl Aftermath for Tactical3d6 {}

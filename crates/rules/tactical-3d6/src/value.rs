@@ -1,0 +1,160 @@
+//! `Evaluate for Tactical3d6`: the greedy AI's heuristic. A side's value is its fighters' worth
+//! less its foes': who is still in the fight and how hurt, what holds them back (stun, shock,
+//! lying down, a useless weapon), an attack waiting on its target's defense at its expected
+//! harm, and small positional terms (cover, aim built, distance kept or closed).
+
+use crate::combat;
+use crate::data::Location;
+use crate::state::{distance, Held, Jam, Phase, State};
+use crate::system::Tactical3d6;
+use crate::tables;
+use fireteam_engine::{Evaluate, SideId, UnitId};
+
+/// P(3d6 ≤ v) in 216ths, for the expected harm of a pending attack.
+fn p3d6(v: i32) -> f64 {
+    const CUM: [u32; 16] = [
+        1, 4, 10, 20, 35, 56, 81, 108, 135, 160, 181, 196, 206, 212, 215, 216,
+    ];
+    if v < 3 {
+        0.0
+    } else if v >= 18 {
+        1.0
+    } else {
+        f64::from(CUM[(v - 3) as usize]) / 216.0
+    }
+}
+
+/// A fighter's worth to its side: 1 for being in the fight, up to 1 more for its HP, less
+/// what hampers it.
+fn worth(s: &State, u: UnitId) -> f64 {
+    let f = s.fighter(u);
+    let c = s.character(u);
+    if f.dead {
+        return 0.0;
+    }
+    if !f.active() {
+        return 0.15;
+    }
+    let hp = f64::from(f.hp.max(-c.hp)) / f64::from(c.hp.max(1));
+    let mut v = 1.0 + hp.max(0.0) + 0.3 * hp.min(0.0);
+    if f.stunned {
+        v -= 0.35;
+    }
+    v -= 0.04 * f64::from(f.shock_pending.max(f.shock));
+    if f.posture != tables::Posture::Standing {
+        v -= 0.08;
+    }
+    v -= 0.15 * f64::from(f.crippled.count_ones());
+    if f.burning > 0 {
+        v -= 0.1 * f64::from(f.burning);
+    }
+    match f.ready_slot() {
+        Some(slot) => {
+            let g = f.guns[usize::from(slot)];
+            let w = s.rules.weapon(u, slot);
+            if g.jam != Jam::Ok || (!w.melee && g.shots == 0) {
+                v -= 0.3;
+            }
+        }
+        None => {
+            if f.guns.iter().any(|g| g.held != Held::Dropped) {
+                v -= 0.2;
+            } else {
+                v -= 0.4;
+            }
+        }
+    }
+    v
+}
+
+/// Small terms for where a fighter stands against its foes.
+fn position(s: &State, u: UnitId) -> f64 {
+    let f = s.fighter(u);
+    if !f.active() {
+        return 0.0;
+    }
+    let side = s.side_of(u);
+    let nearest = s
+        .units()
+        .filter(|&o| s.side_of(o) != side && s.fighter(o).active())
+        .map(|o| distance(f.at, s.fighter(o).at))
+        .min();
+    let Some(nearest) = nearest else {
+        return 0.0;
+    };
+    let mut v = 0.0;
+    match f.ready_slot().map(|slot| s.rules.weapon(u, slot)) {
+        Some(w) if w.melee => v -= 0.02 * f64::from(nearest.saturating_sub(w.reach)),
+        Some(w) => {
+            if s.cover_at(f.at).is_some() {
+                v += 0.12;
+            }
+            // Keep out of reach, within a short band.
+            if nearest <= 1 {
+                v -= 0.05;
+            }
+            v -= 0.002 * f64::from(nearest.saturating_sub(w.half_damage.clamp(5, 20)));
+        }
+        None => v -= 0.01 * f64::from(nearest),
+    }
+    if let Some((t, slot, _, _)) = f.aim {
+        if let Some((bonus, _)) = combat::aim_bonus(s, u, t, slot) {
+            v += 0.03 * f64::from(bonus);
+        }
+    }
+    if let Some((_, n)) = f.evaluate {
+        v += 0.03 * f64::from(n);
+    }
+    v
+}
+
+/// The expected loss of worth of an attack waiting on its target's best defense.
+fn pending_harm(s: &State) -> Option<(UnitId, f64)> {
+    let Phase::Defend(p) = &s.phase else {
+        return None;
+    };
+    let st = &p.strike;
+    let best = combat::defenses(s, p)
+        .into_iter()
+        .filter(|d| *d != crate::action::Defense::None)
+        .map(|d| {
+            let (base, mods, _) = combat::defense_value(s, p, d);
+            p3d6(base + fireteam_engine::Modifier::total(&mods))
+        })
+        .fold(0.0, f64::max);
+    let w = s.rules.weapon(st.attacker, st.slot);
+    let dmg = 3.5 * f64::from(w.damage.dice) + f64::from(w.damage.adds);
+    let dr = f64::from(s.location_dr(st.target, st.location));
+    let (mult, _) = tables::wounding_at(
+        w.damage.kind,
+        st.location,
+        w.laser && !w.aoe,
+        s.rules.options.extremities_as_limbs,
+    );
+    let injury = ((dmg - dr).max(0.0) * f64::from(mult) / 2.0).max(0.0);
+    let hp = f64::from(s.character(st.target).hp.max(1));
+    let head = matches!(st.location, Location::Skull | Location::Eye | Location::Vitals);
+    let per_hit = (injury / hp).min(1.5) + if head { 0.2 } else { 0.0 };
+    Some((st.target, per_hit * f64::from(p.hits) * (1.0 - best)))
+}
+
+impl Evaluate for Tactical3d6 {
+    fn value(&self, s: &State, side: SideId) -> f64 {
+        let harm = pending_harm(s);
+        let mut v = 0.0;
+        for u in s.units() {
+            let mut w = worth(s, u) + position(s, u);
+            if let Some((t, h)) = harm {
+                if t == u {
+                    w -= h;
+                }
+            }
+            if s.side_of(u) == side {
+                v += w;
+            } else {
+                v -= w;
+            }
+        }
+        v
+    }
+}
