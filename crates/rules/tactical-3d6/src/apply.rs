@@ -100,7 +100,7 @@ pub fn apply(s: &mut State, e: &Event) {
         } => s.fighters[usize::from(*unit)].evaluate = Some((*target, *count)),
         Event::EvaluateSpent { unit } => s.fighters[usize::from(*unit)].evaluate = None,
         Event::Rolled(_) | Event::AttackRolled { .. } | Event::LocationRolled { .. } => {}
-        Event::Malfunctioned { .. } => {}
+        Event::Malfunctioned { .. } | Event::StrikeLost { .. } => {}
         Event::ShotsFired { unit, slot, shots } => {
             let g = &mut s.fighters[usize::from(*unit)].guns[usize::from(*slot)];
             g.shots = g.shots.saturating_sub(*shots);

@@ -309,6 +309,15 @@ pub fn attack(ctx: &mut Ctx, st: Strike) -> R<()> {
     if !ctx.s.fighter(st.attacker).active() || ctx.s.fighter(st.target).dead {
         return Ok(());
     }
+    // A queued melee strike whose target stepped out of reach (a retreat) is lost.
+    let d = distance(ctx.s.fighter(st.attacker).at, ctx.s.fighter(st.target).at);
+    if w.melee && d > w.reach {
+        ctx.emit(Event::StrikeLost {
+            attacker: st.attacker,
+            target: st.target,
+        });
+        return Ok(());
+    }
     let (base, mods) = attack_modifiers(&ctx.s, &st);
     let check = ctx.check(st.attacker, "attack", base, mods, RuleId("T3-CHECKLIST-01"))?;
     // Aim and Evaluate are spent by the attack (T3-G06, T3-G14).

@@ -153,6 +153,8 @@ pub enum Event {
         slot: u8,
         shots: u32,
     },
+    /// A queued melee strike whose target is now out of reach.
+    StrikeLost { attacker: UnitId, target: UnitId },
     WeaponChanged {
         unit: UnitId,
         slot: u8,
