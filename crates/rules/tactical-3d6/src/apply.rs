@@ -60,6 +60,8 @@ pub fn apply(s: &mut State, e: &Event) {
             }
             f.maneuver = *maneuver;
             f.aod = *aod;
+            // Move and Attack: once it has moved, the fighter's next choice is its attack.
+            f.moved_to_attack = *maneuver == Maneuver::MoveAndAttack;
             if *maneuver != Maneuver::Concentrate {
                 f.concentrating = 0;
             }

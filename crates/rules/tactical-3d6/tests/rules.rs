@@ -206,3 +206,195 @@ fn a_retreat_takes_the_defender_out_of_reach_of_the_second_strike_t3_defense_08(
     let d = fireteam_tactical_3d6::state::distance(s.fighter(0).at, s.fighter(1).at);
     assert_eq!(d, 2);
 }
+
+#[test]
+fn a_feint_takes_its_margin_off_the_defenses_for_a_second_t3_maneuver_08_t3_g07() {
+    let mut s = melee();
+    // Boris: Broadsword 14, rolls 9 (made by 5). Carl resists with his best of knife 12, DX
+    // 10: rolls 12 (made by 0). Both made it: 5 − 0 = 5.
+    let e = play(&mut s, "feint Boris -> Carl", &[3, 3, 3, 4, 4, 4]);
+    assert!(e.iter().any(|e| matches!(e, Event::Feinted { penalty: 5, .. })));
+    play(&mut s, "nothing Carl", &[]);
+    play(&mut s, "attack Boris -> Carl with test-sword at torso", &[3, 3, 3]);
+    let v = defense_values(&s);
+    let get = |t: &str| v.iter().find(|(a, _)| a == t).map(|x| x.1);
+    assert_eq!(get("dodge Carl"), Some(8 - 5));
+    assert_eq!(get("parry Carl with test-knife"), Some(9 - 5));
+    play(&mut s, "no-defense Carl", &[1, 1]);
+    // The feint lapses at the end of Boris's next turn.
+    assert_eq!(s.fighter(0).feinted, None);
+}
+
+#[test]
+fn all_out_attack_gives_plus_four_and_no_defense_until_the_next_turn_t3_maneuver_10() {
+    let mut s = melee();
+    let e = play(&mut s, "aoa +4 Boris -> Carl with test-sword at torso", &[6, 6, 5]);
+    assert_eq!(checks(&e)[0].value, 18);
+    // Carl stabs back: Boris may not defend, so no question is asked and the damage is rolled
+    // at once: 1d-1 imp, 6 − 1 = 5, DR 4 (jacket), 1 × 2 (imp) = 2.
+    let e = play(&mut s, "attack Carl -> Boris with test-knife at torso", &[3, 3, 3, 6]);
+    assert!(!e.iter().any(|e| matches!(e, Event::DefenseAwaited(_))));
+    let w = wounds(&e);
+    assert_eq!((w[0].damage, w[0].dr, w[0].injury), (5, 4, 2));
+    assert_eq!(s.fighter(1).hp, 22);
+}
+
+#[test]
+fn all_out_defense_adds_two_or_allows_a_second_defense_t3_maneuver_14_t3_g10() {
+    let mut s = melee();
+    play(&mut s, "nothing Boris", &[]);
+    play(&mut s, "aod Carl double", &[]);
+    play(&mut s, "attack Boris -> Carl with test-sword at torso", &[3, 3, 3]);
+    // The dodge fails (8, rolls 12); a second, different defense is asked: the parry.
+    play(&mut s, "dodge Carl", &[4, 4, 4]);
+    let v = defense_values(&s);
+    assert!(v.iter().all(|(a, _)| !a.starts_with("dodge")), "{v:?}");
+    assert!(v.iter().any(|(a, _)| a == "parry Carl with test-knife"));
+
+    let mut s = melee();
+    play(&mut s, "nothing Boris", &[]);
+    play(&mut s, "aod Carl dodge", &[]);
+    play(&mut s, "attack Boris -> Carl with test-sword at torso", &[3, 3, 3]);
+    let v = defense_values(&s);
+    let get = |t: &str| v.iter().find(|(a, _)| a == t).map(|x| x.1);
+    assert_eq!(get("dodge Carl"), Some(8 + 2));
+    assert_eq!(get("parry Carl with test-knife"), Some(9));
+}
+
+#[test]
+fn move_and_attack_in_melee_is_at_the_worse_of_minus_four_and_nine_t3_maneuver_13() {
+    let mut s = battle(
+        vec![boris(), melee_carl()],
+        &[(1, 1), (5, 1)],
+        Options::default(),
+        8,
+        4,
+    );
+    play(&mut s, "order", &[]);
+    play(&mut s, "move-attack Boris to 4,1", &[]);
+    let e = play(&mut s, "attack Boris -> Carl with test-sword at torso", &[3, 3, 3]);
+    // Broadsword 14: min(14 − 4, 9) = 9.
+    assert_eq!(checks(&e)[0].value, 9);
+    play(&mut s, "no-defense Carl", &[1, 1]);
+    // Carl attacks Boris, who moved and attacked: Dodge or Block only, no retreat
+    // (T3-MANEUVER-12). (Carl is at −4 from the shock of his 4 injury: 8, rolls 6.)
+    play(&mut s, "attack Carl -> Boris with test-knife at torso", &[2, 2, 2]);
+    let v = defense_values(&s);
+    let names: Vec<&str> = v.iter().map(|(a, _)| a.as_str()).collect();
+    assert_eq!(names, ["no-defense Boris", "dodge Boris", "dodge Boris acrobatic", "block Boris"]);
+}
+
+fn melee_carl() -> fireteam_tactical_3d6::state::Character {
+    fireteam_tactical_3d6::state::Character {
+        dx: 10,
+        iq: 10,
+        ht: 10,
+        will: 10,
+        speed_q: 20,
+        male: true,
+        weapons: vec![(3, 12)],
+        skills: vec![("knife".into(), 12), ("boxing".into(), 12)],
+        ..character("Carl", 0)
+    }
+}
+
+#[test]
+fn a_deceptive_attack_trades_two_to_hit_for_one_to_defend_t3_deceptive_01() {
+    let mut s = melee();
+    let e = play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso deceptive 1",
+        &[3, 3, 3],
+    );
+    assert_eq!(checks(&e)[0].value, 12);
+    let v = defense_values(&s);
+    let get = |t: &str| v.iter().find(|(a, _)| a == t).map(|x| x.1);
+    assert_eq!(get("dodge Carl"), Some(7));
+}
+
+#[test]
+fn a_miss_by_one_at_the_skull_hits_the_torso_t3_hitloc_02_05() {
+    let mut s = melee();
+    // Skull −7: 14 − 7 = 7; rolls 8, missing by one: the torso is hit instead.
+    let e = play(&mut s, "attack Boris -> Carl with test-sword at skull", &[2, 3, 3]);
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::AttackRolled {
+            torso_instead: true,
+            hits: 1,
+            ..
+        }
+    )));
+    let fireteam_tactical_3d6::state::Phase::Defend(p) = &s.phase else {
+        panic!()
+    };
+    assert_eq!(p.strike.location, fireteam_tactical_3d6::data::Location::Torso);
+}
+
+#[test]
+fn a_limb_cripples_over_half_hp_and_excess_injury_is_ignored_t3_cripple_01_02_05() {
+    let mut s = melee();
+    // Right arm −2: 12, rolls 9. No defense. 2d+1 = 13 cut, ×1.5 = 19. Carl HP 10: over 5
+    // cripples; the minimum is 6, so 13 is ignored; 19 > 2 × 6, so the arm is destroyed.
+    // The knockdown roll (crippled, and 6 > 5): HT 10, rolls 10.
+    play(&mut s, "attack Boris -> Carl with test-sword at right-arm", &[3, 3, 3]);
+    let e = play(&mut s, "no-defense Carl", &[6, 6, 3, 3, 4]);
+    let w = wounds(&e);
+    assert_eq!((w[0].damage, w[0].multiplier, w[0].injury, w[0].ignored), (13, 3, 6, 13));
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::Crippled {
+            destroyed: true,
+            ..
+        }
+    )));
+    assert_eq!(s.fighter(0).hp, 4);
+    // The useless arm drops the knife (T3-CRIPPLE-03).
+    assert_eq!(s.fighter(0).ready_slot(), None);
+}
+
+#[test]
+fn a_failed_knockdown_roll_fells_and_stuns_and_ht_ends_the_stun_t3_knockdown_03_t3_stun_01() {
+    let mut s = melee();
+    // Torso: 2d+1 = 12 cut ×1.5 = 18 → Carl at −8. Knockdown HT 10 rolls 14: fails by 4:
+    // prone, stunned, the knife dropped (by 5 or more he would be unconscious).
+    play(&mut s, "attack Boris -> Carl with test-sword at torso", &[3, 3, 3]);
+    let e = play(&mut s, "no-defense Carl", &[5, 6, 4, 5, 5]);
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::KnockedDown {
+            unconscious: false,
+            ..
+        }
+    )));
+    let c = s.fighter(0);
+    assert!(c.stunned && c.posture == fireteam_tactical_3d6::tables::Posture::Prone);
+    assert_eq!(c.ready_slot(), None);
+    // Stunned, Carl can only Do Nothing (and so needs no consciousness roll at −8 HP,
+    // T3-HP-02); its HT roll at the end (T3-G33) is made: the stun ends.
+    {
+        use fireteam_engine::RuleSystem;
+        let mut legal = vec![];
+        fireteam_tactical_3d6::Tactical3d6.legal_actions(&s, &mut legal);
+        assert_eq!(legal.len(), 1);
+    }
+    let e = play(&mut s, "nothing Carl", &[3, 3, 3]);
+    assert!(e.iter().any(|e| matches!(e, Event::Recovered { .. })));
+    assert!(!s.fighter(0).stunned);
+}
+
+#[test]
+fn below_zero_hp_anything_but_do_nothing_needs_an_ht_roll_t3_hp_02() {
+    let mut s = melee();
+    s.fighters[0].hp = -11;
+    play(&mut s, "nothing Boris", &[]);
+    // −11 is one full multiple of HP 10 below zero: HT 10 − 1 = 9; rolls 10: unconscious.
+    let e = play(&mut s, "posture Carl kneeling", &[4, 3, 3]);
+    let c = checks(&e);
+    assert_eq!((c[0].what, c[0].value, c[0].success), ("HT (consciousness)", 9, false));
+    assert!(!s.fighter(0).conscious);
+    assert!(matches!(
+        s.phase,
+        fireteam_tactical_3d6::state::Phase::Over { .. }
+    ));
+}
