@@ -309,6 +309,17 @@ pub fn attack(ctx: &mut Ctx, st: Strike) -> R<()> {
     if !ctx.s.fighter(st.attacker).active() || ctx.s.fighter(st.target).dead {
         return Ok(());
     }
+    // A queued strike with a weapon that has since jammed is lost.
+    if !w.melee
+        && st.zone.is_none()
+        && ctx.s.fighter(st.attacker).guns[usize::from(st.slot)].jam != Jam::Ok
+    {
+        ctx.emit(Event::StrikeLost {
+            attacker: st.attacker,
+            target: st.target,
+        });
+        return Ok(());
+    }
     // A queued melee strike whose target stepped out of reach (a retreat) is lost.
     let d = distance(ctx.s.fighter(st.attacker).at, ctx.s.fighter(st.target).at);
     if w.melee && d > w.reach {

@@ -154,7 +154,10 @@ pub enum Event {
         shots: u32,
     },
     /// A queued melee strike whose target is now out of reach.
-    StrikeLost { attacker: UnitId, target: UnitId },
+    StrikeLost {
+        attacker: UnitId,
+        target: UnitId,
+    },
     WeaponChanged {
         unit: UnitId,
         slot: u8,

@@ -133,7 +133,10 @@ fn pending_harm(s: &State) -> Option<(UnitId, f64)> {
     );
     let injury = ((dmg - dr).max(0.0) * f64::from(mult) / 2.0).max(0.0);
     let hp = f64::from(s.character(st.target).hp.max(1));
-    let head = matches!(st.location, Location::Skull | Location::Eye | Location::Vitals);
+    let head = matches!(
+        st.location,
+        Location::Skull | Location::Eye | Location::Vitals
+    );
     let per_hit = (injury / hp).min(1.5) + if head { 0.2 } else { 0.0 };
     Some((st.target, per_hit * f64::from(p.hits) * (1.0 - best)))
 }

@@ -19,12 +19,25 @@ fn wounds(events: &[Event]) -> Vec<&fireteam_tactical_3d6::event::Wound> {
 
 #[test]
 fn a_rifle_shot_through_a_failed_dodge_t3_checklist_01_t3_damage_01_t3_shock_02() {
-    let mut s = battle(vec![alice(), boris()], &[(1, 1), (2, 1)], Options::default(), 8, 4);
+    let mut s = battle(
+        vec![alice(), boris()],
+        &[(1, 1), (2, 1)],
+        Options::default(),
+        8,
+        4,
+    );
     play(&mut s, "order", &[]);
     // Alice: Guns (Rifle) 14 at close range, torso: 14. Rolls 10: made by 4, one hit.
-    let e = play(&mut s, "attack Alice -> Boris with test-rifle at torso shots 1", &[3, 4, 3]);
+    let e = play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at torso shots 1",
+        &[3, 4, 3],
+    );
     let c = checks(&e);
-    assert_eq!((c[0].value, c[0].total, c[0].margin, c[0].success), (14, 10, 4, true));
+    assert_eq!(
+        (c[0].value, c[0].total, c[0].margin, c[0].success),
+        (14, 10, 4, true)
+    );
     // Boris: Dodge floor(5.75) + 3 = 8, +2 for the shield (T3-DEFENSE-05). Rolls 18.
     // 7d = 21, DR 4 (jacket): 17 injury (pi ×1). Shock: HP 24 > 20, so 17 / 2.4 = 7, capped
     // at 4. Knockdown: 17 > 12, HT 12 + 3 (High Pain Threshold) = 15; rolls 6.
@@ -36,16 +49,28 @@ fn a_rifle_shot_through_a_failed_dodge_t3_checklist_01_t3_damage_01_t3_shock_02(
     let c = checks(&e);
     assert_eq!((c[0].what, c[0].value, c[0].success), ("dodge", 10, false));
     let w = wounds(&e);
-    assert_eq!((w[0].rolled, w[0].dr, w[0].penetrating, w[0].injury), (21, 4, 17, 17));
+    assert_eq!(
+        (w[0].rolled, w[0].dr, w[0].penetrating, w[0].injury),
+        (21, 4, 17, 17)
+    );
     assert_eq!(s.fighter(1).hp, 7);
     // Boris's turn has begun: the shock is in force for it (T3-SHOCK-01).
     assert_eq!(s.fighter(1).shock, 4);
-    assert_eq!((c[1].what, c[1].value, c[1].success), ("HT (knockdown)", 15, true));
+    assert_eq!(
+        (c[1].what, c[1].value, c[1].success),
+        ("HT (knockdown)", 15, true)
+    );
 }
 
 /// Alice with the rifle 3 yards from Boris (sword and shield), Alice's turn.
 fn rifle_at_three() -> fireteam_tactical_3d6::State {
-    let mut s = battle(vec![alice(), boris()], &[(1, 1), (4, 1)], Options::default(), 10, 4);
+    let mut s = battle(
+        vec![alice(), boris()],
+        &[(1, 1), (4, 1)],
+        Options::default(),
+        10,
+        4,
+    );
     play(&mut s, "order", &[]);
     s
 }
@@ -54,7 +79,11 @@ fn rifle_at_three() -> fireteam_tactical_3d6::State {
 fn autofire_scores_a_hit_per_full_rcl_and_four_hits_use_average_damage_t3_autofire_01_02_03() {
     let mut s = rifle_at_three();
     // 9 shots: +2 (T3-TAB-AUTOFIRE) → 16. Rolls 6: made by 10, so 1 + 10/2 = 6 hits.
-    let e = play(&mut s, "attack Alice -> Boris with test-rifle at torso shots 9", &[2, 2, 2]);
+    let e = play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at torso shots 9",
+        &[2, 2, 2],
+    );
     let c = checks(&e);
     assert_eq!((c[0].value, c[0].margin), (16, 10));
     let hits = e.iter().find_map(|e| match e {
@@ -72,13 +101,18 @@ fn autofire_scores_a_hit_per_full_rcl_and_four_hits_use_average_damage_t3_autofi
     assert_eq!(stopped, Some((2, 4)));
     let w = wounds(&e);
     assert_eq!(w.len(), 4);
-    assert!(w.iter().all(|w| w.rolled == 24 && w.faces.is_empty() && w.injury == 20));
+    assert!(w
+        .iter()
+        .all(|w| w.rolled == 24 && w.faces.is_empty() && w.injury == 20));
     // 24 − 80 = −56 HP: a knockdown roll (80 > 12) at HT 12 + 3 = 15 (rolls 6), then death
     // checks at −24 and −48 (T3-HP-03), each HT 12 (rolls 9 and 9).
     assert_eq!(s.fighter(1).hp, 24 - 80);
     let c = checks(&e);
     let whats: Vec<&str> = c.iter().map(|c| c.what).collect();
-    assert_eq!(whats, ["dodge", "HT (knockdown)", "HT (death)", "HT (death)"]);
+    assert_eq!(
+        whats,
+        ["dodge", "HT (knockdown)", "HT (death)", "HT (death)"]
+    );
     assert!(s.fighter(1).conscious && !s.fighter(1).dead);
 }
 
@@ -99,7 +133,11 @@ fn aim_builds_acc_then_one_a_second_and_the_scope_after_its_seconds_t3_aim_01_02
         play(&mut s, "nothing Boris", &[]);
     }
     assert_eq!(s.fighter(0).aim.map(|a| a.2), Some(3));
-    let e = play(&mut s, "attack Alice -> Boris with test-rifle at torso shots 1", &[5, 5, 5]);
+    let e = play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at torso shots 1",
+        &[5, 5, 5],
+    );
     let c = checks(&e);
     assert_eq!(modifier(c[0], "aim"), Some(8));
     assert_eq!(c[0].value, 14 + 8);
@@ -108,17 +146,31 @@ fn aim_builds_acc_then_one_a_second_and_the_scope_after_its_seconds_t3_aim_01_02
 
 #[test]
 fn an_active_defense_loses_the_aim_but_not_an_evaluate_t3_aim_05_t3_maneuver_06_t3_g44() {
-    let mut s = battle(vec![alice(), boris()], &[(1, 1), (4, 1)], Options::default(), 10, 4);
+    let mut s = battle(
+        vec![alice(), boris()],
+        &[(1, 1), (4, 1)],
+        Options::default(),
+        10,
+        4,
+    );
     play(&mut s, "order", &[]);
     play(&mut s, "aim Alice -> Boris", &[]);
     assert!(s.fighter(0).aim.is_some());
     // Boris closes in: Move to (2,1), next to Alice.
     play(&mut s, "move Boris to 2,1", &[]);
     play(&mut s, "evaluate Alice -> Boris", &[]);
-    assert_eq!(s.fighter(0).aim, None, "another maneuver drops the aim (T3-G14)");
+    assert_eq!(
+        s.fighter(0).aim,
+        None,
+        "another maneuver drops the aim (T3-G14)"
+    );
     assert_eq!(s.fighter(0).evaluate, Some((1, 1)));
     // Boris attacks; Alice dodges (and keeps her Evaluate).
-    play(&mut s, "attack Boris -> Alice with test-sword at torso", &[3, 3, 3]);
+    play(
+        &mut s,
+        "attack Boris -> Alice with test-sword at torso",
+        &[3, 3, 3],
+    );
     play(&mut s, "dodge Alice", &[2, 2, 2]);
     assert_eq!(s.fighter(0).evaluate, Some((1, 1)));
 }
@@ -136,7 +188,13 @@ fn melee() -> fireteam_tactical_3d6::State {
         skills: vec![("knife".into(), 12), ("boxing".into(), 12)],
         ..character("Carl", 0)
     };
-    let mut s = battle(vec![carl, boris()], &[(1, 1), (2, 1)], Options::default(), 8, 4);
+    let mut s = battle(
+        vec![carl, boris()],
+        &[(1, 1), (2, 1)],
+        Options::default(),
+        8,
+        4,
+    );
     play(&mut s, "order", &[]);
     s
 }
@@ -168,7 +226,11 @@ fn defense_values(s: &fireteam_tactical_3d6::State) -> Vec<(String, i32)> {
 fn melee_defenses_dodge_parry_block_and_retreat_t3_defense_02_03_04_05_08() {
     let mut s = melee();
     // Boris (Broadsword 14) attacks Carl, torso: 14, rolls 9.
-    play(&mut s, "attack Boris -> Carl with test-sword at torso", &[3, 3, 3]);
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
     // Carl: Dodge 5 + 3 = 8 (+3 retreating); Parry with the knife 12/2 + 3 = 9 (+1
     // retreating); no shield, so no Block (T3-DEFENSE-02..04, T3-DEFENSE-08).
     let v = defense_values(&s);
@@ -187,7 +249,11 @@ fn each_earlier_parry_costs_four_and_a_retreat_is_once_a_turn_t3_defense_03_t3_g
     let mut s = melee();
     // Boris attacks with All-Out Attack (double): two attacks (T3-G08). Carl parries the
     // first (9, rolls 6).
-    play(&mut s, "aoa double Boris -> Carl with test-sword at torso", &[3, 3, 3]);
+    play(
+        &mut s,
+        "aoa double Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
     play(&mut s, "parry Carl with test-knife", &[2, 2, 2, 3, 3, 3]);
     // The second: a parry is now 9 − 4 (T3-DEFENSE-03); the retreat is still open.
     let v = defense_values(&s);
@@ -199,7 +265,11 @@ fn each_earlier_parry_costs_four_and_a_retreat_is_once_a_turn_t3_defense_03_t3_g
 #[test]
 fn a_retreat_takes_the_defender_out_of_reach_of_the_second_strike_t3_defense_08() {
     let mut s = melee();
-    play(&mut s, "aoa double Boris -> Carl with test-sword at torso", &[3, 3, 3]);
+    play(
+        &mut s,
+        "aoa double Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
     let e = play(&mut s, "parry Carl with test-knife retreat", &[2, 2, 2]);
     assert!(e.iter().any(|e| matches!(e, Event::Retreated { .. })));
     assert!(e.iter().any(|e| matches!(e, Event::StrikeLost { .. })));
@@ -213,9 +283,15 @@ fn a_feint_takes_its_margin_off_the_defenses_for_a_second_t3_maneuver_08_t3_g07(
     // Boris: Broadsword 14, rolls 9 (made by 5). Carl resists with his best of knife 12, DX
     // 10: rolls 12 (made by 0). Both made it: 5 − 0 = 5.
     let e = play(&mut s, "feint Boris -> Carl", &[3, 3, 3, 4, 4, 4]);
-    assert!(e.iter().any(|e| matches!(e, Event::Feinted { penalty: 5, .. })));
+    assert!(e
+        .iter()
+        .any(|e| matches!(e, Event::Feinted { penalty: 5, .. })));
     play(&mut s, "nothing Carl", &[]);
-    play(&mut s, "attack Boris -> Carl with test-sword at torso", &[3, 3, 3]);
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
     let v = defense_values(&s);
     let get = |t: &str| v.iter().find(|(a, _)| a == t).map(|x| x.1);
     assert_eq!(get("dodge Carl"), Some(8 - 5));
@@ -228,11 +304,19 @@ fn a_feint_takes_its_margin_off_the_defenses_for_a_second_t3_maneuver_08_t3_g07(
 #[test]
 fn all_out_attack_gives_plus_four_and_no_defense_until_the_next_turn_t3_maneuver_10() {
     let mut s = melee();
-    let e = play(&mut s, "aoa +4 Boris -> Carl with test-sword at torso", &[6, 6, 5]);
+    let e = play(
+        &mut s,
+        "aoa +4 Boris -> Carl with test-sword at torso",
+        &[6, 6, 5],
+    );
     assert_eq!(checks(&e)[0].value, 18);
     // Carl stabs back: Boris may not defend, so no question is asked and the damage is rolled
     // at once: 1d-1 imp, 6 − 1 = 5, DR 4 (jacket), 1 × 2 (imp) = 2.
-    let e = play(&mut s, "attack Carl -> Boris with test-knife at torso", &[3, 3, 3, 6]);
+    let e = play(
+        &mut s,
+        "attack Carl -> Boris with test-knife at torso",
+        &[3, 3, 3, 6],
+    );
     assert!(!e.iter().any(|e| matches!(e, Event::DefenseAwaited(_))));
     let w = wounds(&e);
     assert_eq!((w[0].damage, w[0].dr, w[0].injury), (5, 4, 2));
@@ -244,7 +328,11 @@ fn all_out_defense_adds_two_or_allows_a_second_defense_t3_maneuver_14_t3_g10() {
     let mut s = melee();
     play(&mut s, "nothing Boris", &[]);
     play(&mut s, "aod Carl double", &[]);
-    play(&mut s, "attack Boris -> Carl with test-sword at torso", &[3, 3, 3]);
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
     // The dodge fails (8, rolls 12); a second, different defense is asked: the parry.
     play(&mut s, "dodge Carl", &[4, 4, 4]);
     let v = defense_values(&s);
@@ -254,7 +342,11 @@ fn all_out_defense_adds_two_or_allows_a_second_defense_t3_maneuver_14_t3_g10() {
     let mut s = melee();
     play(&mut s, "nothing Boris", &[]);
     play(&mut s, "aod Carl dodge", &[]);
-    play(&mut s, "attack Boris -> Carl with test-sword at torso", &[3, 3, 3]);
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
     let v = defense_values(&s);
     let get = |t: &str| v.iter().find(|(a, _)| a == t).map(|x| x.1);
     assert_eq!(get("dodge Carl"), Some(8 + 2));
@@ -272,16 +364,32 @@ fn move_and_attack_in_melee_is_at_the_worse_of_minus_four_and_nine_t3_maneuver_1
     );
     play(&mut s, "order", &[]);
     play(&mut s, "move-attack Boris to 4,1", &[]);
-    let e = play(&mut s, "attack Boris -> Carl with test-sword at torso", &[3, 3, 3]);
+    let e = play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
     // Broadsword 14: min(14 − 4, 9) = 9.
     assert_eq!(checks(&e)[0].value, 9);
     play(&mut s, "no-defense Carl", &[1, 1]);
     // Carl attacks Boris, who moved and attacked: Dodge or Block only, no retreat
     // (T3-MANEUVER-12). (Carl is at −4 from the shock of his 4 injury: 8, rolls 6.)
-    play(&mut s, "attack Carl -> Boris with test-knife at torso", &[2, 2, 2]);
+    play(
+        &mut s,
+        "attack Carl -> Boris with test-knife at torso",
+        &[2, 2, 2],
+    );
     let v = defense_values(&s);
     let names: Vec<&str> = v.iter().map(|(a, _)| a.as_str()).collect();
-    assert_eq!(names, ["no-defense Boris", "dodge Boris", "dodge Boris acrobatic", "block Boris"]);
+    assert_eq!(
+        names,
+        [
+            "no-defense Boris",
+            "dodge Boris",
+            "dodge Boris acrobatic",
+            "block Boris"
+        ]
+    );
 }
 
 fn melee_carl() -> fireteam_tactical_3d6::state::Character {
@@ -316,7 +424,11 @@ fn a_deceptive_attack_trades_two_to_hit_for_one_to_defend_t3_deceptive_01() {
 fn a_miss_by_one_at_the_skull_hits_the_torso_t3_hitloc_02_05() {
     let mut s = melee();
     // Skull −7: 14 − 7 = 7; rolls 8, missing by one: the torso is hit instead.
-    let e = play(&mut s, "attack Boris -> Carl with test-sword at skull", &[2, 3, 3]);
+    let e = play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at skull",
+        &[2, 3, 3],
+    );
     assert!(e.iter().any(|e| matches!(
         e,
         Event::AttackRolled {
@@ -328,7 +440,10 @@ fn a_miss_by_one_at_the_skull_hits_the_torso_t3_hitloc_02_05() {
     let fireteam_tactical_3d6::state::Phase::Defend(p) = &s.phase else {
         panic!()
     };
-    assert_eq!(p.strike.location, fireteam_tactical_3d6::data::Location::Torso);
+    assert_eq!(
+        p.strike.location,
+        fireteam_tactical_3d6::data::Location::Torso
+    );
 }
 
 #[test]
@@ -337,10 +452,17 @@ fn a_limb_cripples_over_half_hp_and_excess_injury_is_ignored_t3_cripple_01_02_05
     // Right arm −2: 12, rolls 9. No defense. 2d+1 = 13 cut, ×1.5 = 19. Carl HP 10: over 5
     // cripples; the minimum is 6, so 13 is ignored; 19 > 2 × 6, so the arm is destroyed.
     // The knockdown roll (crippled, and 6 > 5): HT 10, rolls 10.
-    play(&mut s, "attack Boris -> Carl with test-sword at right-arm", &[3, 3, 3]);
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at right-arm",
+        &[3, 3, 3],
+    );
     let e = play(&mut s, "no-defense Carl", &[6, 6, 3, 3, 4]);
     let w = wounds(&e);
-    assert_eq!((w[0].damage, w[0].multiplier, w[0].injury, w[0].ignored), (13, 3, 6, 13));
+    assert_eq!(
+        (w[0].damage, w[0].multiplier, w[0].injury, w[0].ignored),
+        (13, 3, 6, 13)
+    );
     assert!(e.iter().any(|e| matches!(
         e,
         Event::Crippled {
@@ -358,7 +480,11 @@ fn a_failed_knockdown_roll_fells_and_stuns_and_ht_ends_the_stun_t3_knockdown_03_
     let mut s = melee();
     // Torso: 2d+1 = 12 cut ×1.5 = 18 → Carl at −8. Knockdown HT 10 rolls 14: fails by 4:
     // prone, stunned, the knife dropped (by 5 or more he would be unconscious).
-    play(&mut s, "attack Boris -> Carl with test-sword at torso", &[3, 3, 3]);
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
     let e = play(&mut s, "no-defense Carl", &[5, 6, 4, 5, 5]);
     assert!(e.iter().any(|e| matches!(
         e,
@@ -391,10 +517,162 @@ fn below_zero_hp_anything_but_do_nothing_needs_an_ht_roll_t3_hp_02() {
     // −11 is one full multiple of HP 10 below zero: HT 10 − 1 = 9; rolls 10: unconscious.
     let e = play(&mut s, "posture Carl kneeling", &[4, 3, 3]);
     let c = checks(&e);
-    assert_eq!((c[0].what, c[0].value, c[0].success), ("HT (consciousness)", 9, false));
+    assert_eq!(
+        (c[0].what, c[0].value, c[0].success),
+        ("HT (consciousness)", 9, false)
+    );
     assert!(!s.fighter(0).conscious);
     assert!(matches!(
         s.phase,
         fireteam_tactical_3d6::state::Phase::Over { .. }
     ));
+}
+
+/// Alice with `slot` weapons of her own at `a`, Boris at `b`, on an open 12×5 field.
+fn alice_with(
+    weapons: Vec<(usize, i32)>,
+    a: (i16, i16),
+    b: (i16, i16),
+    o: Options,
+) -> fireteam_tactical_3d6::State {
+    let mut al = alice();
+    al.weapons = weapons;
+    let mut s = battle(vec![al, boris()], &[a, b], o, 12, 5);
+    play(&mut s, "order", &[]);
+    s
+}
+
+#[test]
+fn a_shotgun_at_close_range_multiplies_damage_and_dr_by_four_t3_shotgun_01() {
+    let mut s = alice_with(vec![(4, 12)], (1, 1), (4, 1), Options::default());
+    // Close range (3 yd): 12, rolls 9. Boris dodges and fails.
+    play(
+        &mut s,
+        "attack Alice -> Boris with test-shotgun at torso shots 1",
+        &[3, 3, 3],
+    );
+    // 1d+1 = 7, ×4 = 28; DR 4 ×4 = 16: 12 pi.
+    let e = play(&mut s, "dodge Boris", &[6, 6, 6, 6]);
+    let w = wounds(&e);
+    assert_eq!((w[0].damage, w[0].dr, w[0].injury), (28, 16, 12));
+}
+
+#[test]
+fn a_shotgun_beyond_close_range_is_nine_pellets_of_autofire_at_rcl_one_t3_shotgun_02() {
+    let mut s = alice_with(vec![(4, 12)], (1, 1), (9, 1), Options::default());
+    // 8 yd, Short: −3; 9 pellets: +2 (T3-TAB-AUTOFIRE) → 11. Rolls 6: made by 5, 1 + 5 = 6
+    // hits.
+    let e = play(
+        &mut s,
+        "attack Alice -> Boris with test-shotgun at torso shots 1",
+        &[2, 2, 2],
+    );
+    let c = checks(&e);
+    assert_eq!(modifier(c[0], "range"), Some(-3));
+    assert_eq!(modifier(c[0], "rof"), Some(2));
+    let hits = e.iter().find_map(|e| match e {
+        Event::AttackRolled { hits, .. } => Some(*hits),
+        _ => None,
+    });
+    assert_eq!(hits, Some(6));
+}
+
+#[test]
+fn several_targets_with_rof_three_or_less_are_at_minus_six_each_t3_autofire_04_t3_g19() {
+    for (exempt, first, second) in [(false, -6, -6), (true, 0, -6)] {
+        let o = Options {
+            multi_target_penalty_first_exempt: exempt,
+            ..Options::default()
+        };
+        let mut al = alice();
+        al.weapons = vec![(1, 13)];
+        let mut carl = boris();
+        carl.name = "Carl".into();
+        let mut s = battle(vec![al, boris(), carl], &[(1, 1), (4, 1), (4, 3)], o, 12, 5);
+        play(&mut s, "order", &[6, 6, 6, 1, 1, 1]);
+        let e = play(
+            &mut s,
+            "attack Alice -> Boris+Carl with test-pistol at torso shots 2+1",
+            &[6, 5, 5, 6, 5, 5],
+        );
+        let c = checks(&e);
+        assert_eq!(
+            modifier(c[0], "targets").unwrap_or(0),
+            first,
+            "exempt {exempt}"
+        );
+        assert_eq!(
+            modifier(c[1], "targets").unwrap_or(0),
+            second,
+            "exempt {exempt}"
+        );
+        // Three shots fired in all.
+        assert_eq!(s.fighter(0).guns[0].shots, 15 - 3);
+    }
+}
+
+#[test]
+fn a_target_that_moved_is_harder_to_hit_t3_speed_01_t3_range_01() {
+    let mut s = alice_with(vec![(0, 14)], (1, 1), (10, 1), Options::default());
+    play(&mut s, "nothing Alice", &[]);
+    // Boris runs 5 yards.
+    play(&mut s, "move Boris to 5,1", &[]);
+    // 4 yd: Close; Boris moved 5 yd/s: −2 (T3-TAB-SPEED).
+    let e = play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at torso shots 1",
+        &[6, 5, 5],
+    );
+    let c = checks(&e);
+    assert_eq!(modifier(c[0], "speed"), Some(-2));
+    assert_eq!(modifier(c[0], "range"), None);
+}
+
+#[test]
+fn crouching_and_low_postures_protect_the_torso_groin_and_legs_t3_crouch_02_t3_posture_05_t3_g16() {
+    for (posture, crawling_opt, expect) in [
+        ("kneeling", false, Some(-2)),
+        ("crawling", false, None),
+        ("crawling", true, Some(-2)),
+    ] {
+        let o = Options {
+            crawling_as_crouched: crawling_opt,
+            ..Options::default()
+        };
+        let mut s = alice_with(vec![(0, 14)], (1, 1), (8, 1), o);
+        play(&mut s, "nothing Alice", &[]);
+        play(&mut s, &format!("posture Boris {posture}"), &[]);
+        let e = play(
+            &mut s,
+            "attack Alice -> Boris with test-rifle at torso shots 1",
+            &[6, 5, 5],
+        );
+        assert_eq!(
+            modifier(checks(&e)[0], "as-crouched"),
+            expect,
+            "{posture} {crawling_opt}"
+        );
+    }
+    // Crouching (T3-CROUCH-01/02): a free choice at the start of Boris's turn.
+    let mut s = alice_with(vec![(0, 14)], (1, 1), (8, 1), Options::default());
+    play(&mut s, "nothing Alice", &[]);
+    play(&mut s, "crouch Boris", &[]);
+    play(&mut s, "nothing Boris", &[]);
+    let e = play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at torso shots 1",
+        &[6, 5, 5],
+    );
+    assert_eq!(modifier(checks(&e)[0], "crouched"), Some(-2));
+    play(&mut s, "nothing Boris", &[]);
+    let e = play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at skull shots 1",
+        &[6, 5, 5],
+    );
+    assert_eq!(
+        modifier(checks(&e)[0], "crouched"),
+        None,
+        "the head is not protected"
+    );
 }

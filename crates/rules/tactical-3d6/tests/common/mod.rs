@@ -5,7 +5,9 @@
 use fireteam_dice::ScriptedSource;
 use fireteam_engine::RuleSystem;
 use fireteam_tactical_3d6::data::{Armor, Damage, Location, Shield, Terrain, Weapon};
-use fireteam_tactical_3d6::state::{Character, Fighter, Gun, Held, Jam, Maneuver, Phase, Rules, State};
+use fireteam_tactical_3d6::state::{
+    Character, Fighter, Gun, Held, Jam, Maneuver, Phase, Rules, State,
+};
 use fireteam_tactical_3d6::tables::Posture;
 use fireteam_tactical_3d6::{Action, Event, Options, Tactical3d6};
 use smallvec::SmallVec;
@@ -202,7 +204,11 @@ pub fn boris() -> Character {
         weapons: vec![(2, 14)],
         dr,
         shield: Some((0, 12)),
-        skills: vec![("broadsword".into(), 14), ("shield".into(), 12), ("running".into(), 12)],
+        skills: vec![
+            ("broadsword".into(), 14),
+            ("shield".into(), 12),
+            ("running".into(), 12),
+        ],
         ..character("Boris", 1)
     }
 }
@@ -282,8 +288,60 @@ pub fn fighter(c: &Character, rules_weapons: &[Weapon], at: (i16, i16)) -> Fight
 }
 
 /// A battle of `chars` at `places` on an open map `w`×`h`, with options, ready to start.
-pub fn battle(chars: Vec<Character>, places: &[(i16, i16)], options: Options, w: i32, h: i32) -> State {
-    let weapons = weapons();
+pub fn battle(
+    chars: Vec<Character>,
+    places: &[(i16, i16)],
+    options: Options,
+    w: i32,
+    h: i32,
+) -> State {
+    battle_on(chars, places, options, Field::open(w, h), weapons())
+}
+
+/// The ground of a test battle: terrain kinds, one per cell, elevations, cover materials.
+pub struct Field {
+    pub w: i32,
+    pub h: i32,
+    pub terrain: Vec<Terrain>,
+    pub cells: Vec<u16>,
+    pub elevation: Vec<i32>,
+    pub cover: Vec<fireteam_tactical_3d6::data::CoverMaterial>,
+}
+
+impl Field {
+    pub fn open(w: i32, h: i32) -> Field {
+        Field {
+            w,
+            h,
+            terrain: vec![open()],
+            cells: vec![0; (w * h) as usize],
+            elevation: vec![0; (w * h) as usize],
+            cover: vec![],
+        }
+    }
+
+    /// Puts terrain kind `t` (added if new) at `(col, row)`.
+    pub fn set(&mut self, at: (i32, i32), t: Terrain) {
+        let i = match self.terrain.iter().position(|x| x.id == t.id) {
+            Some(i) => i,
+            None => {
+                self.terrain.push(t);
+                self.terrain.len() - 1
+            }
+        };
+        self.cells[(at.1 * self.w + at.0) as usize] = i as u16;
+    }
+}
+
+/// A battle on a given field with given weapons.
+pub fn battle_on(
+    chars: Vec<Character>,
+    places: &[(i16, i16)],
+    options: Options,
+    field: Field,
+    weapons: Vec<Weapon>,
+) -> State {
+    let (w, h) = (field.w, field.h);
     let fighters = chars
         .iter()
         .zip(places)
@@ -296,13 +354,13 @@ pub fn battle(chars: Vec<Character>, places: &[(i16, i16)], options: Options, w:
         weapons,
         armor: armor(),
         shields: shields(),
-        cover: vec![],
+        cover: field.cover,
         items: vec![],
-        terrain: vec![open()],
+        terrain: field.terrain,
         width: w,
         height: h,
-        cells: vec![0; (w * h) as usize],
-        elevation: vec![0; (w * h) as usize],
+        cells: field.cells,
+        elevation: field.elevation,
         sides: vec!["A".into(), "B".into()],
         characters: chars,
         explicit_order: vec![i32::MAX; n],
