@@ -132,3 +132,26 @@ pub fn lane(s: &State, from: Cell, toward: Cell, max: u32) -> Vec<Cell> {
     cells.sort_unstable_by_key(|&(c, r)| (r, c));
     cells
 }
+
+/// The farthest cell of the map down each of the six hex directions from `from` (none where
+/// the first step leaves the map), for a suppression lane along a direction.
+pub fn far_cells(s: &State, from: Cell) -> Vec<Cell> {
+    let g = grid(s);
+    let mut out = Vec::new();
+    for dir in HexDir::ALL {
+        let mut h = hex(from);
+        let mut last = None;
+        loop {
+            let next = h.neighbour(dir);
+            if !g.contains(next) {
+                break;
+            }
+            h = next;
+            last = Some(cell_of(h));
+        }
+        if let Some(c) = last {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -110,9 +110,16 @@ fn act(s: &State, u: UnitId, out: &mut Vec<Action>) {
         let w = s.rules.weapon(u, slot);
         let bullets = w.rof.min(f.guns[usize::from(slot)].shots);
         if bullets >= 5 && !w.is_shotgun() {
-            for t in enemies(s, u) {
-                let at = s.fighter(t).at;
-                if geometry::sight(s, f.at, at) && distance(f.at, at) <= w.max_range {
+            // Toward each enemy in sight, and down each of the six hex directions.
+            let mut toward: Vec<crate::state::Cell> = enemies(s, u)
+                .map(|t| s.fighter(t).at)
+                .filter(|&at| geometry::sight(s, f.at, at) && distance(f.at, at) <= w.max_range)
+                .collect();
+            toward.extend(geometry::far_cells(s, f.at));
+            let mut seen = Vec::new();
+            for at in toward {
+                if !seen.contains(&at) {
+                    seen.push(at);
                     out.push(Action::Suppress {
                         unit: u,
                         toward: at,

@@ -12,7 +12,13 @@ use fireteam_tactical_3d6::{Options, Tactical3d6};
 fn a_rifle_against_a_sword_passes_the_conformance_suite() {
     let mut b = boris();
     b.weapons = vec![(2, 14), (3, 12)];
-    let state = battle(vec![alice(), b], &[(1, 1), (5, 2)], Options::default(), 8, 5);
+    let state = battle(
+        vec![alice(), b],
+        &[(1, 1), (5, 2)],
+        Options::default(),
+        8,
+        5,
+    );
     let report = conformance::check(
         &Tactical3d6,
         |_| state.clone(),

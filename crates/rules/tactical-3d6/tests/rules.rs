@@ -676,3 +676,102 @@ fn crouching_and_low_postures_protect_the_torso_groin_and_legs_t3_crouch_02_t3_p
         "the head is not protected"
     );
 }
+
+#[test]
+fn suppression_fire_attacks_whoever_enters_its_zone_at_a_random_location_t3_suppress_01_02_03() {
+    // Alice (rifle, RoF 10) lays a zone down the south-east diagonal; Boris then steps in.
+    let mut s = alice_with(vec![(0, 14)], (1, 1), (10, 0), Options::default());
+    play(
+        &mut s,
+        "suppress Alice toward 7,4 with test-rifle shots 10",
+        &[],
+    );
+    let z = s.zones[0].clone();
+    // 10 bullets: 6 + 2 (T3-TAB-AUTOFIRE 9-12) = 8, not mounted.
+    assert_eq!((z.bullets, z.skill), (10, 8));
+    assert!(z.cells.contains(&(7, 4)) && !z.cells.contains(&(1, 1)));
+    assert_eq!(s.fighter(0).guns[0].shots, 20);
+    // Boris stands next to the lane, three hexes out, and steps into it.
+    let c = z.cells[2];
+    let n = fireteam_tactical_3d6::state::hex(c)
+        .neighbours()
+        .into_iter()
+        .map(|h| {
+            let (x, y) = h.to_offset();
+            (x as i16, y as i16)
+        })
+        .find(|n| !z.cells.contains(n) && n.0 >= 0 && n.1 >= 0 && n.1 < 5 && *n != (1, 1))
+        .unwrap();
+    s.fighters[1].at = n;
+    // The worse of 8 and Alice's own skill against him (14 at Close range): 8. Rolls 6: made
+    // by 2, 1 + 2/2 = 2 hits.
+    let mv = play(
+        &mut s,
+        &format!("move Boris to {},{}", c.0, c.1),
+        &[2, 2, 2],
+    );
+    let c0 = checks(&mv);
+    assert_eq!(c0[0].value, 8, "{:?}", c0[0].modifiers);
+    assert!(matches!(
+        s.phase,
+        fireteam_tactical_3d6::state::Phase::Defend(_)
+    ));
+    // Dive for Cover is open against it (T3-DEFENSE-09, T3-G31).
+    assert!(defense_values(&s)
+        .iter()
+        .any(|(a, v)| a == "dive Boris" && *v == 8 + 2 + 3));
+    // His dodge (10) rolls 18; two random locations (3d6 10: torso), each 7d = 7, DR 4: 3.
+    let e = play(
+        &mut s,
+        "dodge Boris",
+        &[
+            6, 6, 6, 4, 3, 3, 1, 1, 1, 1, 1, 1, 1, 4, 3, 3, 1, 1, 1, 1, 1, 1, 1,
+        ],
+    );
+    let locs: Vec<_> = e
+        .iter()
+        .filter_map(|e| match e {
+            Event::LocationRolled { location, .. } => Some(*location),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(locs, [fireteam_tactical_3d6::data::Location::Torso; 2]);
+    assert!(wounds(&e).iter().all(|w| w.rolled == 7 && w.injury == 3));
+    assert_eq!(s.fighter(1).at, c);
+    // The zone's hits count against its bullets (T3-G21 (3)); it lasted until Alice's next
+    // turn, which has now begun (T3-G21 (1)).
+    assert!(mv
+        .iter()
+        .any(|e| matches!(e, Event::ZoneHit { hits: 2, .. })));
+    assert!(s.zones.is_empty());
+}
+
+#[test]
+fn a_waiter_acts_when_its_trigger_fires_and_the_move_goes_on_after_t3_maneuver_18_t3_g11() {
+    let mut s = melee();
+    // Put Carl four hexes away from Boris.
+    s.fighters[0].at = (6, 1);
+    play(&mut s, "nothing Boris", &[]);
+    play(&mut s, "wait Carl within 1", &[]);
+    // Boris walks toward Carl; stepping next to him fires the trigger.
+    play(&mut s, "move Boris to 5,1", &[]);
+    assert!(matches!(
+        s.phase,
+        fireteam_tactical_3d6::state::Phase::Triggered { waiter: 0, by: 1 }
+    ));
+    // Carl stabs (12, rolls 9); Boris blocks (Block 12/2 + 3 = 9, +2 shield: 11), rolls 10.
+    play(
+        &mut s,
+        "attack Carl -> Boris with test-knife at torso",
+        &[3, 3, 3],
+    );
+    let e = play(&mut s, "block Boris", &[4, 3, 3]);
+    assert!(e
+        .iter()
+        .any(|e| matches!(e, Event::HitsStopped { stopped: 1, .. })));
+    // Boris's turn goes on: he chooses nothing more (his Move is done).
+    assert!(matches!(
+        s.phase,
+        fireteam_tactical_3d6::state::Phase::Act { unit: 0 }
+    ));
+}
