@@ -1290,12 +1290,14 @@ pub fn after_injury(
         });
     }
     distracted(ctx, u)?;
+    // Death first: a fighter killed by the blow has nothing left to knock down.
+    thresholds(ctx, u, hp0)?;
     // Knockdown (T3-KNOCKDOWN-01, T3-G32).
     let big = 2 * injury > hp;
     if big || head.is_some() || crippled {
         knockdown(ctx, u, head, groin, crippled && !big && head.is_none())?;
     }
-    thresholds(ctx, u, hp0)
+    Ok(())
 }
 
 /// T3-KNOCKDOWN-02/03, T3-STUN-01: the knockdown roll and its failure.

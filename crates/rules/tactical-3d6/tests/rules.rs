@@ -104,14 +104,14 @@ fn autofire_scores_a_hit_per_full_rcl_and_four_hits_use_average_damage_t3_autofi
     assert!(w
         .iter()
         .all(|w| w.rolled == 24 && w.faces.is_empty() && w.injury == 20));
-    // 24 − 80 = −56 HP: a knockdown roll (80 > 12) at HT 12 + 3 = 15 (rolls 6), then death
-    // checks at −24 and −48 (T3-HP-03), each HT 12 (rolls 9 and 9).
+    // 24 − 80 = −56 HP: death checks at −24 and −48 (T3-HP-03), each HT 12 (rolls 6 and 9),
+    // then a knockdown roll (80 > 12) at HT 12 + 3 = 15 (rolls 9).
     assert_eq!(s.fighter(1).hp, 24 - 80);
     let c = checks(&e);
     let whats: Vec<&str> = c.iter().map(|c| c.what).collect();
     assert_eq!(
         whats,
-        ["dodge", "HT (knockdown)", "HT (death)", "HT (death)"]
+        ["dodge", "HT (death)", "HT (death)", "HT (knockdown)"]
     );
     assert!(s.fighter(1).conscious && !s.fighter(1).dead);
 }
@@ -774,4 +774,157 @@ fn a_waiter_acts_when_its_trigger_fires_and_the_move_goes_on_after_t3_maneuver_1
         s.phase,
         fireteam_tactical_3d6::state::Phase::Act { unit: 0 }
     ));
+}
+
+#[test]
+fn a_malfunction_replaces_the_shot_and_a_tl4_gun_explodes_t3_malf_01_02_04() {
+    // The musket (Malf 14, TL4): an attack roll of 14 malfunctions; the table roll 16 at TL4
+    // explodes: 1d+2 cr to the shooter (T3-MALF-04), and the gun is gone.
+    let mut s = alice_with(vec![(8, 12)], (1, 1), (6, 1), Options::default());
+    let e = play(
+        &mut s,
+        "attack Alice -> Boris with test-musket at torso",
+        &[5, 5, 4, 6, 5, 5, 3],
+    );
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::Malfunctioned {
+            roll: 16,
+            effect: fireteam_tactical_3d6::tables::Malfunction::Explodes,
+            ..
+        }
+    )));
+    assert_eq!(s.fighter(0).hp, 10 - 5);
+    // A TL8 rifle's 15-18 is treated as 3: broken (T3-E05).
+    let mut s = alice_with(vec![(0, 14)], (1, 1), (6, 1), Options::default());
+    play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at torso shots 1",
+        &[6, 6, 5, 6, 5, 5],
+    );
+    assert_eq!(
+        s.fighter(0).guns[0].jam,
+        fireteam_tactical_3d6::state::Jam::Broken { diagnosed: false }
+    );
+}
+
+#[test]
+fn a_jam_is_diagnosed_then_cleared_in_three_seconds_t3_malf_03_t3_g22() {
+    let mut s = alice_with(vec![(0, 14)], (1, 1), (6, 1), Options::default());
+    // 17 malfunctions; the table roll 6: jammed.
+    play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at torso shots 1",
+        &[6, 6, 5, 1, 2, 3],
+    );
+    use fireteam_tactical_3d6::state::Jam;
+    assert_eq!(s.fighter(0).guns[0].jam, Jam::Jammed { diagnosed: false });
+    play(&mut s, "nothing Boris", &[]);
+    // Diagnosis: the best of Armory 12 + 2, IQ-based Guns 14 − 12 + 11 = 13, Soldier 12 − 2:
+    // 14. Rolls 10.
+    let e = play(&mut s, "ready Alice diagnose test-rifle", &[4, 3, 3]);
+    assert_eq!(checks(&e)[0].value, 14);
+    assert_eq!(s.fighter(0).guns[0].jam, Jam::Jammed { diagnosed: true });
+    for _ in 0..2 {
+        play(&mut s, "nothing Boris", &[]);
+        play(&mut s, "ready Alice clear test-rifle", &[]);
+    }
+    play(&mut s, "nothing Boris", &[]);
+    // The third second: the clearing roll (Armory + 2 = 14), rolls 9.
+    play(&mut s, "ready Alice clear test-rifle", &[3, 3, 3]);
+    assert_eq!(s.fighter(0).guns[0].jam, Jam::Ok);
+}
+
+#[test]
+fn drawing_takes_a_second_and_sheathing_two_t3_tab_ready_t3_ready_01() {
+    let mut s = alice_with(vec![(0, 14), (1, 13)], (1, 1), (6, 1), Options::default());
+    play(&mut s, "ready Alice sheathe test-rifle", &[]);
+    assert_eq!(s.fighter(0).ready_slot(), Some(0), "2 seconds: not yet");
+    play(&mut s, "nothing Boris", &[]);
+    play(&mut s, "ready Alice sheathe test-rifle", &[]);
+    assert_eq!(s.fighter(0).ready_slot(), None);
+    play(&mut s, "nothing Boris", &[]);
+    play(&mut s, "ready Alice draw test-pistol", &[]);
+    assert_eq!(s.fighter(0).ready_slot(), Some(1));
+}
+
+#[test]
+fn a_laser_burns_clothes_and_halves_dr_t3_burn_01_t3_g25_t3_locdmg_01() {
+    let mut s = alice_with(vec![(5, 14)], (1, 1), (6, 1), Options::default());
+    // Vitals −3: 11, rolls 9. Boris's dodge 10 rolls 18. 3d = 6+6+6 = 18 burn; DR 4 / 2 = 2;
+    // 16 × 3 (vitals, a laser) = 48. 18 ≥ 10 before DR: all his clothes burn (T3-BURN-02).
+    play(
+        &mut s,
+        "attack Alice -> Boris with test-laser at vitals shots 1",
+        &[3, 3, 3],
+    );
+    // Then Boris's turn begins, and his clothes burn: 1d−1 (rolls 1: nothing).
+    let e = play(
+        &mut s,
+        "dodge Boris",
+        &[6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1],
+    );
+    let w = wounds(&e);
+    assert_eq!(
+        (w[0].damage, w[0].dr, w[0].multiplier, w[0].injury),
+        (18, 2, 6, 48)
+    );
+    assert!(e
+        .iter()
+        .any(|e| matches!(e, Event::OnFire { level: 2, .. })));
+    // 24 − 48 = −24: a death check at −1 × HP (made, 3), then the knockdown roll at
+    // HT 12 − 5 (vitals) + 3 (High Pain Threshold) = 10 (made, 3).
+    assert_eq!(s.fighter(1).hp, -24);
+}
+
+#[test]
+fn below_a_third_of_hp_move_and_dodge_are_halved_t3_hp_01() {
+    let mut s = melee();
+    s.fighters[0].hp = 3; // Carl: 3 < 10 / 3
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
+    let v = defense_values(&s);
+    let get = |t: &str| v.iter().find(|(a, _)| a == t).map(|x| x.1);
+    assert_eq!(get("dodge Carl"), Some(4), "Dodge 8 halved");
+    assert_eq!(
+        fireteam_tactical_3d6::turn::move_allowance(&s, 0, false),
+        3,
+        "Move 5 → 3"
+    );
+}
+
+#[test]
+fn minus_five_times_hp_is_death_t3_hp_04_and_death_checks_fail_by_three_t3_hp_03() {
+    let mut s = melee();
+    s.fighters[0].hp = -45;
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
+    // 2d+1 = 7 cut ×1.5 = 10: −55 ≤ −50. Dead, with no roll.
+    let e = play(&mut s, "no-defense Carl", &[3, 3]);
+    assert!(e.iter().any(|e| matches!(e, Event::Died { .. })));
+
+    let mut s = melee();
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
+    // 2d+1 = 13 ×1.5 = 19: 10 → −9; then knockdown HT 10 rolls 9 (made); no threshold yet.
+    play(&mut s, "no-defense Carl", &[6, 6, 3, 3, 3]);
+    assert_eq!(s.fighter(0).hp, -9);
+    play(&mut s, "nothing Carl", &[]);
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
+    // 7 ×1.5 = 10: −19, past −10: a death check, HT 10, rolls 13: failed by 3: dead.
+    let e = play(&mut s, "no-defense Carl", &[3, 3, 5, 4, 4]);
+    assert!(e.iter().any(|e| matches!(e, Event::Died { .. })), "{e:?}");
 }

@@ -213,9 +213,75 @@ pub fn boris() -> Character {
     }
 }
 
-/// The weapons the fixtures index: rifle, pistol, sword, knife, shotgun.
+/// TEST-LASER: 3d(2) burn, Acc 4, 300/900, RoF 3, Shots 20, Bulk −3, Rcl 1, laser.
+pub fn laser() -> Weapon {
+    Weapon {
+        skill: "beam_weapons".into(),
+        acc: 4,
+        half_damage: 300,
+        max_range: 900,
+        rof: 3,
+        shots: 20,
+        bulk: -3,
+        rcl: 1,
+        malf: 17,
+        tl: 9,
+        laser: true,
+        ..weapon("TEST-LASER", "3d(2) burn")
+    }
+}
+
+/// A dart for small piercing (test-only, INVENTED).
+pub fn dart() -> Weapon {
+    Weapon {
+        melee: true,
+        skill: "knife".into(),
+        ..weapon("TEST-DART", "1d pi-")
+    }
+}
+
+/// A club for crushing (test-only, INVENTED).
+pub fn club() -> Weapon {
+    Weapon {
+        melee: true,
+        skill: "axe_mace".into(),
+        parry: true,
+        ..weapon("TEST-CLUB", "2d cr")
+    }
+}
+
+/// TEST-MUSKET: 4d pi+, Acc 2, 100/1500, RoF 1, Shots 1, Bulk −6, Rcl 4, Malf 14, TL4.
+pub fn musket() -> Weapon {
+    Weapon {
+        skill: "guns_musket".into(),
+        acc: 2,
+        half_damage: 100,
+        max_range: 1500,
+        rof: 1,
+        shots: 1,
+        bulk: -6,
+        rcl: 4,
+        malf: 14,
+        tl: 4,
+        two_handed: true,
+        ..weapon("TEST-MUSKET", "4d pi+")
+    }
+}
+
+/// The weapons the fixtures index: 0 rifle, 1 pistol, 2 sword, 3 knife, 4 shotgun, 5 laser,
+/// 6 dart, 7 club, 8 musket.
 pub fn weapons() -> Vec<Weapon> {
-    vec![rifle(), pistol(), sword(), knife(), shotgun()]
+    vec![
+        rifle(),
+        pistol(),
+        sword(),
+        knife(),
+        shotgun(),
+        laser(),
+        dart(),
+        club(),
+        musket(),
+    ]
 }
 
 pub fn shields() -> Vec<Shield> {
