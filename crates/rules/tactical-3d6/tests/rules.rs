@@ -928,3 +928,297 @@ fn minus_five_times_hp_is_death_t3_hp_04_and_death_checks_fail_by_three_t3_hp_03
     let e = play(&mut s, "no-defense Carl", &[3, 3, 5, 4, 4]);
     assert!(e.iter().any(|e| matches!(e, Event::Died { .. })), "{e:?}");
 }
+
+#[test]
+fn against_bullets_only_dodge_and_its_variants_t3_g30_t3_defense_06_07() {
+    let mut s = rifle_at_three();
+    play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at torso shots 1",
+        &[3, 3, 3],
+    );
+    let v = defense_values(&s);
+    let names: Vec<&str> = v.iter().map(|(a, _)| a.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "no-defense Boris",
+            "dodge Boris",
+            "dodge Boris acrobatic",
+            "dodge Boris drop"
+        ]
+    );
+    // Dodge and Drop: +3 (T3-DEFENSE-07), then prone (T3-POSTURE-06).
+    assert_eq!(v[3].1, 10 + 3);
+    let e = play(&mut s, "dodge Boris drop", &[2, 2, 2]);
+    assert_eq!(
+        s.fighter(1).posture,
+        fireteam_tactical_3d6::tables::Posture::Prone
+    );
+    assert!(e
+        .iter()
+        .any(|e| matches!(e, Event::DroppedAgainst { unit: 1, foe: 0 })));
+}
+
+#[test]
+fn an_acrobatic_dodge_rolls_acrobatics_or_dx_minus_six_first_t3_defense_06() {
+    let mut s = rifle_at_three();
+    play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at torso shots 1",
+        &[3, 3, 3],
+    );
+    // Boris has no Acrobatics: DX 11 − 6 = 5, rolls 9: failed, so the dodge is at 10 − 2.
+    let e = play(&mut s, "dodge Boris acrobatic", &[3, 3, 3, 2, 2, 2]);
+    let c = checks(&e);
+    assert_eq!(
+        (c[0].what, c[0].value, c[0].success),
+        ("Acrobatics", 5, false)
+    );
+    assert_eq!((c[1].what, c[1].value, c[1].success), ("dodge", 8, true));
+}
+
+#[test]
+fn a_block_with_a_shield_and_its_defense_bonus_t3_defense_04_05() {
+    let mut s = melee();
+    play(&mut s, "nothing Boris", &[]);
+    play(
+        &mut s,
+        "attack Carl -> Boris with test-knife at torso",
+        &[3, 3, 3],
+    );
+    let v = defense_values(&s);
+    let get = |t: &str| v.iter().find(|(a, _)| a == t).map(|x| x.1);
+    // Shield 12: 12/2 + 3 = 9, +2 DB (T3-DEFENSE-05) = 11; the DB helps every defense.
+    assert_eq!(get("block Boris"), Some(11));
+    assert_eq!(get("dodge Boris"), Some(10));
+    assert_eq!(get("parry Boris with test-sword"), Some(14 / 2 + 3 + 2));
+}
+
+#[test]
+fn auto_success_and_failure_on_3_4_and_17_18_t3_core_02_t3_g01() {
+    for (auto, expect) in [(true, true), (false, false)] {
+        let o = Options {
+            auto_success_failure: auto,
+            ..Options::default()
+        };
+        let mut s = alice_with(vec![(0, 14)], (1, 1), (8, 1), o);
+        // The eye at −9, shooting at 7 yd (Short −3): 2; rolls 4.
+        let e = play(
+            &mut s,
+            "attack Alice -> Boris with test-rifle at eye shots 1",
+            &[1, 1, 2],
+        );
+        let c = checks(&e);
+        assert_eq!(c[0].value, 14 - 9 - 3);
+        assert_eq!(c[0].success, expect, "auto {auto}");
+    }
+}
+
+#[test]
+fn evaluate_helps_ranged_attacks_unless_the_option_limits_it_to_melee_t3_g06() {
+    for (melee_only, expect) in [(false, Some(1)), (true, None)] {
+        let o = Options {
+            evaluate_melee_only: melee_only,
+            ..Options::default()
+        };
+        let mut s = alice_with(vec![(0, 14)], (1, 1), (6, 1), o);
+        play(&mut s, "evaluate Alice -> Boris", &[]);
+        play(&mut s, "nothing Boris", &[]);
+        let e = play(
+            &mut s,
+            "attack Alice -> Boris with test-rifle at torso shots 1",
+            &[6, 5, 5],
+        );
+        assert_eq!(modifier(checks(&e)[0], "evaluate"), expect);
+    }
+}
+
+#[test]
+fn one_successful_defense_stops_every_autofire_hit_with_the_option_t3_g17() {
+    for (all, left) in [(false, 4), (true, 0)] {
+        let o = Options {
+            defense_negates_all_autofire_hits: all,
+            ..Options::default()
+        };
+        let mut s = alice_with(vec![(0, 14)], (1, 1), (4, 1), o);
+        play(
+            &mut s,
+            "attack Alice -> Boris with test-rifle at torso shots 9",
+            &[2, 2, 2],
+        );
+        let faces: &[i64] = if all {
+            &[2, 3, 3]
+        } else {
+            &[2, 3, 3, 2, 2, 2, 3, 3, 3, 3, 3, 3]
+        };
+        let e = play(&mut s, "dodge Boris", faces);
+        let got = e.iter().find_map(|e| match e {
+            Event::HitsStopped { left, .. } => Some(*left),
+            _ => None,
+        });
+        assert_eq!(got, Some(left), "option {all}");
+    }
+}
+
+#[test]
+fn average_damage_rounds_down_or_half_up_t3_g18() {
+    for (half_up, each) in [(false, 24), (true, 25)] {
+        let o = Options {
+            average_round_half_up: half_up,
+            ..Options::default()
+        };
+        let mut s = alice_with(vec![(0, 14)], (1, 1), (4, 1), o);
+        play(
+            &mut s,
+            "attack Alice -> Boris with test-rifle at torso shots 9",
+            &[2, 2, 2],
+        );
+        // Six hits, no defense: average 3.5 × 7 = 24.5.
+        let e = play(
+            &mut s,
+            "no-defense Boris",
+            &[3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3],
+        );
+        assert!(
+            wounds(&e).iter().all(|w| w.rolled == each),
+            "half up {half_up}"
+        );
+    }
+}
+
+#[test]
+fn suppression_fire_attacks_those_already_in_the_zone_with_the_option_t3_g21() {
+    for (occupants, attacked) in [(false, false), (true, true)] {
+        let o = Options {
+            suppress_attacks_occupants: occupants,
+            ..Options::default()
+        };
+        let mut s = alice_with(vec![(0, 14)], (1, 1), (6, 3), o);
+        let faces: &[i64] = if occupants { &[6, 6, 6] } else { &[] };
+        let e = play(
+            &mut s,
+            "suppress Alice toward 6,3 with test-rifle shots 10",
+            faces,
+        );
+        let rolled = !checks(&e).is_empty();
+        assert_eq!(rolled, attacked, "option {occupants}");
+    }
+}
+
+#[test]
+fn damage_that_penetrates_injures_at_least_one_with_the_option_t3_g26() {
+    for (min_one, injury) in [(true, 1), (false, 0)] {
+        let o = Options {
+            min_injury_one: min_one,
+            ..Options::default()
+        };
+        let mut carl = melee_carl();
+        carl.weapons = vec![(6, 12)];
+        let mut s = battle(vec![carl, boris()], &[(1, 1), (2, 1)], o, 8, 4);
+        play(&mut s, "order", &[]);
+        play(&mut s, "nothing Boris", &[]);
+        // The dart: 1d pi− = 5 against DR 4: 1 penetrates, × 0.5 = 0.5.
+        play(
+            &mut s,
+            "attack Carl -> Boris with test-dart at torso",
+            &[3, 3, 3],
+        );
+        let e = play(&mut s, "no-defense Boris", &[5]);
+        assert_eq!(wounds(&e)[0].injury, injury, "option {min_one}");
+    }
+}
+
+#[test]
+fn hands_keep_the_impaling_multiplier_unless_the_option_t3_g27() {
+    for (as_limbs, mult) in [(false, 4), (true, 2)] {
+        let o = Options {
+            extremities_as_limbs: as_limbs,
+            ..Options::default()
+        };
+        let mut s = battle(vec![melee_carl(), boris()], &[(1, 1), (2, 1)], o, 8, 4);
+        play(&mut s, "order", &[]);
+        play(&mut s, "nothing Boris", &[]);
+        play(
+            &mut s,
+            "attack Carl -> Boris with test-knife at left-hand",
+            &[2, 2, 2],
+        );
+        let e = play(&mut s, "no-defense Boris", &[4]);
+        assert_eq!(wounds(&e)[0].multiplier, mult, "option {as_limbs}");
+    }
+}
+
+#[test]
+fn crippling_knocks_down_with_a_roll_or_outright_with_the_option_t3_g32() {
+    for (auto, rolled) in [(false, true), (true, false)] {
+        let o = Options {
+            crippling_auto_knockdown: auto,
+            ..Options::default()
+        };
+        let mut s = battle(vec![melee_carl(), boris()], &[(1, 1), (2, 1)], o, 8, 4);
+        play(&mut s, "order", &[]);
+        play(&mut s, "nothing Boris", &[]);
+        // Boris's left foot (HP 24: over 8 cripples): the knife, 1d−1 = 5 imp ×2 = 10 (no DR
+        // there). 10 is not over 12, so only the crippling calls for a knockdown.
+        play(
+            &mut s,
+            "attack Carl -> Boris with test-knife at left-foot",
+            &[2, 2, 2],
+        );
+        let faces: &[i64] = if rolled { &[6, 3, 3, 3] } else { &[6] };
+        let e = play(&mut s, "no-defense Boris", faces);
+        let knock = checks(&e).iter().any(|c| c.what == "HT (knockdown)");
+        assert_eq!(knock, rolled, "option {auto}");
+        if auto {
+            assert!(s.fighter(1).stunned);
+        }
+    }
+}
+
+#[test]
+fn a_limb_is_destroyed_past_twice_the_minimum_or_twice_the_threshold_t3_g35() {
+    // Carl (HP 10) hit in the left leg by 2d+1 cut: 3 + 4 + 1 = 8, ×1.5 = 12. The threshold
+    // is 5 and the minimum 6 (T3-G35): 12 is not over 2 × 6, so the leg is only crippled;
+    // with the option it is over 2 × 5, and destroyed. (The knockdown roll fails: 18.)
+    for (threshold, destroyed) in [(false, false), (true, true)] {
+        let o = Options {
+            destroy_vs_threshold: threshold,
+            ..Options::default()
+        };
+        let mut s = battle(vec![boris(), melee_carl()], &[(1, 1), (2, 1)], o, 8, 4);
+        play(&mut s, "order", &[]);
+        play(
+            &mut s,
+            "attack Boris -> Carl with test-sword at left-leg",
+            &[2, 2, 2],
+        );
+        let e = play(&mut s, "no-defense Carl", &[3, 4, 6, 6, 6]);
+        let d = e.iter().find_map(|e| match e {
+            Event::Crippled { destroyed, .. } => Some(*destroyed),
+            _ => None,
+        });
+        assert_eq!(d, Some(destroyed), "option {threshold}");
+    }
+}
+
+#[test]
+fn standing_up_from_sitting_is_one_change_unless_the_option_t3_g15() {
+    use fireteam_engine::RuleSystem;
+    for (always, can) in [(false, true), (true, false)] {
+        let o = Options {
+            stand_up_two_actions_always: always,
+            ..Options::default()
+        };
+        let mut s = alice_with(vec![(0, 14)], (1, 1), (6, 1), o);
+        play(&mut s, "posture Alice sitting", &[]);
+        play(&mut s, "nothing Boris", &[]);
+        let mut legal = vec![];
+        fireteam_tactical_3d6::Tactical3d6.legal_actions(&s, &mut legal);
+        let texts: Vec<String> = legal
+            .iter()
+            .map(|a| fireteam_tactical_3d6::Tactical3d6.action_text(&s, a))
+            .collect();
+        assert_eq!(texts.iter().any(|t| t == "posture Alice standing"), can);
+    }
+}
