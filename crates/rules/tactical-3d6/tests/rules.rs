@@ -1222,3 +1222,290 @@ fn standing_up_from_sitting_is_one_change_unless_the_option_t3_g15() {
         assert_eq!(texts.iter().any(|t| t == "posture Alice standing"), can);
     }
 }
+
+fn brick() -> fireteam_tactical_3d6::data::CoverMaterial {
+    fireteam_tactical_3d6::data::CoverMaterial {
+        id: "brick".into(),
+        name: "brick".into(),
+        dr: 25,
+        per_cm_tenths: 20,
+        wears: true,
+        glass: false,
+    }
+}
+
+fn glass() -> fireteam_tactical_3d6::data::CoverMaterial {
+    fireteam_tactical_3d6::data::CoverMaterial {
+        id: "glass".into(),
+        name: "glass".into(),
+        dr: 1,
+        per_cm_tenths: 20,
+        wears: false,
+        glass: true,
+    }
+}
+
+/// Alice (rifle) at 1,1 shooting at Boris at 6,1, who stands behind cover of `material`.
+fn behind(material: fireteam_tactical_3d6::data::CoverMaterial) -> fireteam_tactical_3d6::State {
+    let mut f = Field::open(10, 4);
+    f.cover = vec![material];
+    f.set(
+        (6, 1),
+        fireteam_tactical_3d6::data::Terrain {
+            id: "wall".into(),
+            cover: Some(0),
+            ..open()
+        },
+    );
+    let mut al = alice();
+    al.weapons = vec![(0, 14)];
+    let mut s = battle_on(
+        vec![al, boris()],
+        &[(1, 1), (6, 1)],
+        Options::default(),
+        f,
+        weapons(),
+    );
+    play(&mut s, "order", &[]);
+    s
+}
+
+#[test]
+fn shooting_through_cover_is_minus_two_and_adds_the_cover_dr_t3_cover_01_02_05_t3_tab_coverdr() {
+    let mut s = behind(brick());
+    // Boris holds a sword, so he is only looking out: skull, face, eyes and neck exposed
+    // (T3-COVER-01). The torso is fully covered: −2 and the brick's 25 DR (T3-COVER-05).
+    let e = play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at torso shots 1",
+        &[3, 3, 3],
+    );
+    assert_eq!(modifier(checks(&e)[0], "through-cover"), Some(-2));
+    // 7d = 35; DR 4 + 25 = 29: 6.
+    let e = play(&mut s, "dodge Boris", &[6, 6, 6, 5, 5, 5, 5, 5, 5, 5]);
+    let w = wounds(&e);
+    assert_eq!((w[0].damage, w[0].dr, w[0].injury), (35, 29, 6));
+    // The brick wears: 35 damage of piercing counts a tenth (T3-COVER-07, T3-G29 (4)).
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::CoverWorn {
+            light: 35,
+            heavy: 0,
+            broken: false,
+            ..
+        }
+    )));
+    // The skull is exposed: no cover modifier (T3-COVER-04).
+    play(&mut s, "nothing Boris", &[]);
+    let e = play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at skull shots 1",
+        &[6, 5, 5],
+    );
+    assert_eq!(modifier(checks(&e)[0], "through-cover"), None);
+}
+
+#[test]
+fn a_shooter_with_a_two_handed_gun_shows_arms_and_half_the_torso_t3_tab_exposure_t3_cover_02_04() {
+    let mut f = Field::open(10, 4);
+    f.cover = vec![brick()];
+    f.set(
+        (6, 1),
+        fireteam_tactical_3d6::data::Terrain {
+            id: "wall".into(),
+            cover: Some(0),
+            ..open()
+        },
+    );
+    let mut al = alice();
+    al.weapons = vec![(0, 14)];
+    let mut b = boris();
+    b.weapons = vec![(0, 12)];
+    let mut s = battle_on(
+        vec![al, b],
+        &[(1, 1), (6, 1)],
+        Options::default(),
+        f,
+        weapons(),
+    );
+    play(&mut s, "order", &[]);
+    // Boris fires a two-handed rifle over the wall: both arms exposed, the torso partly (−2,
+    // no cover DR), the legs covered (−2 and cover DR).
+    let cases = [
+        ("right-arm", None, None),
+        ("torso", Some(-2), None),
+        ("left-leg", None, Some(-2)),
+    ];
+    for (loc, partly, through) in cases {
+        let e = play(
+            &mut s,
+            &format!("attack Alice -> Boris with test-rifle at {loc} shots 1"),
+            &[6, 5, 5],
+        );
+        let c = checks(&e);
+        assert_eq!(modifier(c[0], "partly-covered"), partly, "{loc}");
+        assert_eq!(modifier(c[0], "through-cover"), through, "{loc}");
+        play(&mut s, "nothing Boris", &[]);
+    }
+}
+
+#[test]
+fn glass_breaks_when_penetrated_and_costs_no_penalty_t3_cover_08() {
+    let mut s = behind(glass());
+    let e = play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at torso shots 1",
+        &[3, 3, 3],
+    );
+    let c = checks(&e);
+    assert_eq!(modifier(c[0], "through-cover"), None, "transparent");
+    assert!(c[0]
+        .modifiers
+        .iter()
+        .any(|m| m.id == "through-cover" && !m.applied));
+    let e = play(&mut s, "dodge Boris", &[6, 6, 6, 1, 1, 1, 1, 1, 1, 1]);
+    assert!(e
+        .iter()
+        .any(|e| matches!(e, Event::CoverWorn { broken: true, .. })));
+    assert!(s.cover_at((6, 1)).is_none());
+}
+
+/// Boris on a ledge `height` yards above the cell east of him.
+fn ledge(
+    height: i32,
+    ground: Option<fireteam_tactical_3d6::data::Terrain>,
+    o: Options,
+) -> fireteam_tactical_3d6::State {
+    let mut f = Field::open(8, 3);
+    for c in 0..3 {
+        f.elevation[(1 * 8 + c) as usize] = height;
+    }
+    if let Some(t) = ground {
+        f.set((3, 1), t);
+    }
+    let mut s = battle_on(
+        vec![boris(), melee_carl()],
+        &[(2, 1), (7, 2)],
+        o,
+        f,
+        weapons(),
+    );
+    play(&mut s, "order", &[]);
+    s
+}
+
+#[test]
+fn a_fall_deals_the_table_damage_through_averaged_armour_t3_fall_01_04_t3_tab_fall() {
+    // Boris steps off a 4-yard ledge: 2d−1 cr. 6 + 6 − 1 = 11. Armour: the average of the
+    // torso's 4 and the least armoured location's 0: 2. 11 − 2 = 9, plus blunt trauma
+    // floor(2 / 5) = 0: 9.
+    let mut s = ledge(4, None, Options::default());
+    let e = play(&mut s, "move Boris to 3,1", &[6, 6]);
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::Fell {
+            yards: 4,
+            counted: 4,
+            ..
+        }
+    )));
+    let w = wounds(&e);
+    assert_eq!((w[0].rolled, w[0].dr, w[0].injury), (11, 2, 9));
+    assert_eq!(s.fighter(0).hp, 24 - 9);
+}
+
+#[test]
+fn a_soft_landing_halves_and_a_landing_site_adds_dr_t3_fall_05() {
+    let soft = fireteam_tactical_3d6::data::Terrain {
+        id: "bed".into(),
+        soft: true,
+        landing_dr: 2,
+        ..open()
+    };
+    let mut s = ledge(4, Some(soft), Options::default());
+    // 11 halved: 5; DR 2 (bed) + 2 (armour): 1.
+    let e = play(&mut s, "move Boris to 3,1", &[6, 6]);
+    assert_eq!(wounds(&e)[0].injury, 1);
+}
+
+#[test]
+fn acrobatics_takes_five_yards_off_and_swimming_negates_a_fall_into_water_t3_fall_02_03() {
+    let water = fireteam_tactical_3d6::data::Terrain {
+        id: "water".into(),
+        fluid: true,
+        ..open()
+    };
+    let mut b = boris();
+    b.skills.push(("acrobatics".into(), 12));
+    b.skills.push(("swimming".into(), 12));
+    let mut f = Field::open(8, 3);
+    for c in 0..3 {
+        f.elevation[8 + c] = 10;
+    }
+    f.set((3, 1), water);
+    let mut s = battle_on(
+        vec![b, melee_carl()],
+        &[(2, 1), (7, 2)],
+        Options::default(),
+        f,
+        weapons(),
+    );
+    play(&mut s, "order", &[]);
+    // Acrobatics 12 rolls 9: 10 − 5 = 5 yd counted; Swimming at the 10-yard speed penalty
+    // (−4): 8, rolls 8: no damage.
+    let e = play(&mut s, "move Boris to 3,1", &[3, 3, 3, 2, 3, 3]);
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::Fell {
+            yards: 10,
+            counted: 5,
+            ..
+        }
+    )));
+    let c = checks(&e);
+    assert_eq!((c[1].what, c[1].value, c[1].success), ("Swimming", 8, true));
+    assert!(wounds(&e).is_empty());
+}
+
+#[test]
+fn blunt_trauma_of_a_fall_applies_even_when_damage_penetrates_unless_the_option_t3_g38() {
+    // A 20-yard fall on a heavily armoured Boris (DR 20 everywhere): 4d.
+    for (only_blocked, expect) in [(false, 1 + 4), (true, 1)] {
+        let o = Options {
+            fall_bt_only_if_no_penetration: only_blocked,
+            ..Options::default()
+        };
+        let mut s = ledge(20, None, o);
+        let mut b = s.rules.characters[0].clone();
+        b.dr = [20; 15];
+        let mut rules = fireteam_tactical_3d6::state::Rules {
+            ..clone_rules(s.rules)
+        };
+        rules.characters[0] = b;
+        s.rules = Box::leak(Box::new(rules));
+        // 4d = 21: DR 20 blocks 20, 1 through; blunt trauma 20 / 5 = 4.
+        let e = play(&mut s, "move Boris to 3,1", &[6, 6, 6, 3]);
+        assert_eq!(wounds(&e)[0].injury, expect, "option {only_blocked}");
+    }
+}
+
+fn clone_rules(r: &fireteam_tactical_3d6::state::Rules) -> fireteam_tactical_3d6::state::Rules {
+    fireteam_tactical_3d6::state::Rules {
+        title: r.title.clone(),
+        options: r.options,
+        weapons: r.weapons.clone(),
+        armor: r.armor.clone(),
+        shields: r.shields.clone(),
+        cover: r.cover.clone(),
+        items: r.items.clone(),
+        terrain: r.terrain.clone(),
+        width: r.width,
+        height: r.height,
+        cells: r.cells.clone(),
+        elevation: r.elevation.clone(),
+        sides: r.sides.clone(),
+        characters: r.characters.clone(),
+        explicit_order: r.explicit_order.clone(),
+        max_turns: r.max_turns,
+    }
+}
