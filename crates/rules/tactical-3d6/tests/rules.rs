@@ -524,7 +524,7 @@ fn below_zero_hp_anything_but_do_nothing_needs_an_ht_roll_t3_hp_02() {
     assert!(!s.fighter(0).conscious);
     assert!(matches!(
         s.phase,
-        fireteam_tactical_3d6::state::Phase::Over { .. }
+        fireteam_tactical_3d6::state::Phase::Over
     ));
 }
 
@@ -1378,7 +1378,7 @@ fn ledge(
 ) -> fireteam_tactical_3d6::State {
     let mut f = Field::open(8, 3);
     for c in 0..3 {
-        f.elevation[(1 * 8 + c) as usize] = height;
+        f.elevation[(8 + c) as usize] = height;
     }
     if let Some(t) = ground {
         f.set((3, 1), t);
