@@ -90,6 +90,11 @@ pub enum Action {
         unit: UnitId,
         down: bool,
     },
+    /// Kneel or rise as the step of the coming maneuver (T3-MOVE-01, T3-POSTURE-02).
+    StepPosture {
+        unit: UnitId,
+        to: Posture,
+    },
     DoNothing {
         unit: UnitId,
     },
@@ -157,6 +162,7 @@ impl Action {
             Action::Order => None,
             Action::Crouch { unit, .. }
             | Action::DoNothing { unit }
+            | Action::StepPosture { unit, .. }
             | Action::Move { unit, .. }
             | Action::ChangePosture { unit, .. }
             | Action::Aim { unit, .. }
@@ -188,6 +194,15 @@ pub fn text(state: &State, action: &Action) -> String {
         Action::Crouch { unit, down: true } => format!("crouch {}", name(*unit)),
         Action::Crouch { unit, down: false } => format!("uncrouch {}", name(*unit)),
         Action::DoNothing { unit } => format!("nothing {}", name(*unit)),
+        Action::StepPosture { unit, to } => format!(
+            "{} {}",
+            if *to == Posture::Kneeling {
+                "kneel"
+            } else {
+                "rise"
+            },
+            name(*unit)
+        ),
         Action::Move { unit, to } => format!("move {} to {}", name(*unit), cell(*to)),
         Action::ChangePosture { unit, to } => format!("posture {} {}", name(*unit), to.name()),
         Action::Aim { unit, target } => format!("aim {} -> {}", name(*unit), name(*target)),
@@ -206,11 +221,15 @@ pub fn text(state: &State, action: &Action) -> String {
                 .map(|&(t, _)| name(t))
                 .collect::<Vec<_>>()
                 .join("+");
+            let at = if state.rules.options.random_hit_locations && !w.melee {
+                "random".to_string()
+            } else {
+                a.location.to_string()
+            };
             let mut s = format!(
-                "{verb} {} -> {targets} with {} at {}",
+                "{verb} {} -> {targets} with {} at {at}",
                 name(a.unit),
                 weapon(a.unit, a.slot),
-                a.location
             );
             if !w.melee && (w.rof > 1 || a.targets.len() > 1) {
                 let shots = a

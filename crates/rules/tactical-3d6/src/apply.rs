@@ -25,6 +25,7 @@ pub fn apply(s: &mut State, e: &Event) {
             f.retreated = false;
             f.dropped_against = None;
             f.crouch_done = false;
+            f.step_used = false;
             f.moved_to_attack = false;
             f.zone_hits = 0;
             f.wait = None;
@@ -41,6 +42,11 @@ pub fn apply(s: &mut State, e: &Event) {
             s.cursor += 1;
         }
         Event::Skipped { .. } => s.cursor += 1,
+        Event::SteppedPosture { unit, to } => {
+            let f = &mut s.fighters[usize::from(*unit)];
+            f.posture = *to;
+            f.step_used = true;
+        }
         Event::Crouched { unit, down } => {
             let f = &mut s.fighters[usize::from(*unit)];
             f.crouching = *down;
@@ -102,7 +108,7 @@ pub fn apply(s: &mut State, e: &Event) {
         } => s.fighters[usize::from(*unit)].evaluate = Some((*target, *count)),
         Event::EvaluateSpent { unit } => s.fighters[usize::from(*unit)].evaluate = None,
         Event::Rolled(_) | Event::AttackRolled { .. } | Event::LocationRolled { .. } => {}
-        Event::Malfunctioned { .. } | Event::StrikeLost { .. } => {}
+        Event::Malfunctioned { .. } | Event::StrikeLost { .. } | Event::Recovery { .. } => {}
         Event::ShotsFired { unit, slot, shots } => {
             let g = &mut s.fighters[usize::from(*unit)].guns[usize::from(*slot)];
             g.shots = g.shots.saturating_sub(*shots);

@@ -86,7 +86,7 @@ pub fn attack_modifiers(s: &State, st: &Strike) -> (i32, Vec<Modifier>) {
     let a = s.fighter(st.attacker);
     let t = s.fighter(st.target);
     let mut mods = Vec::new();
-    let random = st.zone.is_some();
+    let random = random_location(s, st);
     if !random {
         let p = tables::location_penalty(st.location);
         if p != 0 {
@@ -476,7 +476,7 @@ pub fn attack(ctx: &mut Ctx, st: Strike) -> R<()> {
         });
         scored(ctx, st, hits, check.margin, false)
     } else if check.margin == -1
-        && st.zone.is_none()
+        && !random_location(&ctx.s, &st)
         && tables::torso_on_miss_by_one(st.location)
         && check.auto.is_none()
     {
@@ -824,7 +824,16 @@ pub fn defend(ctx: &mut Ctx, p: Pending, d: Defense) -> R<()> {
         });
     }
     if d == Defense::Dive && ok {
-        if let Some(&to) = crate::geometry::steps_away(&ctx.s, u, attacker_at).first() {
+        // T3-DEFENSE-09/10: into cover within a step if the map has some there, else a step
+        // farther from the fire.
+        let at = ctx.s.fighter(u).at;
+        let into_cover = crate::geometry::neighbours(&ctx.s, at)
+            .into_iter()
+            .find(|&c| crate::geometry::free(&ctx.s, u, c) && ctx.s.cover_at(c).is_some());
+        let away = crate::geometry::steps_away(&ctx.s, u, attacker_at)
+            .first()
+            .copied();
+        if let Some(to) = into_cover.or(away) {
             ctx.emit(Event::Dived { unit: u, to });
         }
     }
@@ -886,9 +895,16 @@ pub fn distracted(ctx: &mut Ctx, u: UnitId) -> R<()> {
     Ok(())
 }
 
-/// A hit's location: aimed, or rolled for zone fire (T3-HITLOC-03, T3-G28).
+/// Whether a strike's location is rolled: zone fire (T3-SUPPRESS-03), or ranged fire the GM
+/// rules blind (`t3.random_hit_locations`, T3-HITLOC-04).
+pub fn random_location(s: &State, st: &Strike) -> bool {
+    st.zone.is_some()
+        || (s.rules.options.random_hit_locations && !s.rules.weapon(st.attacker, st.slot).melee)
+}
+
+/// A hit's location: aimed, or rolled (T3-HITLOC-03, T3-G28).
 fn hit_location(ctx: &mut Ctx, st: &Strike) -> R<Location> {
-    if st.zone.is_none() {
+    if !random_location(&ctx.s, st) {
         return Ok(st.location);
     }
     let (mut faces, roll) = ctx.roll("location", 3)?;

@@ -86,6 +86,11 @@ pub enum Event {
         unit: UnitId,
         down: bool,
     },
+    /// Kneeling or rising as the maneuver's step (T3-MOVE-01).
+    SteppedPosture {
+        unit: UnitId,
+        to: Posture,
+    },
     ManeuverChosen {
         unit: UnitId,
         maneuver: Maneuver,
@@ -295,6 +300,14 @@ pub enum Event {
         unit: UnitId,
         yards: u32,
         counted: u32,
+    },
+    /// What an unconscious fighter faces after the battle (T3-UNCON-01..03), from
+    /// `Aftermath`: the sheet's times are far longer than a fight.
+    Recovery {
+        unit: UnitId,
+        hp: i32,
+        prospect: &'static str,
+        rule: RuleId,
     },
     /// Work is put aside for a decision, or taken up again.
     WorkPushed(Work),

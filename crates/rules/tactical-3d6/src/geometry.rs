@@ -155,3 +155,16 @@ pub fn far_cells(s: &State, from: Cell) -> Vec<Cell> {
     }
     out
 }
+
+/// The six neighbours of a cell that lie on the map, lowest first.
+pub fn neighbours(s: &State, c: Cell) -> Vec<Cell> {
+    let g = grid(s);
+    let mut out: Vec<Cell> = hex(c)
+        .neighbours()
+        .into_iter()
+        .filter(|&h| g.contains(h))
+        .map(cell_of)
+        .collect();
+    out.sort_unstable_by_key(|&(c, r)| (r, c));
+    out
+}

@@ -63,24 +63,43 @@ fn act(s: &State, u: UnitId, out: &mut Vec<Action>) {
             down: !f.crouching,
         });
     }
-    out.push(Action::DoNothing { unit: u });
-    // T3-MANEUVER-03, T3-MOVE-02: a Move, sprinting from the second in a row.
-    let difficult = s.rules.terrain_at(f.at).is_some_and(|t| t.difficult);
-    let sprint = f.maneuver == crate::state::Maneuver::Move && f.moving >= 1 && !difficult;
-    let yards = move_allowance(s, u, sprint);
-    for (to, _) in geometry::reach(s, u, yards) {
-        out.push(Action::Move { unit: u, to });
-    }
-    // T3-MANEUVER-04, T3-POSTURE-02/03.
     let legs = Location::RightLeg.bit()
         | Location::LeftLeg.bit()
         | Location::RightFoot.bit()
         | Location::LeftFoot.bit();
-    for to in tables::posture_changes(f.posture, s.rules.options.stand_up_two_actions_always) {
-        if f.crippled & legs != 0 && matches!(to, Posture::Standing | Posture::Kneeling) {
-            continue;
+    // T3-MOVE-01, T3-POSTURE-02: kneel or rise as the step of a maneuver that has one; the
+    // maneuvers without a step are then closed.
+    if !f.step_used && f.crippled & legs == 0 {
+        match f.posture {
+            Posture::Standing => out.push(Action::StepPosture {
+                unit: u,
+                to: Posture::Kneeling,
+            }),
+            Posture::Kneeling => out.push(Action::StepPosture {
+                unit: u,
+                to: Posture::Standing,
+            }),
+            _ => {}
         }
-        out.push(Action::ChangePosture { unit: u, to });
+    }
+    if !f.step_used {
+        out.push(Action::DoNothing { unit: u });
+        // T3-MANEUVER-03, T3-MOVE-02: a Move, sprinting from the second in a row.
+        let difficult = s.rules.terrain_at(f.at).is_some_and(|t| t.difficult);
+        let sprint = f.maneuver == crate::state::Maneuver::Move && f.moving >= 1 && !difficult;
+        let yards = move_allowance(s, u, sprint);
+        for (to, _) in geometry::reach(s, u, yards) {
+            out.push(Action::Move { unit: u, to });
+        }
+        // T3-MANEUVER-04, T3-POSTURE-02/03.
+        let changes =
+            tables::posture_changes(f.posture, s.rules.options.stand_up_two_actions_always);
+        for to in changes {
+            if f.crippled & legs != 0 && matches!(to, Posture::Standing | Posture::Kneeling) {
+                continue;
+            }
+            out.push(Action::ChangePosture { unit: u, to });
+        }
     }
     let ranged = f
         .ready_slot()
@@ -130,7 +149,9 @@ fn act(s: &State, u: UnitId, out: &mut Vec<Action>) {
         }
     }
     feints(s, u, None, out);
-    move_and_attack(s, u, out);
+    if !f.step_used {
+        move_and_attack(s, u, out);
+    }
     // T3-MANEUVER-14.
     out.push(Action::AllOutDefense {
         unit: u,
@@ -170,6 +191,9 @@ fn act(s: &State, u: UnitId, out: &mut Vec<Action>) {
             );
         }
     }
+    if f.step_used {
+        ranges.clear();
+    }
     for within in ranges {
         out.push(Action::Wait { unit: u, within });
     }
@@ -185,9 +209,11 @@ fn usable(s: &State, u: UnitId, slot: u8) -> bool {
 /// The locations an attack with this weapon may aim at (T3-HITLOC-01/06).
 fn locations(s: &State, u: UnitId, slot: u8) -> impl Iterator<Item = Location> + '_ {
     let w = s.rules.weapon(u, slot);
-    Location::ALL
-        .into_iter()
-        .filter(move |&l| tables::may_aim_at(l, w.damage.kind, w.laser))
+    // T3-HITLOC-04: with random locations ruled, a ranged attack names none.
+    let random = s.rules.options.random_hit_locations && !w.melee;
+    Location::ALL.into_iter().filter(move |&l| {
+        tables::may_aim_at(l, w.damage.kind, w.laser) && (!random || l == Location::Torso)
+    })
 }
 
 /// The shot counts offered: one, each row of T3-TAB-AUTOFIRE up to RoF, and the full RoF
@@ -234,7 +260,7 @@ fn attacks(s: &State, u: UnitId, mode: Mode, only: Option<UnitId>, out: &mut Vec
             // In reach, or one step out of it (the maneuver's step), T3-MANEUVER-07.
             let step = if d >= 1 && d <= w.reach {
                 None
-            } else if mode != Mode::MoveAndAttack && d == w.reach + 1 {
+            } else if mode != Mode::MoveAndAttack && !f.step_used && d == w.reach + 1 {
                 match geometry::reach(s, u, s.character(u).step() as u32)
                     .into_iter()
                     .map(|(c, _)| c)

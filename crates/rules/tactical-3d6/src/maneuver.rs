@@ -23,6 +23,15 @@ pub fn resolve(ctx: &mut Ctx, action: &Action) -> R<()> {
                 phase: Phase::Act { unit: *unit },
             });
         }
+        Action::StepPosture { unit, to } => {
+            ctx.emit(Event::SteppedPosture {
+                unit: *unit,
+                to: *to,
+            });
+            ctx.emit(Event::Await {
+                phase: Phase::Act { unit: *unit },
+            });
+        }
         Action::Defend { defense, .. } => {
             let Phase::Defend(p) = ctx.s.phase else {
                 return Err(ResolveError::Illegal("no attack to defend against".into()));
@@ -229,6 +238,10 @@ fn maneuver(ctx: &mut Ctx, action: &Action) -> R<()> {
                 unit: u,
                 seconds: n,
             });
+            // T3-MANEUVER-16: a fighter the GM rules distracted rolls Will−3 each second.
+            if ctx.s.character(u).distracted {
+                combat::distracted(ctx, u)?;
+            }
         }
         Action::Ready { what, .. } => ready(ctx, u, *what)?,
         Action::Wait { within, .. } => ctx.emit(Event::WaitSet {

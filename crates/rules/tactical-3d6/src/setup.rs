@@ -160,6 +160,7 @@ pub fn setup(loaded: &Loaded) -> State {
             items,
             skills,
             exposure,
+            distracted: u.field("distracted").and_then(Value::as_bool).unwrap_or(false),
         });
         explicit_order.push(
             u.field("order")
@@ -205,6 +206,7 @@ pub fn setup(loaded: &Loaded) -> State {
             death_checks: 0,
             awake_below_zero: false,
             crouch_done: false,
+            step_used: false,
             moved_to_attack: false,
             zone_hits: 0,
         });

@@ -41,6 +41,8 @@ pub struct Character {
     pub skills: Vec<(String, i32)>,
     /// The GM's firing position from cover (T3-COVER-03), if given.
     pub exposure: Option<Exposure>,
+    /// The GM rules it "otherwise distracted" while it concentrates (T3-MANEUVER-16).
+    pub distracted: bool,
 }
 
 impl Character {
@@ -324,6 +326,8 @@ pub struct Fighter {
     pub awake_below_zero: bool,
     /// Took its free crouch this turn (T3-CROUCH-01).
     pub crouch_done: bool,
+    /// Spent its maneuver's step on kneeling or rising (T3-MOVE-01, T3-POSTURE-02).
+    pub step_used: bool,
     /// Move and Attack: it has moved and now attacks.
     pub moved_to_attack: bool,
     /// Zones it was attacked from this turn (T3-G21: once per zone per turn).

@@ -137,6 +137,36 @@ impl BattleStats for Tactical3d6 {
     }
 }
 
-/// Nothing follows a tactical-3d6 battle inside the engine: recovery is hours long and the
-/// sheet leaves it to the table (T3-UNCON-01..03).
-impl Aftermath for Tactical3d6 {}
+/// What follows a battle: each unconscious fighter's prospect of waking (T3-UNCON-01..03,
+/// T3-G37: exactly 0 HP takes the hourly roll). The times are minutes to days, so the battle
+/// never plays them; the table does.
+impl Aftermath for Tactical3d6 {
+    fn aftermath(&self, s: &State, events: &mut Vec<Event>) {
+        for u in s.units() {
+            let f = s.fighter(u);
+            if f.dead || f.conscious {
+                continue;
+            }
+            let hp = s.character(u).hp;
+            let (prospect, rule) = if f.hp >= 1 {
+                ("wakes after 15 minutes", "T3-UNCON-01")
+            } else if f.hp > -hp {
+                (
+                    "rolls HT every hour to wake; then half Move and Dodge",
+                    "T3-UNCON-02",
+                )
+            } else {
+                (
+                    "one HT roll to wake after 12 hours, then HT every 12 hours or die",
+                    "T3-UNCON-03",
+                )
+            };
+            events.push(Event::Recovery {
+                unit: u,
+                hp: f.hp,
+                prospect,
+                rule: fireteam_engine::RuleId(rule),
+            });
+        }
+    }
+}

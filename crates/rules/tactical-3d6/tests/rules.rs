@@ -522,10 +522,7 @@ fn below_zero_hp_anything_but_do_nothing_needs_an_ht_roll_t3_hp_02() {
         ("HT (consciousness)", 9, false)
     );
     assert!(!s.fighter(0).conscious);
-    assert!(matches!(
-        s.phase,
-        fireteam_tactical_3d6::state::Phase::Over
-    ));
+    assert!(matches!(s.phase, fireteam_tactical_3d6::state::Phase::Over));
 }
 
 /// Alice with `slot` weapons of her own at `a`, Boris at `b`, on an open 12×5 field.

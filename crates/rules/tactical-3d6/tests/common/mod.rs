@@ -158,6 +158,7 @@ pub fn character(name: &str, side: u8) -> Character {
         items: vec![],
         skills: vec![],
         exposure: None,
+        distracted: false,
     }
 }
 
@@ -348,6 +349,7 @@ pub fn fighter(c: &Character, rules_weapons: &[Weapon], at: (i16, i16)) -> Fight
         death_checks: 0,
         awake_below_zero: false,
         crouch_done: false,
+        step_used: false,
         moved_to_attack: false,
         zone_hits: 0,
     }
