@@ -1506,3 +1506,190 @@ fn clone_rules(r: &fireteam_tactical_3d6::state::Rules) -> fireteam_tactical_3d6
         max_turns: r.max_turns,
     }
 }
+
+fn legal_texts(s: &fireteam_tactical_3d6::State) -> Vec<String> {
+    use fireteam_engine::RuleSystem;
+    let r = fireteam_tactical_3d6::Tactical3d6;
+    let mut legal = vec![];
+    r.legal_actions(s, &mut legal);
+    legal.iter().map(|a| r.action_text(s, a)).collect()
+}
+
+#[test]
+fn kneeling_can_be_the_step_of_a_maneuver_that_has_one_t3_move_01_t3_posture_02() {
+    let mut s = rifle_at_three();
+    play(&mut s, "kneel Alice", &[]);
+    assert_eq!(
+        s.fighter(0).posture,
+        fireteam_tactical_3d6::tables::Posture::Kneeling
+    );
+    let t = legal_texts(&s);
+    // The step is spent: no Move, no Do Nothing, no Change Posture; Attack and Aim remain.
+    assert!(!t
+        .iter()
+        .any(|a| a.starts_with("move ") || a.starts_with("nothing ")));
+    assert!(!t.iter().any(|a| a.starts_with("posture ")));
+    assert!(t.iter().any(|a| a == "aim Alice -> Boris"));
+    play(&mut s, "aim Alice -> Boris", &[]);
+    play(&mut s, "nothing Boris", &[]);
+    assert!(legal_texts(&s).iter().any(|a| a == "rise Alice"));
+}
+
+#[test]
+fn posture_limits_movement_and_sprinting_adds_a_fifth_from_the_second_second_t3_posture_01_t3_move_02(
+) {
+    use fireteam_tactical_3d6::turn::move_allowance;
+    let mut s = rifle_at_three();
+    assert_eq!(move_allowance(&s, 0, false), 5);
+    assert_eq!(
+        move_allowance(&s, 0, true),
+        6,
+        "Move 5: +max(1, floor(1)) = 6"
+    );
+    s.fighters[0].posture = fireteam_tactical_3d6::tables::Posture::Kneeling;
+    assert_eq!(move_allowance(&s, 0, false), 2, "×1/3 rounded up");
+    s.fighters[0].posture = fireteam_tactical_3d6::tables::Posture::Prone;
+    assert_eq!(move_allowance(&s, 0, false), 1);
+    s.fighters[0].posture = fireteam_tactical_3d6::tables::Posture::Sitting;
+    assert_eq!(move_allowance(&s, 0, false), 0);
+    // In play: a first Move goes 5 yards; the second in a row may sprint 6.
+    let mut s = alice_with(vec![(0, 14)], (0, 0), (11, 4), Options::default());
+    let t = legal_texts(&s);
+    assert!(
+        t.iter().any(|a| a == "move Alice to 5,0") && !t.iter().any(|a| a == "move Alice to 6,0")
+    );
+    play(&mut s, "move Alice to 5,0", &[]);
+    play(&mut s, "nothing Boris", &[]);
+    assert!(legal_texts(&s).iter().any(|a| a == "move Alice to 11,0"));
+    let e = play(&mut s, "move Alice to 11,0", &[]);
+    assert!(e
+        .iter()
+        .any(|e| matches!(e, Event::Moved { sprint: true, .. })));
+}
+
+#[test]
+fn random_hit_locations_pick_a_hand_or_foot_side_by_a_die_t3_hitloc_03_07_t3_hitloc_04() {
+    let o = Options {
+        random_hit_locations: true,
+        ..Options::default()
+    };
+    let mut s = alice_with(vec![(0, 14)], (1, 1), (4, 1), o);
+    // With random locations ruled, an attack names none.
+    assert!(legal_texts(&s)
+        .iter()
+        .any(|a| a == "attack Alice -> Boris with test-rifle at random shots 1"));
+    play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at random shots 1",
+        &[3, 3, 3],
+    );
+    // Location 3d6 = 15: a hand; 1d = 5: the left (note [3]).
+    let e = play(
+        &mut s,
+        "no-defense Boris",
+        &[5, 5, 5, 5, 1, 1, 1, 1, 1, 1, 1],
+    );
+    let loc = e.iter().find_map(|e| match e {
+        Event::LocationRolled { location, .. } => Some(*location),
+        _ => None,
+    });
+    assert_eq!(loc, Some(fireteam_tactical_3d6::data::Location::LeftHand));
+}
+
+#[test]
+fn a_concentrator_rolls_will_minus_three_when_it_defends_or_the_gm_rules_it_distracted_t3_maneuver_15_16(
+) {
+    let mut s = melee();
+    play(&mut s, "nothing Boris", &[]);
+    play(&mut s, "concentrate Carl", &[]);
+    assert_eq!(s.fighter(0).concentrating, 1);
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
+    // Carl dodges: first Will 10 − 3 = 7, rolls 12: the concentration starts over.
+    let e = play(&mut s, "dodge Carl", &[4, 4, 4, 2, 2, 2]);
+    let c = checks(&e);
+    assert_eq!((c[0].what, c[0].value, c[0].success), ("Will", 7, false));
+    assert_eq!(s.fighter(0).concentrating, 0);
+
+    let mut carl = melee_carl();
+    carl.distracted = true;
+    let mut s = battle(
+        vec![boris(), carl],
+        &[(1, 1), (2, 1)],
+        Options::default(),
+        8,
+        4,
+    );
+    play(&mut s, "order", &[]);
+    play(&mut s, "nothing Boris", &[]);
+    let e = play(&mut s, "concentrate Carl", &[2, 2, 2]);
+    assert_eq!(checks(&e)[0].what, "Will");
+}
+
+#[test]
+fn burning_clothes_are_put_out_with_a_ready_and_a_dx_roll_t3_burn_01_t3_g39() {
+    let mut s = melee();
+    s.fighters[0].burning = 1;
+    play(&mut s, "nothing Boris", &[5]);
+    // Carl's turn began with 1d−4 of fire (rolls 5: 1). Ready: DX 10 − 2 = 8, rolls 8.
+    let e = play(&mut s, "ready Carl extinguish", &[2, 3, 3]);
+    assert_eq!(checks(&e)[0].value, 8);
+    assert!(e.iter().any(|e| matches!(e, Event::Extinguished { .. })));
+}
+
+#[test]
+fn a_male_groin_takes_double_shock_from_crushing_up_to_eight_t3_shock_03_t3_locdmg_06() {
+    let mut club_man = boris();
+    club_man.weapons = vec![(7, 14)];
+    let mut s = battle(
+        vec![club_man, melee_carl()],
+        &[(1, 1), (2, 1)],
+        Options::default(),
+        8,
+        4,
+    );
+    play(&mut s, "order", &[]);
+    // Groin −3: 11, rolls 9. 2d cr = 3 → 3 injury; shock 3 × 2 = 6 (cap 8).
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-club at groin",
+        &[3, 3, 3],
+    );
+    play(&mut s, "no-defense Carl", &[1, 2]);
+    assert_eq!(s.fighter(1).shock, 6);
+}
+
+#[test]
+fn a_hit_to_the_skull_calls_for_a_knockdown_roll_at_minus_ten_t3_knockdown_01_02_t3_locdmg_03() {
+    let mut s = melee();
+    // Skull −7: 7, rolls 6. 2d+1 = 3, DR 2 (the skull): 1 cut ×4 = 4. HT 10 − 10 = 0.
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at skull",
+        &[2, 2, 2],
+    );
+    let e = play(&mut s, "no-defense Carl", &[1, 1, 3, 3, 3]);
+    let w = wounds(&e);
+    assert_eq!((w[0].dr, w[0].multiplier, w[0].injury), (2, 8, 4));
+    let c = checks(&e);
+    assert_eq!((c[0].what, c[0].value), ("HT (knockdown)", 0));
+}
+
+#[test]
+fn an_unconscious_fighter_has_a_prospect_after_the_battle_t3_uncon_01_02_03() {
+    use fireteam_engine::Aftermath;
+    let mut s = melee();
+    for (hp, rule) in [(3, "T3-UNCON-01"), (0, "T3-UNCON-02"), (-10, "T3-UNCON-03")] {
+        s.fighters[0].hp = hp;
+        s.fighters[0].conscious = false;
+        let mut events = vec![];
+        fireteam_tactical_3d6::Tactical3d6.aftermath(&s, &mut events);
+        assert!(
+            matches!(&events[0], Event::Recovery { rule: r, .. } if r.0 == rule),
+            "{hp}: {events:?}"
+        );
+    }
+}
