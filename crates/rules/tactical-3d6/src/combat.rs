@@ -938,9 +938,24 @@ pub fn damage(ctx: &mut Ctx, st: &Strike, hits: u32) -> R<()> {
     let mut shock_crushing_groin = false;
     let mut head_hit: Option<Location> = None;
     let mut groin_hit = false;
-    for _ in 0..hits {
+    // For the exact odds: after each hit, everything the rest reads is the state and these
+    // running totals, so equal ones share their outcomes (the enumerator's checkpoint).
+    let since = ctx.dice.mark();
+    for i in 0..hits {
         if ctx.s.fighter(target).dead {
             break;
+        }
+        if i > 0 {
+            let key = (
+                i,
+                fireteam_engine::serde_json::to_vec(&ctx.s).unwrap_or_default(),
+                by_location.to_vec(),
+                total,
+                shock_crushing_groin,
+                head_hit,
+                groin_hit,
+            );
+            ctx.dice.checkpoint(since, &fireteam_dice::Key(key))?;
         }
         let loc = hit_location(ctx, st)?;
         let mut wound = wound(ctx, st, loc, average)?;
