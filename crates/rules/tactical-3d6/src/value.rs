@@ -41,8 +41,21 @@ fn worth(s: &State, u: UnitId) -> f64 {
         v -= 0.35;
     }
     v -= 0.04 * f64::from(f.shock_pending.max(f.shock));
-    if f.posture != tables::Posture::Standing {
-        v -= 0.08;
+    // Each step back up is worth taking: lying is worst, kneeling least bad.
+    v -= match f.posture {
+        tables::Posture::Standing => 0.0,
+        tables::Posture::Kneeling => 0.04,
+        tables::Posture::Sitting | tables::Posture::Crawling => 0.08,
+        tables::Posture::Prone | tables::Posture::FaceUp => 0.12,
+    };
+    // A task of several seconds under way is progress toward what it readies, unless it
+    // puts away a weapon that still works.
+    if let Some(task) = f.task {
+        let useless_sheathe = matches!(task.what, crate::state::ReadyWhat::Sheathe { slot }
+            if usable(s, u, slot));
+        if !useless_sheathe {
+            v += 0.15;
+        }
     }
     v -= 0.15 * f64::from(f.crippled.count_ones());
     if f.burning > 0 {
@@ -57,14 +70,24 @@ fn worth(s: &State, u: UnitId) -> f64 {
             }
         }
         None => {
-            if f.guns.iter().any(|g| g.held != Held::Dropped) {
-                v -= 0.2;
-            } else {
-                v -= 0.4;
-            }
+            let spare = (0..f.guns.len() as u8).any(|slot| {
+                f.guns[usize::from(slot)].held == Held::Holstered && usable_when_drawn(s, u, slot)
+            });
+            v -= if spare { 0.1 } else { 0.4 };
         }
     }
     v
+}
+
+/// Whether the weapon in `slot` works and has shots, wherever it is.
+fn usable_when_drawn(s: &State, u: UnitId, slot: u8) -> bool {
+    let g = s.fighter(u).guns[usize::from(slot)];
+    g.jam == Jam::Ok && (s.rules.weapon(u, slot).melee || g.shots > 0)
+}
+
+/// Whether the weapon in `slot` is ready and can attack.
+fn usable(s: &State, u: UnitId, slot: u8) -> bool {
+    s.fighter(u).guns[usize::from(slot)].held == Held::Ready && usable_when_drawn(s, u, slot)
 }
 
 /// Small terms for where a fighter stands against its foes.
@@ -104,6 +127,17 @@ fn position(s: &State, u: UnitId) -> f64 {
     }
     if let Some((_, n)) = f.evaluate {
         v += 0.03 * f64::from(n);
+    }
+    // Crouching pays only against guns (T3-CROUCH-02).
+    let guns_against = s.units().any(|o| {
+        s.side_of(o) != side
+            && s.fighter(o).active()
+            && s.fighter(o)
+                .ready_slot()
+                .is_some_and(|slot| !s.rules.weapon(o, slot).melee)
+    });
+    if f.crouching {
+        v += if guns_against { 0.01 } else { -0.01 };
     }
     v
 }
