@@ -1693,3 +1693,190 @@ fn an_unconscious_fighter_has_a_prospect_after_the_battle_t3_uncon_01_02_03() {
         );
     }
 }
+
+#[test]
+fn after_fifteen_seconds_of_sprinting_ht_or_running_or_lose_a_fatigue_point_t3_move_04() {
+    let mut s = alice_with(vec![(0, 14)], (0, 0), (11, 4), Options::default());
+    s.fighters[0].maneuver = fireteam_tactical_3d6::state::Maneuver::Move;
+    s.fighters[0].moving = 1;
+    s.fighters[0].sprinted = 14;
+    // The fifteenth second of sprinting: HT 11 (Alice has no Running), rolls 12: −1 FP.
+    let e = play(&mut s, "move Alice to 6,0", &[4, 4, 4]);
+    assert_eq!(checks(&e)[0].what, "HT or Running");
+    assert_eq!(s.fighter(0).fp, 11 - 1);
+}
+
+#[test]
+fn bracing_adds_one_to_the_aim_and_an_adjustable_sight_builds_a_second_at_a_time_t3_brace_01_t3_aim_04(
+) {
+    // The pistol (one-handed) held in both hands: braced, Acc 2 + 1.
+    let mut s = alice_with(vec![(1, 13)], (1, 1), (6, 1), Options::default());
+    play(&mut s, "aim Alice -> Boris", &[]);
+    assert_eq!(
+        fireteam_tactical_3d6::combat::aim_bonus(&s, 0, 1, 0).map(|a| a.0),
+        Some(3)
+    );
+    // An adjustable sight on the rifle (Acc 4+2): +1 a second up to the scope's 2.
+    let mut w = weapons();
+    w[0].adjustable_sight = true;
+    let mut al = alice();
+    al.weapons = vec![(0, 14)];
+    let mut s = battle_on(
+        vec![al, boris()],
+        &[(1, 1), (6, 1)],
+        Options::default(),
+        Field::open(10, 3),
+        w,
+    );
+    play(&mut s, "order", &[]);
+    play(&mut s, "aim Alice -> Boris", &[]);
+    // One second: 4 + 1 (sight) = 5; not braced (a two-handed gun with nothing to rest on).
+    assert_eq!(
+        fireteam_tactical_3d6::combat::aim_bonus(&s, 0, 1, 0).map(|a| a.0),
+        Some(5)
+    );
+}
+
+#[test]
+fn crouched_behind_cover_a_second_of_aim_counts_for_nothing_t3_crouch_03_t3_g13() {
+    let mut f = Field::open(10, 3);
+    f.cover = vec![brick()];
+    f.set(
+        (1, 1),
+        fireteam_tactical_3d6::data::Terrain {
+            id: "wall".into(),
+            cover: Some(0),
+            ..open()
+        },
+    );
+    let mut al = alice();
+    al.weapons = vec![(0, 14)];
+    let mut s = battle_on(
+        vec![al, boris()],
+        &[(1, 1), (6, 1)],
+        Options::default(),
+        f,
+        weapons(),
+    );
+    play(&mut s, "order", &[]);
+    play(&mut s, "crouch Alice", &[]);
+    play(&mut s, "aim Alice -> Boris", &[]);
+    assert_eq!(s.fighter(0).aim, None);
+}
+
+#[test]
+fn a_stunned_defender_is_at_minus_four_t3_maneuver_02_t3_defense_12() {
+    let mut s = melee();
+    s.fighters[0].stunned = true;
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
+    let v = defense_values(&s);
+    let get = |t: &str| v.iter().find(|(a, _)| a == t).map(|x| x.1);
+    assert_eq!(get("dodge Carl"), Some(8 - 4));
+}
+
+#[test]
+fn ranged_move_and_attack_takes_the_worse_of_minus_two_and_bulk_and_no_aim_t3_maneuver_12_t3_aim_05(
+) {
+    let mut s = alice_with(vec![(0, 14)], (1, 1), (9, 1), Options::default());
+    play(&mut s, "aim Alice -> Boris", &[]);
+    play(&mut s, "nothing Boris", &[]);
+    let t = legal_texts(&s);
+    let to = t
+        .iter()
+        .find(|a| a.starts_with("move-attack Alice to "))
+        .expect("a place to shoot from")
+        .clone();
+    play(&mut s, &to, &[]);
+    let e = play(
+        &mut s,
+        "attack Alice -> Boris with test-rifle at torso shots 1",
+        &[6, 5, 5],
+    );
+    let c = checks(&e);
+    // Bulk −5 is worse than −2.
+    assert_eq!(modifier(c[0], "move-attack"), Some(-5));
+    // The aim built last second does not apply (it is dropped by the new maneuver).
+    assert_eq!(modifier(c[0], "aim"), None);
+}
+
+#[test]
+fn ranged_all_out_attack_is_plus_one_t3_maneuver_11() {
+    let mut s = alice_with(vec![(0, 14)], (1, 1), (6, 1), Options::default());
+    let e = play(
+        &mut s,
+        "aoa +1 Alice -> Boris with test-rifle at torso shots 1",
+        &[6, 5, 5],
+    );
+    assert_eq!(modifier(checks(&e)[0], "aoa"), Some(1));
+}
+
+#[test]
+fn the_order_is_basic_speed_then_dx_then_a_roll_off_or_the_scenarios_t3_g02() {
+    // Alice and Boris share Basic Speed 5.75; Alice's DX 12 beats Boris's 11.
+    let s = rifle_at_three();
+    assert_eq!(s.order, [0, 1]);
+    // Two Alices tie on both: a 3d6 roll-off, highest first.
+    let mut twin = alice();
+    twin.name = "Twin".into();
+    twin.side = 1;
+    let mut s = battle(
+        vec![alice(), twin],
+        &[(1, 1), (4, 1)],
+        Options::default(),
+        8,
+        3,
+    );
+    let e = play(&mut s, "order", &[1, 1, 1, 6, 6, 6]);
+    assert!(matches!(&e[0], Event::OrderSet { rolls, .. } if rolls.len() == 2));
+    assert_eq!(s.order, [1, 0]);
+}
+
+#[test]
+fn failing_knockdown_by_five_is_unconsciousness_t3_knockdown_03() {
+    let mut s = melee();
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
+    // 12 ×1.5 = 18 > 5; HT 10 rolls 16: failed by 6.
+    let e = play(&mut s, "no-defense Carl", &[5, 6, 6, 5, 5]);
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::KnockedDown {
+            unconscious: true,
+            ..
+        }
+    )));
+    assert!(!s.fighter(0).conscious);
+}
+
+#[test]
+fn a_death_check_failed_by_one_or_two_is_a_mortal_wound_and_minus_ten_hp_destroys_t3_hp_03_05() {
+    let mut s = melee();
+    s.fighters[0].hp = -5;
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
+    // 7 ×1.5 = 10: −15, past −10: HT 10 rolls 11, failed by 1: mortally wounded.
+    let e = play(&mut s, "no-defense Carl", &[3, 3, 4, 4, 3]);
+    assert!(e.iter().any(|e| matches!(e, Event::MortallyWounded { .. })));
+
+    let mut s = melee();
+    s.fighters[0].hp = -95;
+    play(
+        &mut s,
+        "attack Boris -> Carl with test-sword at torso",
+        &[3, 3, 3],
+    );
+    let e = play(&mut s, "no-defense Carl", &[3, 3]);
+    assert!(e
+        .iter()
+        .any(|e| matches!(e, Event::Died { rule, .. } if rule.0 == "T3-HP-05")));
+}
