@@ -14,6 +14,7 @@
 
 pub mod action;
 pub mod apply;
+pub mod catalog;
 pub mod combat;
 pub mod ctx;
 pub mod data;
@@ -24,6 +25,7 @@ pub mod legal;
 pub mod maneuver;
 pub mod narrate;
 pub mod options;
+pub mod schema;
 pub mod state;
 pub mod system;
 pub mod tables;
