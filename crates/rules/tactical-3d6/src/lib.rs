@@ -26,6 +26,7 @@ pub mod maneuver;
 pub mod narrate;
 pub mod options;
 pub mod schema;
+pub mod setup;
 pub mod state;
 pub mod system;
 pub mod tables;

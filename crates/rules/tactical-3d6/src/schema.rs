@@ -215,6 +215,11 @@ const UNIT_FIELDS: &[FieldSpec] = &[
         FieldKind::Bool,
         "T3-MANEUVER-16 GM input: \"otherwise distracted\" while concentrating; default false",
     ),
+    FieldSpec::optional(
+        "waiting",
+        FieldKind::Int { min: 1, max: 100 },
+        "T3-MANEUVER-18: the battle opens with this fighter on Wait, for an enemy within so many yards",
+    ),
 ];
 
 const TEXT: FieldKind = FieldKind::Text;

@@ -2,7 +2,7 @@
 //! state holds a plain `&'static`), the characters (T3-G03), and the fighters as they start.
 
 use crate::catalog::{self, Catalogs};
-use crate::data::{Location, ARMOR_GROUPS};
+use crate::data::Location;
 use crate::options::Options;
 use crate::state::{
     Character, Fighter, Gun, Held, Jam, Maneuver, Phase, Rules, State,
@@ -52,7 +52,6 @@ pub fn setup(loaded: &Loaded) -> State {
     let cats: Catalogs = catalog::read(&loaded.catalog);
     let options = Options::from_scenario(sc);
     let map = &sc.map;
-    let mut terrain_ids: Vec<String> = Vec::new();
     let mut cells = Vec::with_capacity(map.cells.len());
     let mut elevation = Vec::with_capacity(map.cells.len());
     for cell in &map.cells {
@@ -61,9 +60,6 @@ pub fn setup(loaded: &Loaded) -> State {
             .iter()
             .position(|t| t.id == cell.terrain)
             .unwrap_or(0);
-        if !terrain_ids.contains(&cell.terrain) {
-            terrain_ids.push(cell.terrain.clone());
-        }
         cells.push(i as u16);
         elevation.push(cell.elevation as i32);
     }
@@ -94,7 +90,6 @@ pub fn setup(loaded: &Loaded) -> State {
                 items.push(i);
             }
         }
-        let _ = ARMOR_GROUPS;
         let speed = u
             .field("basic_speed")
             .and_then(|v| v.as_float().or_else(|| v.as_int().map(|i| i as f64)))
@@ -181,7 +176,11 @@ pub fn setup(loaded: &Loaded) -> State {
             shock_pending: 0,
             shock: 0,
             shock_cap: 4,
-            maneuver: Maneuver::None,
+            maneuver: if u.field("waiting").is_some() {
+                Maneuver::Wait
+            } else {
+                Maneuver::None
+            },
             aod: None,
             defended: false,
             parries: 0,
@@ -198,7 +197,13 @@ pub fn setup(loaded: &Loaded) -> State {
             items_ready: 0,
             task: None,
             concentrating: 0,
-            wait: None,
+            // T3-MANEUVER-18: a scenario may open with a fighter already waiting (an ambush).
+            wait: u
+                .field("waiting")
+                .and_then(Value::as_int)
+                .map(|y| crate::state::Trigger {
+                    within: y.clamp(1, 255) as u8,
+                }),
             burning: 0,
             extinguish: 0,
             crippled: 0,

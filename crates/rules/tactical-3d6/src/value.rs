@@ -107,7 +107,7 @@ fn position(s: &State, u: UnitId) -> f64 {
     };
     let mut v = 0.0;
     match f.ready_slot().map(|slot| s.rules.weapon(u, slot)) {
-        Some(w) if w.melee => v -= 0.02 * f64::from(nearest.saturating_sub(w.reach)),
+        Some(w) if w.melee => v -= 0.06 * f64::from(nearest.saturating_sub(w.reach)),
         Some(w) => {
             if s.cover_at(f.at).is_some() {
                 v += 0.12;
@@ -125,8 +125,15 @@ fn position(s: &State, u: UnitId) -> f64 {
             v += 0.03 * f64::from(bonus);
         }
     }
-    if let Some((_, n)) = f.evaluate {
-        v += 0.03 * f64::from(n);
+    // An Evaluate is worth something only against a foe the next attack can reach.
+    if let Some((t, n)) = f.evaluate {
+        let reach = f
+            .ready_slot()
+            .map(|slot| s.rules.weapon(u, slot))
+            .map_or(1, |w| if w.melee { w.reach + 1 } else { w.max_range });
+        if s.fighter(t).active() && distance(f.at, s.fighter(t).at) <= reach {
+            v += 0.02 * f64::from(n);
+        }
     }
     // Crouching pays only against guns (T3-CROUCH-02).
     let guns_against = s.units().any(|o| {
@@ -180,13 +187,17 @@ impl Evaluate for Tactical3d6 {
         let harm = pending_harm(s);
         let mut v = 0.0;
         for u in s.units() {
-            let mut w = worth(s, u) + position(s, u);
+            let own = s.side_of(u) == side;
+            // A foe's position counts for less than one's own: closing in on each other is
+            // the same distance for both, and would otherwise be worth nothing to either.
+            let place = position(s, u) * if own { 1.0 } else { 0.3 };
+            let mut w = worth(s, u) + place;
             if let Some((t, h)) = harm {
                 if t == u {
                     w -= h;
                 }
             }
-            if s.side_of(u) == side {
+            if own {
                 v += w;
             } else {
                 v -= w;
