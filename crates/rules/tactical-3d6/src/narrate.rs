@@ -58,7 +58,7 @@ pub fn signed(n: i32) -> String {
 
 /// A wounding multiplier kept in halves (3 is ×1.5).
 pub fn multiplier(halves: u32) -> String {
-    if halves % 2 == 0 {
+    if halves.is_multiple_of(2) {
         format!("×{}", halves / 2)
     } else {
         format!("×{}.5", halves / 2)
@@ -677,4 +677,115 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         | Event::WorkPopped
         | Event::Await { .. } => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Location;
+    use fireteam_engine::RuleId;
+    use smallvec::smallvec;
+
+    fn m(label: &'static str, value: i32, rule: &'static str) -> Modifier {
+        Modifier::applied("x", label, value, RuleId(rule))
+    }
+
+    #[test]
+    fn multipliers_are_kept_in_halves_and_numbers_carry_a_true_minus() {
+        assert_eq!(multiplier(1), "×0.5");
+        assert_eq!(multiplier(2), "×1");
+        assert_eq!(multiplier(3), "×1.5");
+        assert_eq!(multiplier(6), "×3");
+        assert_eq!(signed(-3), "−3");
+        assert_eq!(signed(6), "+6");
+    }
+
+    #[test]
+    fn a_check_shows_its_make_up_and_its_faces() {
+        let c = Check {
+            unit: 0,
+            what: "attack",
+            base: 14,
+            modifiers: vec![m("range", -3, "T3-RANGE-01"), m("aim", 6, "T3-AIM-01")],
+            value: 17,
+            faces: smallvec![4, 3, 5],
+            total: 12,
+            success: true,
+            margin: 5,
+            auto: None,
+            rule: RuleId("T3-CHECKLIST-01"),
+        };
+        assert_eq!(
+            check_line(&c),
+            "skill 14, range −3 [T3-RANGE-01], aim +6 [T3-AIM-01] → 17; rolled 4+3+5 = 12, made by 5"
+        );
+        let crit = Check {
+            success: false,
+            margin: -1,
+            total: 18,
+            faces: smallvec![6, 6, 6],
+            auto: Some("critical failure"),
+            what: "dodge",
+            base: 8,
+            modifiers: vec![],
+            value: 8,
+            ..c
+        };
+        assert_eq!(
+            check_line(&crit),
+            "dodge 8 → 8; rolled 6+6+6 = 18, failure (critical failure)"
+        );
+    }
+
+    #[test]
+    fn a_wound_shows_roll_steps_dr_penetration_multiplier_and_ignored_injury() {
+        let w = Wound {
+            target: 1,
+            location: Some(Location::RightArm),
+            faces: smallvec![3, 4],
+            rolled: 9,
+            steps: vec![m("beyond 1/2D", -4, "T3-DAMAGE-01")],
+            damage: 5,
+            dr_parts: vec![m("armour", 2, "T3-DAMAGE-03")],
+            dr: 2,
+            penetrating: 3,
+            multiplier: 3,
+            multiplier_rule: RuleId("T3-TAB-WOUNDING"),
+            injury: 4,
+            ignored: 1,
+        };
+        assert_eq!(
+            wound_line("Boris", &w),
+            "Boris is hit in the right-arm: damage 3+4 +2 = 9, beyond 1/2D −4 [T3-DAMAGE-01] → 5; \
+             DR armour +2 [T3-DAMAGE-03] = 2; 3 penetrating ×1.5 [T3-TAB-WOUNDING] → 4 injury \
+             (1 more ignored beyond crippling [T3-CRIPPLE-02])"
+        );
+        let fire = Wound {
+            location: None,
+            faces: smallvec![5],
+            rolled: 5,
+            steps: vec![],
+            damage: 1,
+            dr_parts: vec![],
+            dr: 0,
+            penetrating: 1,
+            multiplier: 2,
+            multiplier_rule: RuleId("T3-BURN-01"),
+            injury: 1,
+            ignored: 0,
+            ..w
+        };
+        assert_eq!(
+            wound_line("Boris", &fire),
+            "Boris takes 1 injury (rolled 5 = 5) [T3-BURN-01]"
+        );
+    }
+
+    #[test]
+    fn malfunction_rows_follow_the_table() {
+        assert_eq!(malfunction_row(4), "3-4");
+        assert_eq!(malfunction_row(10), "9-11");
+        assert_eq!(malfunction_row(13), "12-14");
+        assert_eq!(malfunction_row(17), "15-18");
+    }
 }
