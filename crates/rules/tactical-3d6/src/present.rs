@@ -559,17 +559,19 @@ fn fighter_effect(name: &str, b: &Fighter, a: &Fighter) -> Option<String> {
     if a.mortal_wound && !b.mortal_wound {
         p.push("mortally wounded".into());
     }
-    if a.stunned && !b.stunned {
-        p.push("stunned".into());
-    }
     let crippled = a.crippled & !b.crippled;
     for loc in Location::ALL {
         if crippled & loc.bit() != 0 {
             p.push(format!("{loc} crippled"));
         }
     }
-    if a.posture.lying() && !b.posture.lying() && !(a.stunned && !b.stunned) {
-        p.push("prone".into());
+    let stunned = a.stunned && !b.stunned;
+    let fell = a.posture.lying() && !b.posture.lying();
+    match (stunned, fell) {
+        (true, true) => p.push("knocked down".into()),
+        (true, false) => p.push("stunned".into()),
+        (false, true) => p.push("prone".into()),
+        (false, false) => {}
     }
     if a.burning > b.burning {
         p.push("on fire".into());
@@ -682,5 +684,372 @@ impl ActionOdds for Tactical3d6 {
             }
             _ => None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! `setup.rs` is not in the crate yet, so these build a small battle by hand: Alice with a
+    //! rifle against Boris with a sword and shield, on an open 8×4 map.
+    use super::*;
+    use crate::data::{Damage, Shield, Terrain, Weapon};
+    use crate::options::Options;
+    use crate::state::{Character, Gun, Rules};
+    use crate::tables::Posture;
+    use fireteam_dice::SeededSource;
+    use smallvec::smallvec;
+
+    fn weapon(name: &str, damage: &str, melee: bool) -> Weapon {
+        Weapon {
+            id: name.into(),
+            name: name.into(),
+            skill: if melee { "broadsword" } else { "guns_rifle" }.into(),
+            melee,
+            damage: Damage::parse(damage).unwrap(),
+            acc: if melee { 0 } else { 4 },
+            scope: 0,
+            adjustable_sight: false,
+            half_damage: if melee { 0 } else { 500 },
+            max_range: if melee { 0 } else { 3000 },
+            rof: 1,
+            pellets: 0,
+            shots: if melee { 0 } else { 30 },
+            bulk: -5,
+            rcl: 2,
+            malf: 17,
+            tl: 8,
+            revolver: false,
+            sawn_off: false,
+            mounted: false,
+            laser: false,
+            aoe: false,
+            two_handed: !melee,
+            unbalanced: melee,
+            reach: 1,
+            parry: melee,
+            fencing: false,
+        }
+    }
+
+    fn character(name: &str, side: u8, weapon: usize, shield: bool) -> Character {
+        Character {
+            name: name.into(),
+            side,
+            dx: 12,
+            iq: 11,
+            ht: 11,
+            will: 11,
+            hp: 10,
+            fp: 11,
+            speed_q: 23,
+            move_: 5,
+            bl: 20,
+            male: false,
+            high_pain_threshold: false,
+            arms: 2,
+            weapons: vec![(weapon, 14)],
+            dr: [0; 15],
+            shield: shield.then_some((0, 12)),
+            items: vec![],
+            skills: vec![],
+            exposure: None,
+            distracted: false,
+        }
+    }
+
+    fn fighter(at: Cell, shots: u32) -> Fighter {
+        Fighter {
+            at,
+            facing: 2,
+            posture: Posture::Standing,
+            crouching: false,
+            hp: 10,
+            fp: 11,
+            conscious: true,
+            dead: false,
+            mortal_wound: false,
+            stunned: false,
+            shock_pending: 0,
+            shock: 0,
+            shock_cap: 4,
+            maneuver: Maneuver::None,
+            aod: None,
+            defended: false,
+            parries: 0,
+            retreated: false,
+            dropped_against: None,
+            feinted: None,
+            aim: None,
+            evaluate: None,
+            moving: 0,
+            sprinted: 0,
+            moved_last: 0,
+            moved: 0,
+            guns: smallvec![Gun {
+                held: Held::Ready,
+                shots,
+                jam: Jam::Ok,
+                dropped_at: at,
+            }],
+            items_ready: 0,
+            task: None,
+            concentrating: 0,
+            wait: None,
+            burning: 0,
+            extinguish: 0,
+            crippled: 0,
+            destroyed: 0,
+            death_checks: 0,
+            awake_below_zero: false,
+            crouch_done: false,
+            step_used: false,
+            moved_to_attack: false,
+            zone_hits: 0,
+        }
+    }
+
+    fn battle(boris_at: Cell) -> State {
+        let terrain = Terrain {
+            id: "open".into(),
+            name: "open".into(),
+            blocks_sight: false,
+            blocks_movement: false,
+            difficult: false,
+            cover: None,
+            cover_cm: None,
+            slit: false,
+            brace: false,
+            soft: false,
+            landing_dr: 0,
+            fluid: false,
+            look: "open".into(),
+        };
+        let wall = Terrain {
+            id: "wall".into(),
+            name: "wall".into(),
+            blocks_sight: true,
+            blocks_movement: true,
+            look: "wall".into(),
+            ..terrain.clone()
+        };
+        let (w, h) = (8, 4);
+        let mut cells = vec![0u16; (w * h) as usize];
+        // A wall at 4,0 hides 5,0 and beyond along the top row from 3,0.
+        cells[4] = 1;
+        let rules = Rules {
+            title: "test".into(),
+            options: Options::default(),
+            weapons: vec![
+                weapon("rifle", "7d pi", false),
+                weapon("sword", "2d+1 cut", true),
+            ],
+            armor: vec![],
+            shields: vec![Shield {
+                id: "shield".into(),
+                name: "shield".into(),
+                skill: "shield".into(),
+                db: 2,
+            }],
+            cover: vec![],
+            items: vec![],
+            terrain: vec![terrain, wall],
+            width: w,
+            height: h,
+            cells,
+            elevation: vec![0; (w * h) as usize],
+            sides: vec!["Red".into(), "Blue".into()],
+            characters: vec![
+                // DX 13: Alice acts first, with no roll-off (T3-G02).
+                Character {
+                    dx: 13,
+                    ..character("Alice", 0, 0, false)
+                },
+                character("Boris", 1, 1, true),
+            ],
+            explicit_order: vec![i32::MAX; 2],
+            max_turns: 60,
+        };
+        State {
+            rules: Box::leak(Box::new(rules)),
+            fighters: vec![fighter((1, 1), 30), fighter(boris_at, 0)],
+            turn: 0,
+            order: vec![],
+            cursor: 0,
+            phase: Phase::Order,
+            work: vec![],
+            zones: vec![],
+            wear: vec![],
+        }
+    }
+
+    fn play(s: &mut State, text: &str, seed: u64) -> Vec<Event> {
+        let a = Tactical3d6.parse_action(s, text).unwrap();
+        let mut events = Vec::new();
+        Tactical3d6
+            .resolve(s, &a, &mut SeededSource::new(seed), &mut events)
+            .unwrap();
+        for e in &events {
+            Tactical3d6.apply(s, e);
+        }
+        events
+    }
+
+    #[test]
+    fn the_header_and_roster_name_everyone() {
+        let s = battle((2, 1));
+        let h = Tactical3d6.header(&s, "Duel");
+        assert_eq!(h["type"], "battle");
+        assert_eq!(h["system"], "tactical-3d6");
+        assert_eq!(h["title"], "Duel");
+        assert_eq!(h["grid"]["kind"], "hex");
+        assert_eq!(h["map"]["width"], 8);
+        assert_eq!(h["sides"], json!(["Red", "Blue"]));
+        assert_eq!(h["units"][1]["name"], "Boris");
+        assert_eq!(h["units"][1]["at"], json!([2, 1]));
+        assert_eq!(Tactical3d6.side_name(&s, 1), "Blue");
+        assert_eq!(Tactical3d6.unit_name(&s, 0), "Alice");
+        assert_eq!(
+            Tactical3d6.roster(&s),
+            vec![
+                "Alice (Red) at 1,1: HP 10/10, standing, rifle ready",
+                "Boris (Blue) at 2,1: HP 10/10, standing, sword ready",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_board_has_hexes_six_facings_terrain_and_fighters() {
+        let mut s = battle((2, 1));
+        s.fighters[1].hp = 4;
+        s.fighters[1].stunned = true;
+        s.fighters[1].crouching = true;
+        s.fighters[0].guns[0].held = Held::Dropped;
+        let b = Tactical3d6.board(&s);
+        assert_eq!(b.shape, GridShape::Hex);
+        assert_eq!(b.facings.len(), 6);
+        assert_eq!((b.width, b.height), (8, 4));
+        assert_eq!(b.terrain[1].look, "wall");
+        assert_eq!(b.terrain_at(view::Cell::new(4, 0)).unwrap().name, "wall");
+        let boris = &b.units[1];
+        assert_eq!(boris.posture, "crouching");
+        assert_eq!((boris.damage, boris.damage_max), (6, Some(10)));
+        assert!(boris.status.iter().any(|w| w.starts_with("stunned")));
+        assert_eq!(boris.weapon.as_deref(), Some("sword"));
+        assert_eq!(b.units[0].weapon, None);
+        assert_eq!(b.marks.len(), 1);
+        assert_eq!(b.marks[0].kind, "item");
+        assert_eq!(b.marks[0].label, "Alice's rifle, dropped");
+    }
+
+    #[test]
+    fn focus_sees_past_open_ground_not_walls_and_threatens_within_reach() {
+        let s = battle((3, 0));
+        let f = Tactical3d6.focus(&s, 1);
+        assert!(f.sight.contains(&view::Cell::new(1, 1)));
+        assert!(!f.sight.contains(&view::Cell::new(6, 0)));
+        assert_eq!(f.threat.len(), 5, "{:?}", f.threat);
+        assert!(Tactical3d6.focus(&s, 0).threat.is_empty());
+    }
+
+    #[test]
+    fn the_odds_open_with_the_roll_off() {
+        let s = battle((2, 1));
+        assert_eq!(
+            Tactical3d6.opening(&s, "attack Alice -> Boris"),
+            vec!["order"]
+        );
+        assert!(Tactical3d6.opening(&s, "order").is_empty());
+        assert_eq!(Tactical3d6.reaction(&s, 0), None);
+        assert_eq!(Tactical3d6.effect(&s, &s), "no effect");
+    }
+
+    #[test]
+    fn an_attack_is_narrated_viewed_and_defended_as_the_odds_assume() {
+        let mut s = battle((4, 1));
+        play(&mut s, "order", 1);
+        assert_eq!(s.phase, Phase::Act { unit: 0 });
+        let mut legal = Vec::new();
+        Tactical3d6.legal_actions(&s, &mut legal);
+        let attack = legal
+            .iter()
+            .find(|a| matches!(a, Action::Attack(spec) if spec.location == Location::Torso))
+            .unwrap()
+            .clone();
+        let v = Tactical3d6.action_view(&s, &attack);
+        assert_eq!(v.kind, "attack");
+        assert_eq!(v.target, Some(1));
+        assert_eq!(v.cell, Some(view::Cell::new(4, 1)));
+        assert!(v.attack);
+        // Find a seed whose shot hits, so Boris must choose a defense.
+        let before = s.clone();
+        let (events, after) = (1..200)
+            .find_map(|seed| {
+                let mut t = before.clone();
+                let mut events = Vec::new();
+                Tactical3d6
+                    .resolve(&t, &attack, &mut SeededSource::new(seed), &mut events)
+                    .unwrap();
+                for e in &events {
+                    Tactical3d6.apply(&mut t, e);
+                }
+                matches!(t.phase, Phase::Defend(_)).then_some((events, t))
+            })
+            .expect("some seed hits");
+        let lines: Vec<String> = events
+            .iter()
+            .filter_map(|e| Tactical3d6.narrate(&after, e))
+            .collect();
+        let shot = lines
+            .iter()
+            .find(|l| l.starts_with("Alice attacks Boris with rifle at torso: skill 14"))
+            .unwrap_or_else(|| panic!("{lines:?}"));
+        assert!(shot.contains("; rolled "), "{shot}");
+        assert!(shot.ends_with(": 1 hit [T3-CHECKLIST-01]"), "{shot}");
+        let make_up = Tactical3d6.roll_make_up(&events, 0).unwrap();
+        assert!(make_up.starts_with("3d6 vs skill 14"), "{make_up}");
+        // Against a bullet Boris's best is Dodge and Drop (+3); the first listed is none.
+        let best = Tactical3d6.reaction(&after, 0).unwrap();
+        assert_eq!(action::text(&after, &best), "dodge Boris drop");
+        let first = Tactical3d6.reaction(&after, 1).unwrap();
+        assert_eq!(action::text(&after, &first), "no-defense Boris");
+        let v = Tactical3d6.action_view(&after, &best);
+        assert_eq!((v.kind.as_str(), v.target), ("dodge", Some(0)));
+        // Taking the hit: an injury, or worse, and it reads as such.
+        let mut t = after.clone();
+        let mut events = Vec::new();
+        Tactical3d6
+            .resolve(&t, &first, &mut SeededSource::new(3), &mut events)
+            .unwrap();
+        for e in &events {
+            Tactical3d6.apply(&mut t, e);
+        }
+        let wound = events
+            .iter()
+            .find_map(|e| match e {
+                Event::Wounded(w) => Some(Tactical3d6.narrate(&t, &Event::Wounded(w.clone()))),
+                _ => None,
+            })
+            .flatten()
+            .unwrap();
+        assert!(
+            wound.starts_with("Boris is hit in the torso: damage "),
+            "{wound}"
+        );
+        let effect = Tactical3d6.effect(&before, &t);
+        assert!(
+            effect.starts_with("hit: Boris ") || effect.starts_with("Boris d"),
+            "{effect}"
+        );
+    }
+
+    #[test]
+    fn bookkeeping_says_nothing() {
+        let s = battle((2, 1));
+        assert_eq!(narrate(&s, &Event::WorkPopped), None);
+        assert_eq!(narrate(&s, &Event::TurnEnds { unit: 0 }), None);
+        assert_eq!(
+            narrate(&s, &Event::SecondBegins { turn: 2 }).as_deref(),
+            Some("── Second 2 ──")
+        );
     }
 }
