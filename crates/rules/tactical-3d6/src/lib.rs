@@ -25,6 +25,7 @@ pub mod legal;
 pub mod maneuver;
 pub mod narrate;
 pub mod options;
+pub mod present;
 pub mod schema;
 pub mod setup;
 pub mod state;
