@@ -83,6 +83,7 @@ fn registered() -> Loader<'static> {
     Loader::new()
         .schema(&DicePoolSchema)
         .schema(&fireteam_skirmish::schema::SkirmishSchema)
+        .schema(&fireteam_tactical_3d6::schema::Tactical3d6Schema)
 }
 
 /// The names of the systems whose scenarios load.
@@ -169,6 +170,10 @@ pub fn with_system<J: SystemJob>(system: &str, loaded: &Loaded, job: J) -> Resul
         "skirmish" => job.run(
             &fireteam_skirmish::Skirmish,
             fireteam_skirmish::scenario::setup(loaded).build(),
+        ),
+        "tactical-3d6" => job.run(
+            &fireteam_tactical_3d6::Tactical3d6,
+            fireteam_tactical_3d6::setup::setup(loaded),
         ),
         other => Err(miette!("fireteam cannot play system '{other}' yet")),
     }

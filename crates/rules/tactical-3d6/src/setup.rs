@@ -4,9 +4,7 @@
 use crate::catalog::{self, Catalogs};
 use crate::data::Location;
 use crate::options::Options;
-use crate::state::{
-    Character, Fighter, Gun, Held, Jam, Maneuver, Phase, Rules, State,
-};
+use crate::state::{Character, Fighter, Gun, Held, Jam, Maneuver, Phase, Rules, State};
 use crate::tables::{Exposure, Posture};
 use fireteam_scenario::{Loaded, Value};
 use smallvec::SmallVec;
@@ -94,14 +92,17 @@ pub fn setup(loaded: &Loaded) -> State {
             .field("basic_speed")
             .and_then(|v| v.as_float().or_else(|| v.as_int().map(|i| i as f64)))
             .unwrap_or(5.0);
-        let exposure = u.field("exposure").and_then(Value::as_str).and_then(|e| match e {
-            "hidden" => Some(Exposure::Hidden),
-            "looking" => Some(Exposure::Looking),
-            "one-handed" => Some(Exposure::OneHanded),
-            "two-handed" => Some(Exposure::TwoHanded),
-            "slit" => Some(Exposure::Slit),
-            _ => None,
-        });
+        let exposure = u
+            .field("exposure")
+            .and_then(Value::as_str)
+            .and_then(|e| match e {
+                "hidden" => Some(Exposure::Hidden),
+                "looking" => Some(Exposure::Looking),
+                "one-handed" => Some(Exposure::OneHanded),
+                "two-handed" => Some(Exposure::TwoHanded),
+                "slit" => Some(Exposure::Slit),
+                _ => None,
+            });
         let skills = SKILLS
             .iter()
             .filter_map(|&n| u.stats.get(n).map(|&v| (n.to_string(), v as i32)))
@@ -155,7 +156,10 @@ pub fn setup(loaded: &Loaded) -> State {
             items,
             skills,
             exposure,
-            distracted: u.field("distracted").and_then(Value::as_bool).unwrap_or(false),
+            distracted: u
+                .field("distracted")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
         });
         explicit_order.push(
             u.field("order")
@@ -166,7 +170,10 @@ pub fn setup(loaded: &Loaded) -> State {
             at: (u.at.col as i16, u.at.row as i16),
             facing: u.facing,
             posture,
-            crouching: u.field("crouching").and_then(Value::as_bool).unwrap_or(false),
+            crouching: u
+                .field("crouching")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
             hp,
             fp: stat("fp"),
             conscious: true,

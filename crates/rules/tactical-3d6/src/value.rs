@@ -61,6 +61,10 @@ fn worth(s: &State, u: UnitId) -> f64 {
     if f.burning > 0 {
         v -= 0.1 * f64::from(f.burning);
     }
+    // All-Out Attack leaves no defense until its next turn (T3-MANEUVER-10/11).
+    if f.maneuver == crate::state::Maneuver::AllOutAttack {
+        v -= 0.12;
+    }
     match f.ready_slot() {
         Some(slot) => {
             let g = f.guns[usize::from(slot)];
@@ -154,15 +158,26 @@ fn pending_harm(s: &State) -> Option<(UnitId, f64)> {
     let Phase::Defend(p) = &s.phase else {
         return None;
     };
-    let st = &p.strike;
     let best = combat::defenses(s, p)
         .into_iter()
-        .filter(|d| *d != crate::action::Defense::None)
-        .map(|d| {
-            let (base, mods, _) = combat::defense_value(s, p, d);
-            p3d6(base + fireteam_engine::Modifier::total(&mods))
-        })
+        .map(|d| defense_chance(s, p, d))
         .fold(0.0, f64::max);
+    Some((p.strike.target, harm_through(s, p, best)))
+}
+
+/// The chance a defense succeeds (0 for none).
+fn defense_chance(s: &State, p: &crate::state::Pending, d: crate::action::Defense) -> f64 {
+    if d == crate::action::Defense::None {
+        return 0.0;
+    }
+    let (base, mods, _) = combat::defense_value(s, p, d);
+    p3d6(base + fireteam_engine::Modifier::total(&mods))
+}
+
+/// The expected loss of worth of a pending attack through a defense that succeeds with
+/// `chance`.
+fn harm_through(s: &State, p: &crate::state::Pending, chance: f64) -> f64 {
+    let st = &p.strike;
     let w = s.rules.weapon(st.attacker, st.slot);
     let dmg = 3.5 * f64::from(w.damage.dice) + f64::from(w.damage.adds);
     let dr = f64::from(s.location_dr(st.target, st.location));
@@ -179,10 +194,170 @@ fn pending_harm(s: &State) -> Option<(UnitId, f64)> {
         Location::Skull | Location::Eye | Location::Vitals
     );
     let per_hit = (injury / hp).min(1.5) + if head { 0.2 } else { 0.0 };
-    Some((st.target, per_hit * f64::from(p.hits) * (1.0 - best)))
+    per_hit * f64::from(p.hits) * (1.0 - chance)
+}
+
+/// Counts of 3d6 totals 3..=18, out of 216.
+const COUNTS: [u32; 16] = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
+
+/// The expected loss of worth an attack's strike on one target would cause: its hit chance
+/// and hits by margin (T3-AUTOFIRE-02) through the target's best defense, at the per-hit harm
+/// `pending_harm` uses. A quick estimate for the greedy AI, which resolves the best-ranked
+/// actions exactly before choosing.
+fn strike_harm(s: &State, st: &crate::state::Strike) -> f64 {
+    let (base, mods) = combat::attack_modifiers(s, st);
+    let value = base + fireteam_engine::Modifier::total(&mods);
+    let w = s.rules.weapon(st.attacker, st.slot);
+    let auto = s.rules.options.auto_success_failure;
+    let rcl = combat::effective_rcl(s, st).max(1);
+    let many = combat::projectiles(s, st) >= 2;
+    let most = if w.is_shotgun() && !combat::close_shotgun(s, st) {
+        st.shots * w.pellets
+    } else {
+        st.shots.max(1)
+    };
+    let mut hits = 0.0;
+    for (i, &n) in COUNTS.iter().enumerate() {
+        let total = i as i32 + 3;
+        if !w.melee && total as u32 >= w.malf {
+            continue;
+        }
+        if !crate::ctx::success(total, value, auto).0 {
+            continue;
+        }
+        let margin = (value - total).max(0) as u32;
+        let h = if many {
+            (1 + margin / rcl).min(most)
+        } else {
+            1
+        };
+        hits += f64::from(n) / 216.0 * f64::from(h);
+    }
+    if hits == 0.0 {
+        return 0.0;
+    }
+    let p = crate::state::Pending {
+        strike: *st,
+        hits: 1,
+        margin: 0,
+        rcl,
+        first: None,
+    };
+    let best = combat::defenses(s, &p)
+        .into_iter()
+        .filter(|d| *d != crate::action::Defense::None)
+        .map(|d| {
+            let (b, m, _) = combat::defense_value(s, &p, d);
+            p3d6(b + fireteam_engine::Modifier::total(&m))
+        })
+        .fold(0.0, f64::max);
+    let dmg = if st.kind == crate::state::StrikeKind::AllOutDamage {
+        3.5 * f64::from(w.damage.dice) + f64::from(w.damage.adds) + f64::from(w.damage.dice.max(2))
+    } else {
+        3.5 * f64::from(w.damage.dice) + f64::from(w.damage.adds)
+    };
+    let dr = f64::from(s.location_dr(st.target, st.location)) / f64::from(w.damage.divisor.max(1));
+    let (mult, _) = tables::wounding_at(
+        w.damage.kind,
+        st.location,
+        w.laser && !w.aoe,
+        s.rules.options.extremities_as_limbs,
+    );
+    let injury = (dmg - dr).max(0.0) * f64::from(mult) / 2.0;
+    let target = s.fighter(st.target);
+    let hp = f64::from(s.character(st.target).hp.max(1));
+    // Harm as worth: HP lost, and being taken out once HP runs low.
+    let left = f64::from(target.hp.max(0));
+    let per_hit = (injury.min(left + hp) / hp) + if injury >= left { 0.5 } else { 0.0 };
+    // A successful defense stops one hit (and more by its margin, which this leaves out).
+    (hits - best * hits.min(1.0)).max(0.0) * per_hit
+}
+
+/// Quick estimates for the attacks among `legal`; the rest are resolved.
+fn estimate_attacks(s: &State, side: SideId, legal: &[crate::Action], out: &mut Vec<Option<f64>>) {
+    out.clear();
+    let base = <Tactical3d6 as Evaluate>::value(&Tactical3d6, s, side);
+    // A stepped attack is estimated from where the step ends (one scratch state, reused).
+    let mut stepped: Option<State> = None;
+    for a in legal {
+        let est = match a {
+            crate::Action::Attack(spec) => {
+                let s: &State = match spec.step {
+                    None => s,
+                    Some(to) => {
+                        let t = stepped.get_or_insert_with(|| s.clone());
+                        t.fighters[usize::from(spec.unit)].at = to;
+                        t
+                    }
+                };
+                let kind = match spec.mode {
+                    crate::action::Mode::Attack => crate::state::StrikeKind::Attack,
+                    crate::action::Mode::MoveAndAttack => crate::state::StrikeKind::MoveAndAttack,
+                    crate::action::Mode::AllOut(crate::action::AllOut::Hit) => {
+                        crate::state::StrikeKind::AllOutHit
+                    }
+                    crate::action::Mode::AllOut(crate::action::AllOut::Double) => {
+                        crate::state::StrikeKind::AllOutDouble
+                    }
+                    crate::action::Mode::AllOut(crate::action::AllOut::Damage) => {
+                        crate::state::StrikeKind::AllOutDamage
+                    }
+                    crate::action::Mode::AllOut(crate::action::AllOut::Feint) => {
+                        crate::state::StrikeKind::AllOutFeint
+                    }
+                };
+                let n = spec.targets.len() as u8;
+                let mut harm = 0.0;
+                for (i, &(target, shots)) in spec.targets.iter().enumerate() {
+                    let st = crate::state::Strike {
+                        attacker: spec.unit,
+                        target,
+                        slot: spec.slot,
+                        location: spec.location,
+                        shots,
+                        targets: n,
+                        nth: i as u8,
+                        deceptive: spec.deceptive,
+                        kind,
+                        zone: None,
+                    };
+                    let h = strike_harm(s, &st);
+                    harm += if kind == crate::state::StrikeKind::AllOutDouble {
+                        2.0 * h
+                    } else {
+                        h
+                    };
+                }
+                let all_out = matches!(spec.mode, crate::action::Mode::AllOut(_));
+                Some(base + harm - if all_out { 0.12 } else { 0.0 })
+            }
+            // A defense: the value with this defense's chance in place of the best one's.
+            crate::Action::Defend { defense, .. } => match &s.phase {
+                Phase::Defend(p) => {
+                    let (target, best_harm) = pending_harm(s).unwrap_or((p.strike.target, 0.0));
+                    let harm = harm_through(s, p, defense_chance(s, p, *defense));
+                    let sign = if s.side_of(target) == side { 1.0 } else { -1.0 };
+                    Some(base + sign * (best_harm - harm))
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        out.push(est);
+    }
 }
 
 impl Evaluate for Tactical3d6 {
+    fn estimate(
+        &self,
+        s: &State,
+        side: SideId,
+        legal: &[crate::Action],
+        out: &mut Vec<Option<f64>>,
+    ) {
+        estimate_attacks(s, side, legal, out);
+    }
+
     fn value(&self, s: &State, side: SideId) -> f64 {
         let harm = pending_harm(s);
         let mut v = 0.0;

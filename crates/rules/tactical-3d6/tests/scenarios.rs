@@ -95,7 +95,8 @@ fn print_one_greedy_battle() {
         };
         legal.clear();
         Tactical3d6.legal_actions(battle.state(), &mut legal);
-        let c = p[usize::from(side)].choose(&Tactical3d6, battle.state(), side, &legal, Explain::No);
+        let c =
+            p[usize::from(side)].choose(&Tactical3d6, battle.state(), side, &legal, Explain::No);
         let a = legal[c.index].clone();
         eprintln!("{}", Tactical3d6.action_text(battle.state(), &a));
         battle.step(&a, &mut dice).unwrap();
