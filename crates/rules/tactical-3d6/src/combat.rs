@@ -330,7 +330,43 @@ pub fn attack(ctx: &mut Ctx, st: Strike) -> R<()> {
         return Ok(());
     }
     let (base, mods) = attack_modifiers(&ctx.s, &st);
-    let check = ctx.check(st.attacker, "attack", base, mods, RuleId("T3-CHECKLIST-01"))?;
+    // What the attack reads of its roll: a malfunction (by total), the hits its margin
+    // scores, a miss by exactly one at a small location, or a miss.
+    let malf = if w.melee || st.zone.is_some() {
+        u32::MAX
+    } else {
+        w.malf
+    };
+    let (rcl, many, most) = (
+        effective_rcl(&ctx.s, &st).max(1),
+        projectiles(&ctx.s, &st) >= 2 || st.zone.is_some(),
+        max_hits(&ctx.s, &st),
+    );
+    let small = tables::torso_on_miss_by_one(st.location) && !random_location(&ctx.s, &st);
+    let reads = move |total: i32, ok: bool, margin: i32| -> i64 {
+        if total as u32 >= malf {
+            10_000 + i64::from(total)
+        } else if ok {
+            let hits = if many {
+                (1 + margin.max(0) as u32 / rcl).min(most)
+            } else {
+                1
+            };
+            1000 + i64::from(hits)
+        } else if margin == -1 && small {
+            500
+        } else {
+            0
+        }
+    };
+    let check = ctx.check_reading(
+        st.attacker,
+        "attack",
+        base,
+        mods,
+        RuleId("T3-CHECKLIST-01"),
+        &reads,
+    )?;
     // Aim and Evaluate are spent by the attack (T3-G06, T3-G14).
     if st.zone.is_none() {
         if ctx.s.fighter(st.attacker).aim.is_some() {
@@ -411,7 +447,7 @@ pub fn attack(ctx: &mut Ctx, st: Strike) -> R<()> {
                 let (ok, _) =
                     crate::ctx::success(check.total, value, rules.options.auto_success_failure);
                 if ok {
-                    return scored(ctx, single, 1, value - check.total, false);
+                    return scored(ctx, single, 1);
                 }
             }
             Malfunction::Explodes => {
@@ -474,7 +510,7 @@ pub fn attack(ctx: &mut Ctx, st: Strike) -> R<()> {
             hits,
             torso_instead: false,
         });
-        scored(ctx, st, hits, check.margin, false)
+        scored(ctx, st, hits)
     } else if check.margin == -1
         && !random_location(&ctx.s, &st)
         && tables::torso_on_miss_by_one(st.location)
@@ -498,8 +534,6 @@ pub fn attack(ctx: &mut Ctx, st: Strike) -> R<()> {
                 ..st
             },
             1,
-            0,
-            true,
         )
     } else {
         ctx.emit(Event::AttackRolled {
@@ -517,14 +551,13 @@ pub fn attack(ctx: &mut Ctx, st: Strike) -> R<()> {
 }
 
 /// After a hit: ask for the defense, or go straight to the damage when none is allowed.
-fn scored(ctx: &mut Ctx, st: Strike, hits: u32, margin: i32, _torso: bool) -> R<()> {
+fn scored(ctx: &mut Ctx, st: Strike, hits: u32) -> R<()> {
     if hits == 0 {
         return Ok(());
     }
     let pending = Pending {
         strike: st,
         hits,
-        margin,
         rcl: effective_rcl(&ctx.s, &st),
         first: None,
     };
@@ -797,7 +830,17 @@ pub fn defend(ctx: &mut Ctx, p: Pending, d: Defense) -> R<()> {
             "T3-DEFENSE-06",
         ));
     }
-    let roll = ctx.check(u, what, base, mods, RuleId("T3-DEFENSE-01"))?;
+    // The defense reads success and, against several hits, how many its margin stops.
+    let (hits, rcl) = (p.hits, p.rcl.max(1));
+    let all = ctx.s.rules.options.defense_negates_all_autofire_hits;
+    let reads = move |_: i32, ok: bool, margin: i32| -> i64 {
+        match (ok, all) {
+            (false, _) => 0,
+            (true, true) => 1,
+            (true, false) => 1 + i64::from((1 + margin.max(0) as u32 / rcl).min(hits)),
+        }
+    };
+    let roll = ctx.check_reading(u, what, base, mods, RuleId("T3-DEFENSE-01"), &reads)?;
     let ok = roll.success;
     let margin = roll.margin;
     ctx.emit(Event::Rolled(roll));
@@ -938,9 +981,9 @@ pub fn damage(ctx: &mut Ctx, st: &Strike, hits: u32) -> R<()> {
     let mut shock_crushing_groin = false;
     let mut head_hit: Option<Location> = None;
     let mut groin_hit = false;
-    // For the exact odds: after each hit, everything the rest reads is the state and these
-    // running totals, so equal ones share their outcomes (the enumerator's checkpoint).
-    let since = ctx.dice.mark();
+    // For the exact odds: before each hit and after the last, everything the rest of the
+    // resolution reads is the scratch state and these running totals, so paths that reach
+    // equal ones share their outcomes, whatever rolls led there (a checkpoint with mark 0).
     for i in 0..hits {
         if ctx.s.fighter(target).dead {
             break;
@@ -948,6 +991,7 @@ pub fn damage(ctx: &mut Ctx, st: &Strike, hits: u32) -> R<()> {
         if i > 0 {
             let key = (
                 i,
+                hits,
                 fireteam_engine::serde_json::to_vec(&ctx.s).unwrap_or_default(),
                 by_location.to_vec(),
                 total,
@@ -955,7 +999,7 @@ pub fn damage(ctx: &mut Ctx, st: &Strike, hits: u32) -> R<()> {
                 head_hit,
                 groin_hit,
             );
-            ctx.dice.checkpoint(since, &fireteam_dice::Key(key))?;
+            ctx.dice.checkpoint(0, &fireteam_dice::Key(key))?;
         }
         let loc = hit_location(ctx, st)?;
         let mut wound = wound(ctx, st, loc, average)?;
@@ -1008,6 +1052,16 @@ pub fn damage(ctx: &mut Ctx, st: &Strike, hits: u32) -> R<()> {
         total += wound.injury;
         ctx.emit(Event::Wounded(wound));
     }
+    let key = (
+        hits,
+        fireteam_engine::serde_json::to_vec(&ctx.s).unwrap_or_default(),
+        by_location.to_vec(),
+        total,
+        shock_crushing_groin,
+        head_hit,
+        groin_hit,
+    );
+    ctx.dice.checkpoint(0, &fireteam_dice::Key(key))?;
     // Crippling (T3-CRIPPLE-01/05).
     let mut crippled_now = false;
     for &(loc, _, uncapped) in &by_location {
@@ -1359,7 +1413,24 @@ fn knockdown(
     if c.high_pain_threshold {
         mods.push(m("hpt", "High Pain Threshold", 3, "T3-KNOCKDOWN-02"));
     }
-    let roll = ctx.check(u, "HT (knockdown)", c.ht, mods, RuleId("T3-KNOCKDOWN-02"))?;
+    // Made, failed, or failed by 5 or more (T3-KNOCKDOWN-03).
+    let reads = |_: i32, ok: bool, margin: i32| -> i64 {
+        if ok {
+            1
+        } else if margin <= -5 {
+            2
+        } else {
+            0
+        }
+    };
+    let roll = ctx.check_reading(
+        u,
+        "HT (knockdown)",
+        c.ht,
+        mods,
+        RuleId("T3-KNOCKDOWN-02"),
+        &reads,
+    )?;
     let ok = roll.success;
     let margin = roll.margin;
     ctx.emit(Event::Rolled(roll));
@@ -1412,7 +1483,18 @@ pub fn thresholds(ctx: &mut Ctx, u: UnitId, hp0: i32) -> R<()> {
                 unit: u,
                 multiple: k as u8,
             });
-            let roll = ctx.check(u, "HT (death)", c.ht, vec![], RuleId("T3-HP-03"))?;
+            // Made, failed by 1 or 2, or by 3 or more (T3-HP-03).
+            let reads = |_: i32, ok: bool, margin: i32| -> i64 {
+                if ok {
+                    1
+                } else if margin <= -3 {
+                    2
+                } else {
+                    0
+                }
+            };
+            let roll =
+                ctx.check_reading(u, "HT (death)", c.ht, vec![], RuleId("T3-HP-03"), &reads)?;
             let (ok, margin) = (roll.success, roll.margin);
             ctx.emit(Event::Rolled(roll));
             if !ok {

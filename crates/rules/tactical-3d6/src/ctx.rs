@@ -50,7 +50,8 @@ impl<'a> Ctx<'a> {
         Ok((faces.into_iter().collect(), total))
     }
 
-    /// T3-CORE-02, T3-CORE-03, T3-G01: a 3d6 success roll against `base` plus `modifiers`.
+    /// T3-CORE-02, T3-CORE-03, T3-G01: a 3d6 success roll against `base` plus `modifiers`,
+    /// for a caller that reads only whether it succeeded.
     pub fn check(
         &mut self,
         unit: UnitId,
@@ -59,13 +60,26 @@ impl<'a> Ctx<'a> {
         modifiers: Vec<Modifier>,
         rule: RuleId,
     ) -> R<Check> {
+        self.check_reading(unit, what, base, modifiers, rule, &|_, ok, _| i64::from(ok))
+    }
+
+    /// A success roll for a caller that reads more of it: `reads(total, success, margin)`
+    /// names every distinction the caller draws, so the exact odds branch once per distinct
+    /// answer rather than once per total (the faces shown are those of its lowest total).
+    pub fn check_reading(
+        &mut self,
+        unit: UnitId,
+        what: &'static str,
+        base: i32,
+        modifiers: Vec<Modifier>,
+        rule: RuleId,
+        reads: &dyn Fn(i32, bool, i32) -> i64,
+    ) -> R<Check> {
         let value = base + Modifier::total(&modifiers);
         let auto = self.s.rules.options.auto_success_failure;
         let class = move |t: i64| -> i64 {
-            // The enumerator needs only what the rules read: success and the margin.
             let t = t as i32;
-            let ok = success(t, value, auto).0;
-            i64::from(ok) * 1000 + i64::from(value - t)
+            reads(t, success(t, value, auto).0, value - t)
         };
         let mut faces = Vec::with_capacity(3);
         self.dice

@@ -387,7 +387,9 @@ fn feint(ctx: &mut Ctx, u: UnitId, target: UnitId) -> R<()> {
     if shock > 0 {
         mods.push(m("shock", "shock", -shock, "T3-SHOCK-01"));
     }
-    let mine = ctx.check(u, "feint", skill, mods, RuleId("T3-MANEUVER-08"))?;
+    // The contest reads both margins whole.
+    let whole = |total: i32, _: bool, _: i32| i64::from(total);
+    let mine = ctx.check_reading(u, "feint", skill, mods, RuleId("T3-MANEUVER-08"), &whole)?;
     // The defender's best of Melee skill, Cloak, Shield or DX.
     let t = ctx.s.character(target);
     let tf = ctx.s.fighter(target);
@@ -402,12 +404,13 @@ fn feint(ctx: &mut Ctx, u: UnitId, target: UnitId) -> R<()> {
             best = best.max(v);
         }
     }
-    let theirs = ctx.check(
+    let theirs = ctx.check_reading(
         target,
         "resist feint",
         best,
         vec![],
         RuleId("T3-MANEUVER-08"),
+        &whole,
     )?;
     let penalty = match (mine.success, theirs.success) {
         (false, _) => 0,

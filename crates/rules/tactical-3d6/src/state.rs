@@ -379,8 +379,6 @@ pub struct Pending {
     pub strike: Strike,
     /// Hits scored by the attack roll.
     pub hits: u32,
-    /// The attack's margin of success.
-    pub margin: i32,
     /// The Rcl a defense's margin is counted in (T3-G17).
     pub rcl: u32,
     /// A first defense already failed under All-Out Defense (double) (T3-G10).

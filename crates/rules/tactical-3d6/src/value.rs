@@ -239,7 +239,6 @@ fn strike_harm(s: &State, st: &crate::state::Strike) -> f64 {
     let p = crate::state::Pending {
         strike: *st,
         hits: 1,
-        margin: 0,
         rcl,
         first: None,
     };
