@@ -464,8 +464,8 @@ pub enum Covered {
     Fully,
 }
 
-/// T3-TAB-EXPOSURE: whether a location is exposed, partly exposed or covered. `right_handed`
-/// picks the weapon hand and arm for a one-handed weapon.
+/// T3-TAB-EXPOSURE: whether a location is exposed, partly exposed or covered. A one-handed
+/// weapon is held in the right hand.
 pub fn covered(exposure: Exposure, loc: Location) -> Covered {
     use Location::*;
     let head = matches!(loc, Skull | Face | Eye | Neck);
