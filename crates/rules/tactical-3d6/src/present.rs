@@ -457,14 +457,15 @@ pub fn action_view(s: &State, a: &Action) -> ActionView {
             Phase::Triggered { by, .. } => (at(*by), Some(*by), None, false),
             _ => (None, None, None, false),
         },
-        Action::Crouch { unit, .. }
-        | Action::StepPosture { unit, .. }
-        | Action::DoNothing { unit }
-        | Action::ChangePosture { unit, .. }
-        | Action::AllOutDefense { unit, .. }
-        | Action::Concentrate { unit }
-        | Action::Ready { unit, .. }
-        | Action::Wait { unit, .. } => (at(*unit), None, None, false),
+        // Nothing to point at: the battle map offers these as plain choices.
+        Action::Crouch { .. }
+        | Action::StepPosture { .. }
+        | Action::DoNothing { .. }
+        | Action::ChangePosture { .. }
+        | Action::AllOutDefense { .. }
+        | Action::Concentrate { .. }
+        | Action::Ready { .. }
+        | Action::Wait { .. } => (None, None, None, false),
     };
     ActionView {
         unit: a.unit(),
