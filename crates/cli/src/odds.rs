@@ -31,7 +31,9 @@ pub struct OddsArgs {
     /// Actions to play first (seeded dice), separated by ';'
     #[arg(long, value_name = "ACTIONS", requires = "action")]
     pub after: Option<String>,
-    /// Dodge or parry dice every defender assigns to the attack
+    /// The defense the odds assume: dice-pool's dodge or parry dice every defender assigns;
+    /// for tactical-3d6, 0 is the defense the target would choose (the likeliest to succeed)
+    /// and N the N-th defense it could choose, as listed
     #[arg(long, default_value_t = 0, requires = "action")]
     pub defend: u8,
     /// The catalog folder, with --action
