@@ -70,7 +70,10 @@ fn check(policy: PolicyKind, runs: u64) {
     let b = play(&swapped, policy, runs);
     assert_fair(&b, &format!("{name}, East listed first"), "mirror yard");
     for (r, listing) in [(&a, "West"), (&b, "East")] {
-        assert_eq!(r.timeouts, 0, "{name}, {listing} listed first: stopped at the step limit");
+        assert_eq!(
+            r.timeouts, 0,
+            "{name}, {listing} listed first: stopped at the step limit"
+        );
     }
     assert_listings_fair(name, &a, &b);
 }
