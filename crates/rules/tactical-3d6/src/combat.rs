@@ -992,7 +992,7 @@ pub fn damage(ctx: &mut Ctx, st: &Strike, hits: u32) -> R<()> {
             let key = (
                 i,
                 hits,
-                fireteam_engine::serde_json::to_vec(&ctx.s).unwrap_or_default(),
+                resolution_key(&ctx.s, st),
                 by_location.to_vec(),
                 total,
                 shock_crushing_groin,
@@ -1054,7 +1054,7 @@ pub fn damage(ctx: &mut Ctx, st: &Strike, hits: u32) -> R<()> {
     }
     let key = (
         hits,
-        fireteam_engine::serde_json::to_vec(&ctx.s).unwrap_or_default(),
+        resolution_key(&ctx.s, st),
         by_location.to_vec(),
         total,
         shock_crushing_groin,
@@ -1099,6 +1099,13 @@ pub fn damage(ctx: &mut Ctx, st: &Strike, hits: u32) -> R<()> {
         knockdown(ctx, target, None, false, true)?;
     }
     Ok(())
+}
+
+/// What the rest of a resolution can read that its rolls so far have changed, as bytes for
+/// the exact odds' checkpoints: the whole scratch state (an earlier target of the same burst
+/// differs between paths too, so no smaller part will do).
+fn resolution_key(s: &State, _st: &Strike) -> Vec<u8> {
+    fireteam_engine::serde_json::to_vec(s).unwrap_or_default()
 }
 
 /// The k of HP/k a location cripples at (T3-CRIPPLE-01), if it can be crippled.

@@ -1880,3 +1880,80 @@ fn a_death_check_failed_by_one_or_two_is_a_mortal_wound_and_minus_ten_hp_destroy
         .iter()
         .any(|e| matches!(e, Event::Died { rule, .. } if rule.0 == "T3-HP-05")));
 }
+
+#[test]
+fn a_dive_for_cover_from_suppression_fire_reaches_cover_within_a_step_t3_defense_09_10() {
+    // A zone laid down the south-east diagonal; a brick wall stands next to where Boris steps in.
+    let mut f = Field::open(12, 5);
+    f.cover = vec![brick()];
+    let mut al = alice();
+    al.weapons = vec![(0, 14)];
+    let s0 = battle_on(
+        vec![al.clone(), boris()],
+        &[(1, 1), (10, 0)],
+        Options::default(),
+        Field::open(12, 5),
+        weapons(),
+    );
+    let mut probe = s0.clone();
+    play(&mut probe, "order", &[]);
+    play(
+        &mut probe,
+        "suppress Alice toward 7,4 with test-rifle shots 10",
+        &[],
+    );
+    let lane = probe.zones[0].cells.clone();
+    let c = lane[2];
+    let near: Vec<(i16, i16)> = fireteam_tactical_3d6::state::hex(c)
+        .neighbours()
+        .into_iter()
+        .map(|h| {
+            let (x, y) = h.to_offset();
+            (x as i16, y as i16)
+        })
+        .filter(|n| !lane.contains(n) && n.0 >= 0 && n.1 >= 0 && n.1 < 5 && *n != (1, 1))
+        .collect();
+    let (from, wall) = (near[0], near[1]);
+    f.set(
+        (i32::from(wall.0), i32::from(wall.1)),
+        fireteam_tactical_3d6::data::Terrain {
+            id: "wall".into(),
+            cover: Some(0),
+            ..open()
+        },
+    );
+    let mut s = battle_on(
+        vec![al, boris()],
+        &[(1, 1), from],
+        Options::default(),
+        f,
+        weapons(),
+    );
+    play(&mut s, "order", &[]);
+    play(
+        &mut s,
+        "suppress Alice toward 7,4 with test-rifle shots 10",
+        &[],
+    );
+    play(
+        &mut s,
+        &format!("move Boris to {},{}", c.0, c.1),
+        &[2, 2, 2],
+    );
+    // Dive for Cover: Dodge 8 + 2 (shield) + 3 = 13, rolls 9; both hits stopped? One hit plus
+    // one per full Rcl (2) of the margin 4: 3, capped at the 2 hits.
+    let e = play(&mut s, "dive Boris", &[3, 3, 3]);
+    assert!(
+        e.iter()
+            .any(|e| matches!(e, Event::Dived { to, .. } if *to == wall)),
+        "{e:?}"
+    );
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::HitsStopped {
+            stopped: 2,
+            left: 0,
+            ..
+        }
+    )));
+}
