@@ -990,7 +990,7 @@ pub fn damage(ctx: &mut Ctx, st: &Strike, hits: u32) -> R<()> {
         }
         if i > 0 {
             let key = (
-                i,
+                i as usize,
                 hits,
                 resolution_key(&ctx.s, st),
                 by_location.to_vec(),
@@ -999,7 +999,7 @@ pub fn damage(ctx: &mut Ctx, st: &Strike, hits: u32) -> R<()> {
                 head_hit,
                 groin_hit,
             );
-            ctx.dice.checkpoint(0, &fireteam_dice::Key(key))?;
+            ctx.dice.checkpoint(0, &DamageKey(key))?;
         }
         let loc = hit_location(ctx, st)?;
         let mut wound = wound(ctx, st, loc, average)?;
@@ -1061,7 +1061,10 @@ pub fn damage(ctx: &mut Ctx, st: &Strike, hits: u32) -> R<()> {
         head_hit,
         groin_hit,
     );
-    ctx.dice.checkpoint(0, &fireteam_dice::Key(key))?;
+    ctx.dice.checkpoint(
+        0,
+        &DamageKey((usize::MAX, key.0, key.1, key.2, key.3, key.4, key.5, key.6)),
+    )?;
     // Crippling (T3-CRIPPLE-01/05).
     let mut crippled_now = false;
     for &(loc, _, uncapped) in &by_location {
@@ -1101,11 +1104,77 @@ pub fn damage(ctx: &mut Ctx, st: &Strike, hits: u32) -> R<()> {
     Ok(())
 }
 
-/// What the rest of a resolution can read that its rolls so far have changed, as bytes for
-/// the exact odds' checkpoints: the whole scratch state (an earlier target of the same burst
-/// differs between paths too, so no smaller part will do).
-fn resolution_key(s: &State, _st: &Strike) -> Vec<u8> {
-    fireteam_engine::serde_json::to_vec(s).unwrap_or_default()
+/// What the rest of a resolution can read that its rolls so far have changed, for the exact
+/// odds' checkpoints: every fighter (an earlier target of the same burst differs between paths
+/// too), the phase, the work left, the zones and the cover's wear. The turn, its order and the
+/// rules are the same on every path of one action.
+type ResolutionKey = (
+    Vec<crate::state::Fighter>,
+    crate::state::Phase,
+    Vec<crate::state::Work>,
+    Vec<crate::state::Zone>,
+    Vec<crate::state::Wear>,
+);
+
+/// A damage checkpoint's key: the hit it stands before (`usize::MAX` after the last), the hits,
+/// the resolution's changeable state, and the running totals of `damage`.
+type DamageParts = (
+    usize,
+    u32,
+    ResolutionKey,
+    Vec<(Location, i32, i32)>,
+    i32,
+    bool,
+    Option<Location>,
+    bool,
+);
+
+/// `DamageParts` as a checkpoint. Its hash reads only what varies most between paths (each
+/// fighter's HP and the totals), an FNV-1a hint that spares hashing every field; equality
+/// compares everything.
+struct DamageKey(DamageParts);
+
+impl fireteam_dice::Checkpoint for DamageKey {
+    fn key_hash(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |v: i64| {
+            for b in v.to_le_bytes() {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        let (i, hits, (fighters, ..), locs, total, ..) = &self.0;
+        mix(*i as i64);
+        mix(i64::from(*hits));
+        mix(i64::from(*total));
+        for f in fighters {
+            mix(i64::from(f.hp));
+            mix(i64::from(f.shock_pending));
+        }
+        for &(_, a, b) in locs {
+            mix(i64::from(a));
+            mix(i64::from(b));
+        }
+        h
+    }
+
+    fn same(&self, kept: &dyn std::any::Any) -> bool {
+        kept.downcast_ref::<DamageParts>() == Some(&self.0)
+    }
+
+    fn keep(&self) -> Box<dyn std::any::Any> {
+        Box::new(self.0.clone())
+    }
+}
+
+fn resolution_key(s: &State, _st: &Strike) -> ResolutionKey {
+    (
+        s.fighters.clone(),
+        s.phase.clone(),
+        s.work.clone(),
+        s.zones.clone(),
+        s.wear.clone(),
+    )
 }
 
 /// The k of HP/k a location cripples at (T3-CRIPPLE-01), if it can be crippled.

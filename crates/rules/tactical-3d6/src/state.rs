@@ -131,7 +131,7 @@ pub fn distance(a: Cell, b: Cell) -> u32 {
 
 /// The maneuver a fighter last chose (T3-TAB-MANEUVERS); its Defenses cell binds until the
 /// fighter's next turn (T3-MANEUVER-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum Maneuver {
     None,
@@ -172,7 +172,7 @@ impl Maneuver {
 }
 
 /// T3-MANEUVER-14: the All-Out Defense option.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum AllOutDefense {
     Dodge,
@@ -193,7 +193,7 @@ impl AllOutDefense {
 }
 
 /// A weapon's condition after a malfunction (T3-TAB-MALF, T3-G22).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum Jam {
     Ok,
@@ -208,7 +208,7 @@ pub enum Jam {
 }
 
 /// Where a weapon is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum Held {
     Ready,
@@ -217,7 +217,7 @@ pub enum Held {
 }
 
 /// A weapon a fighter owns, and its state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 pub struct Gun {
     pub held: Held,
     pub shots: u32,
@@ -227,7 +227,7 @@ pub struct Gun {
 }
 
 /// A task of several Ready seconds under way (T3-READY-01, T3-G41).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 pub struct Task {
     pub what: ReadyWhat,
     /// Seconds still to spend after the current one.
@@ -235,7 +235,7 @@ pub struct Task {
 }
 
 /// What a Ready maneuver works on (T3-MANEUVER-17, T3-TAB-READY).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum ReadyWhat {
     /// Draw a holstered weapon (1 sec).
@@ -256,13 +256,13 @@ pub enum ReadyWhat {
 
 /// The Wait maneuver's structured trigger (T3-MANEUVER-18, T3-G11): an enemy comes within
 /// `within` yards, in sight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 pub struct Trigger {
     pub within: u8,
 }
 
 /// A fighter in the battle: what changes.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Hash)]
 pub struct Fighter {
     pub at: Cell,
     /// 0 = north, clockwise; drawn only (the sheet has no facing rules).
@@ -350,7 +350,7 @@ impl Fighter {
 
 /// A Suppression Fire zone (T3-SUPPRESS-01/02, T3-G21): cells of a 2-yard lane from the
 /// shooter, until the shooter's next turn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Hash)]
 pub struct Zone {
     pub shooter: UnitId,
     pub slot: u8,
@@ -363,7 +363,7 @@ pub struct Zone {
 }
 
 /// Wear on the cover of a cell (T3-COVER-07, T3-G29).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 pub struct Wear {
     pub at: Cell,
     /// Damage from burn/cor/cr/cut/pi++ attacks, and from imp/pi-/pi/pi+ attacks.
@@ -374,7 +374,7 @@ pub struct Wear {
 }
 
 /// One attack waiting on the target's active defense (T3-DEFENSE-01, T3-CHECKLIST-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 pub struct Pending {
     pub strike: Strike,
     /// Hits scored by the attack roll.
@@ -386,7 +386,7 @@ pub struct Pending {
 }
 
 /// The three active defenses (T3-DEFENSE-02..04).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 #[serde(rename_all = "lowercase")]
 pub enum DefenseKind {
     Dodge,
@@ -395,7 +395,7 @@ pub enum DefenseKind {
 }
 
 /// What an attack is, before its roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 pub struct Strike {
     pub attacker: UnitId,
     pub target: UnitId,
@@ -415,7 +415,7 @@ pub struct Strike {
 }
 
 /// The maneuver an attack is made under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum StrikeKind {
     Attack,
@@ -434,7 +434,7 @@ pub enum StrikeKind {
 
 /// Work left to do once a decision in the middle of an action is made: the rest of a move
 /// interrupted by a zone or a Wait, or more strikes of one maneuver.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Hash)]
 pub enum Work {
     Strike(Strike),
     /// The rest of a move, cell by cell.
@@ -453,7 +453,7 @@ pub enum Work {
 }
 
 /// Whose decision it is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Hash)]
 #[serde(tag = "phase", rename_all = "kebab-case")]
 pub enum Phase {
     /// The roll-off that settles ties in the turn order, once per combat (T3-G02).
