@@ -93,8 +93,32 @@ pub fn steps_away(s: &State, unit: UnitId, foe: Cell) -> Vec<Cell> {
         .map(cell_of)
         .filter(|&c| free(s, unit, c) && distance(c, foe) > d0)
         .collect();
-    out.sort_unstable_by_key(|&(c, r)| (r, c));
+    // The farthest first; ties by row, then by columns from the foe, so a mirrored battle
+    // steps the mirrored way.
+    out.sort_unstable_by_key(|&c| {
+        (
+            std::cmp::Reverse(distance(c, foe)),
+            c.1,
+            (c.0 - foe.0).abs(),
+            c.0,
+        )
+    });
     out
+}
+
+/// Sorts `cells` for `unit`: nearest its nearest active foe first, then by row, then by
+/// columns from that foe (mirror-invariant keys), then by column.
+pub fn sort_toward_foes(s: &State, unit: UnitId, cells: &mut [Cell]) {
+    let side = s.side_of(unit);
+    let at = s.fighter(unit).at;
+    let foe = s
+        .units()
+        .filter(|&o| s.side_of(o) != side && s.fighter(o).active())
+        .map(|o| s.fighter(o).at)
+        .min_by_key(|&c| (distance(at, c), c.1, (c.0 - at.0).abs(), c.0));
+    if let Some(foe) = foe {
+        cells.sort_unstable_by_key(|&c| (distance(c, foe), c.1, (c.0 - foe.0).abs(), c.0));
+    }
 }
 
 /// T3-SUPPRESS-01, T3-G21: the lane of a Suppression Fire zone: every hex the line from the

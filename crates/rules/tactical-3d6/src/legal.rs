@@ -88,7 +88,15 @@ fn act(s: &State, u: UnitId, out: &mut Vec<Action>) {
         let difficult = s.rules.terrain_at(f.at).is_some_and(|t| t.difficult);
         let sprint = f.maneuver == crate::state::Maneuver::Move && f.moving >= 1 && !difficult;
         let yards = move_allowance(s, u, sprint);
-        for (to, _) in geometry::reach(s, u, yards) {
+        let mut cells: Vec<crate::state::Cell> = geometry::reach(s, u, yards)
+            .into_iter()
+            .map(|(c, _)| c)
+            .collect();
+        // Listed nearest the foe first, with ties by row and by columns from the foe: an order
+        // a mirror image of the battle mirrors, so the AI's ties (the first listed) lean the
+        // same way for both sides.
+        geometry::sort_toward_foes(s, u, &mut cells);
+        for to in cells {
             out.push(Action::Move { unit: u, to });
         }
         // T3-MANEUVER-04, T3-POSTURE-02/03.
@@ -381,7 +389,7 @@ fn move_and_attack(s: &State, u: UnitId, out: &mut Vec<Action>) {
                     d <= w.max_range && geometry::sight(s, c, at)
                 }
             })
-            .min_by_key(|&&(c, cost)| (distance(c, at), cost, c.1, c.0));
+            .min_by_key(|&&(c, cost)| (distance(c, at), cost, c.1, (c.0 - at.0).abs(), c.0));
         if let Some(&(c, _)) = best {
             if !chosen.contains(&c) {
                 chosen.push(c);
