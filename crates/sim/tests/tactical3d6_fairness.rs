@@ -78,7 +78,10 @@ fn check(policy: PolicyKind, runs: u64) {
     assert_listings_fair(name, &a, &b);
 }
 
-/// 150 greedy battles of each listing (FAIRNESS_RUNS for more).
+/// 150 greedy battles of each listing (FAIRNESS_RUNS for more). `fireteam sim
+/// scenarios/tactical-3d6/mirror.toml -n 3000 --seed 21` (release) gave West 883 wins and East
+/// 881, with 1,236 draws. Before moves were listed by mirror-invariant keys the greedy AI's
+/// ties went west and West won 40.5% against East's 33.3% of 1,000.
 #[test]
 fn the_mirror_yard_is_fair_to_both_sides_under_greedy_play() {
     let runs = std::env::var("FAIRNESS_RUNS").map_or(150, |v| v.parse().unwrap());
