@@ -320,3 +320,41 @@ fn a_json_log_replays_from_the_scenario_and_seed_it_names() {
     let logged: Vec<&str> = by_step.iter().map(|(_, a)| a.as_str()).collect();
     assert_eq!(actions, logged);
 }
+
+/// Every AI-only tactical-3d6 scenario plays to its end on the battle map's server, one AI
+/// step at a time, and its save replays.
+#[test]
+fn the_tactical_3d6_scenarios_play_to_the_end_on_the_battle_map() {
+    for name in [
+        "fencing-yard",
+        "firefight",
+        "ambush",
+        "bench-duel",
+        "mirror",
+    ] {
+        let file = root().join(format!("scenarios/tactical-3d6/{name}.toml"));
+        let s = serve(&file, &format!("t3-{name}"));
+        let mut v = get(&s, "/api/games/0");
+        assert_eq!(v["system"], "tactical-3d6", "{name}");
+        let mut steps = 0;
+        while v["over"].is_null() {
+            let (status, next) = post(&s, "/api/games/0/step", json!({}));
+            assert_eq!(status, 200, "{name}: {next}");
+            v = next;
+            steps += 1;
+            assert!(steps < 3000, "{name}: no end after {steps} steps");
+        }
+        let save = PathBuf::from(v["save"].as_str().unwrap().to_string());
+        let out = Command::new(env!("CARGO_BIN_EXE_fireteam"))
+            .arg("replay")
+            .arg(&save)
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

@@ -146,3 +146,41 @@ fn gcd(a: u128, b: u128) -> u128 {
         gcd(b, a % b)
     }
 }
+
+#[test]
+fn the_human_fencing_yard_asks_ines_and_plays_to_the_end() {
+    use std::io::Write;
+    // A person who always picks the first choice, defenses included.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fireteam"))
+        .current_dir(root())
+        .args([
+            "run",
+            "scenarios/tactical-3d6/fencing-yard-human.toml",
+            "--seed",
+            "1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        for _ in 0..20000 {
+            if input.write_all(b"1\n").is_err() {
+                break; // the battle ended and the pipe closed
+            }
+        }
+    });
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("Inés"), "Inés's side was asked: {err}");
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.contains(" wins") || out.contains("draw"),
+        "the battle ended: {}",
+        out.lines().rev().take(5).collect::<Vec<_>>().join("\n")
+    );
+}
