@@ -80,10 +80,14 @@ fn modifier(m: &Modifier) -> String {
 
 /// What a check is rolled against: `skill 14, range −3 [T3-RANGE-01], aim +6 [T3-AIM-01] → 17`.
 pub fn make_up(c: &Check) -> String {
+    // "HT (knockdown)" is rolled against HT: the line already says what the roll is for.
     let base = match c.what {
         "attack" | "feint" => "skill",
-        w => w,
+        w => w.split(" (").next().unwrap_or(w),
     };
+    if c.modifiers.is_empty() {
+        return format!("{base} {}", c.base);
+    }
     let mut parts = vec![format!("{base} {}", c.base)];
     parts.extend(c.modifiers.iter().map(modifier));
     format!("{} → {}", parts.join(", "), c.value)
@@ -733,7 +737,7 @@ mod tests {
         };
         assert_eq!(
             check_line(&crit),
-            "dodge 8 → 8; rolled 6+6+6 = 18, failure (critical failure)"
+            "dodge 8; rolled 6+6+6 = 18, failure (critical failure)"
         );
     }
 
