@@ -137,7 +137,12 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.parries += 1;
             }
         }
-        Event::HitsStopped { .. } => {}
+        Event::HitsStopped { unit, stopped, .. } => {
+            if *stopped > 0 {
+                let f = &mut s.fighters[usize::from(*unit)];
+                f.defenses_made = f.defenses_made.saturating_add(1);
+            }
+        }
         Event::Retreated { unit, to } => {
             let f = &mut s.fighters[usize::from(*unit)];
             f.at = *to;
@@ -149,6 +154,9 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Dived { unit, to } => s.fighters[usize::from(*unit)].at = *to,
         Event::Wounded(w) => {
             let f = &mut s.fighters[usize::from(w.target)];
+            if w.location.is_some() {
+                f.hits_taken = f.hits_taken.saturating_add(1);
+            }
             f.hp -= w.injury;
             if w.injury > 0 {
                 f.awake_below_zero = false;

@@ -629,10 +629,16 @@ impl ActionOdds for Tactical3d6 {
         if !parts.is_empty() {
             return parts.join("; ");
         }
-        // Nothing hurt: was a defense rolled, was an attack made?
+        // Nothing hurt: a hit the armour stopped, a defense that stopped it, or a miss.
+        let hit = after
+            .units()
+            .find(|&u| after.fighter(u).hits_taken > before.fighter(u).hits_taken);
+        if let Some(u) = hit {
+            return format!("hit: {} no injury", after.character(u).name);
+        }
         let defended = before.units().any(|u| {
             let (b, a) = (before.fighter(u), after.fighter(u));
-            (a.defended && !b.defended) || a.parries > b.parries || (a.retreated && !b.retreated)
+            a.defenses_made > b.defenses_made
         });
         if defended {
             return "defended".into();
@@ -643,20 +649,8 @@ impl ActionOdds for Tactical3d6 {
                 Maneuver::Attack | Maneuver::AllOutAttack | Maneuver::MoveAndAttack
             ) && after.zones.len() <= before.zones.len()
         });
-        if let Some(att) = attacker {
-            // A foe whose turn began since may have defended: its flags are reset.
-            let turned = after.actor() != before.actor() || after.turn != before.turn;
-            let foe_began = turned
-                && after.units().any(|u| {
-                    after.side_of(u) != after.side_of(att)
-                        && after.actor() == Some(u)
-                        && after.fighter(u).active()
-                });
-            return if foe_began {
-                "miss or defended".into()
-            } else {
-                "miss".into()
-            };
+        if attacker.is_some() {
+            return "miss".into();
         }
         if after.zones.len() > before.zones.len() {
             return "suppression fire laid".into();
@@ -806,6 +800,8 @@ mod tests {
             step_used: false,
             moved_to_attack: false,
             zone_hits: 0,
+            hits_taken: 0,
+            defenses_made: 0,
         }
     }
 

@@ -221,6 +221,8 @@ pub fn setup(loaded: &Loaded) -> State {
             step_used: false,
             moved_to_attack: false,
             zone_hits: 0,
+            hits_taken: 0,
+            defenses_made: 0,
         });
     }
     let rules = Rules {

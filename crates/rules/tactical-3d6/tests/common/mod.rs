@@ -352,6 +352,8 @@ pub fn fighter(c: &Character, rules_weapons: &[Weapon], at: (i16, i16)) -> Fight
         step_used: false,
         moved_to_attack: false,
         zone_hits: 0,
+        hits_taken: 0,
+        defenses_made: 0,
     }
 }
 
