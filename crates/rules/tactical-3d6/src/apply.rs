@@ -137,8 +137,18 @@ pub fn apply(s: &mut State, e: &Event) {
                 f.parries += 1;
             }
         }
-        Event::HitsStopped { unit, stopped, .. } => {
-            if *stopped > 0 {
+        Event::Struck { unit } => {
+            let f = &mut s.fighters[usize::from(*unit)];
+            f.hits_taken = f.hits_taken.saturating_add(1);
+        }
+        Event::HitsStopped {
+            unit,
+            stopped,
+            left,
+        } => {
+            // Only a defense that stopped everything counts: one that let hits through ends
+            // in damage, which tells its own story (and equal damage merges in the odds).
+            if *stopped > 0 && *left == 0 {
                 let f = &mut s.fighters[usize::from(*unit)];
                 f.defenses_made = f.defenses_made.saturating_add(1);
             }
@@ -154,9 +164,7 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Dived { unit, to } => s.fighters[usize::from(*unit)].at = *to,
         Event::Wounded(w) => {
             let f = &mut s.fighters[usize::from(w.target)];
-            if w.location.is_some() {
-                f.hits_taken = f.hits_taken.saturating_add(1);
-            }
+
             f.hp -= w.injury;
             if w.injury > 0 {
                 f.awake_below_zero = false;

@@ -974,6 +974,9 @@ pub fn damage(ctx: &mut Ctx, st: &Strike, hits: u32) -> R<()> {
     let w = rules.weapon(st.attacker, st.slot);
     let target = st.target;
     let hp0 = ctx.s.fighter(target).hp;
+    if hits > 0 {
+        ctx.emit(Event::Struck { unit: target });
+    }
     // T3-AUTOFIRE-03: four or more hits use average damage.
     let average = hits >= 4;
     let mut by_location: SmallVec<[(Location, i32, i32); 4]> = SmallVec::new();

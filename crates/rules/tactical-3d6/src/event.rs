@@ -158,6 +158,10 @@ pub enum Event {
         slot: u8,
         shots: u32,
     },
+    /// An attack got through to its target (one per attack, however many hits).
+    Struck {
+        unit: UnitId,
+    },
     /// A queued melee strike whose target is now out of reach.
     StrikeLost {
         attacker: UnitId,

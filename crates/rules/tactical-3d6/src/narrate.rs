@@ -679,6 +679,7 @@ pub fn narrate(s: &State, e: &Event) -> Option<String> {
         | Event::EvaluateSpent { .. }
         | Event::WorkPushed(_)
         | Event::WorkPopped
+        | Event::Struck { .. }
         | Event::Await { .. } => return None,
     })
 }

@@ -332,8 +332,8 @@ pub struct Fighter {
     pub moved_to_attack: bool,
     /// Zones it was attacked from this turn (T3-G21: once per zone per turn).
     pub zone_hits: u16,
-    /// Hits it has taken and defenses it has made that stopped something, over the battle:
-    /// what lets the odds tell a miss from a parry and a hit the armour stopped.
+    /// Attacks that got through to it and defenses it made that stopped an attack whole, over
+    /// the battle: what lets the odds tell a miss from a parry and a hit the armour stopped.
     pub hits_taken: u16,
     pub defenses_made: u16,
 }
