@@ -690,7 +690,6 @@ mod tests {
     use crate::data::{Damage, Shield, Terrain, Weapon};
     use crate::options::Options;
     use crate::state::{Character, Gun, Rules};
-    use crate::tables::Posture;
     use fireteam_dice::SeededSource;
     use smallvec::smallvec;
 
@@ -753,55 +752,15 @@ mod tests {
     }
 
     fn fighter(at: Cell, shots: u32) -> Fighter {
+        let guns = smallvec![Gun {
+            held: Held::Ready,
+            shots,
+            jam: Jam::Ok,
+            dropped_at: at,
+        }];
         Fighter {
-            at,
             facing: 2,
-            posture: Posture::Standing,
-            crouching: false,
-            hp: 10,
-            fp: 11,
-            conscious: true,
-            dead: false,
-            mortal_wound: false,
-            stunned: false,
-            shock_pending: 0,
-            shock: 0,
-            shock_cap: 4,
-            maneuver: Maneuver::None,
-            aod: None,
-            defended: false,
-            parries: 0,
-            retreated: false,
-            dropped_against: None,
-            feinted: None,
-            aim: None,
-            evaluate: None,
-            moving: 0,
-            sprinted: 0,
-            moved_last: 0,
-            moved: 0,
-            guns: smallvec![Gun {
-                held: Held::Ready,
-                shots,
-                jam: Jam::Ok,
-                dropped_at: at,
-            }],
-            items_ready: 0,
-            task: None,
-            concentrating: 0,
-            wait: None,
-            burning: 0,
-            extinguish: 0,
-            crippled: 0,
-            destroyed: 0,
-            death_checks: 0,
-            awake_below_zero: false,
-            crouch_done: false,
-            step_used: false,
-            moved_to_attack: false,
-            zone_hits: 0,
-            hits_taken: 0,
-            defenses_made: 0,
+            ..Fighter::new(at, 10, 11, guns)
         }
     }
 

@@ -12,38 +12,6 @@ use smallvec::SmallVec;
 /// The turn limit when a scenario gives none (seconds).
 pub const DEFAULT_MAX_TURNS: u32 = 60;
 
-/// The stats a character's skills are read from (besides the weapon skills).
-const SKILLS: &[&str] = &[
-    "guns_rifle",
-    "guns_pistol",
-    "guns_smg",
-    "guns_shotgun",
-    "guns_lmg",
-    "guns_musket",
-    "beam_weapons",
-    "brawling",
-    "knife",
-    "broadsword",
-    "shortsword",
-    "spear",
-    "axe_mace",
-    "boxing",
-    "judo",
-    "karate",
-    "main_gauche",
-    "rapier",
-    "saber",
-    "smallsword",
-    "shield",
-    "cloak",
-    "acrobatics",
-    "armory",
-    "soldier",
-    "running",
-    "swimming",
-    "driving",
-];
-
 /// The first state of the battle a loaded (and checked) scenario describes.
 pub fn setup(loaded: &Loaded) -> State {
     let sc = &loaded.scenario;
@@ -103,7 +71,7 @@ pub fn setup(loaded: &Loaded) -> State {
                 "slit" => Some(Exposure::Slit),
                 _ => None,
             });
-        let skills = SKILLS
+        let skills = crate::schema::SKILLS
             .iter()
             .filter_map(|&n| u.stats.get(n).map(|&v| (n.to_string(), v as i32)))
             .collect();
@@ -166,63 +134,25 @@ pub fn setup(loaded: &Loaded) -> State {
                 .and_then(Value::as_int)
                 .map_or(i32::MAX, |o| o as i32),
         );
+        let at = (u.at.col as i16, u.at.row as i16);
+        let waiting = u.field("waiting").and_then(Value::as_int);
         fighters.push(Fighter {
-            at: (u.at.col as i16, u.at.row as i16),
             facing: u.facing,
             posture,
             crouching: u
                 .field("crouching")
                 .and_then(Value::as_bool)
                 .unwrap_or(false),
-            hp,
-            fp: stat("fp"),
-            conscious: true,
-            dead: false,
-            mortal_wound: false,
-            stunned: false,
-            shock_pending: 0,
-            shock: 0,
-            shock_cap: 4,
-            maneuver: if u.field("waiting").is_some() {
+            maneuver: if waiting.is_some() {
                 Maneuver::Wait
             } else {
                 Maneuver::None
             },
-            aod: None,
-            defended: false,
-            parries: 0,
-            retreated: false,
-            dropped_against: None,
-            feinted: None,
-            aim: None,
-            evaluate: None,
-            moving: 0,
-            sprinted: 0,
-            moved_last: 0,
-            moved: 0,
-            guns,
-            items_ready: 0,
-            task: None,
-            concentrating: 0,
             // T3-MANEUVER-18: a scenario may open with a fighter already waiting (an ambush).
-            wait: u
-                .field("waiting")
-                .and_then(Value::as_int)
-                .map(|y| crate::state::Trigger {
-                    within: y.clamp(1, 255) as u8,
-                }),
-            burning: 0,
-            extinguish: 0,
-            crippled: 0,
-            destroyed: 0,
-            death_checks: 0,
-            awake_below_zero: false,
-            crouch_done: false,
-            step_used: false,
-            moved_to_attack: false,
-            zone_hits: 0,
-            hits_taken: 0,
-            defenses_made: 0,
+            wait: waiting.map(|y| crate::state::Trigger {
+                within: y.clamp(1, 255) as u8,
+            }),
+            ..Fighter::new(at, hp, stat("fp"), guns)
         });
     }
     let rules = Rules {

@@ -339,6 +339,56 @@ pub struct Fighter {
 }
 
 impl Fighter {
+    /// A fighter as a battle opens: standing, unhurt, with `hp` and `fp` and its weapons, no
+    /// maneuver yet. Setup and tests change what their scenario says otherwise.
+    pub fn new(at: Cell, hp: i32, fp: i32, guns: SmallVec<[Gun; 4]>) -> Fighter {
+        Fighter {
+            at,
+            facing: 0,
+            posture: Posture::Standing,
+            crouching: false,
+            hp,
+            fp,
+            conscious: true,
+            dead: false,
+            mortal_wound: false,
+            stunned: false,
+            shock_pending: 0,
+            shock: 0,
+            shock_cap: 4,
+            maneuver: Maneuver::None,
+            aod: None,
+            defended: false,
+            parries: 0,
+            retreated: false,
+            dropped_against: None,
+            feinted: None,
+            aim: None,
+            evaluate: None,
+            moving: 0,
+            sprinted: 0,
+            moved_last: 0,
+            moved: 0,
+            guns,
+            items_ready: 0,
+            task: None,
+            concentrating: 0,
+            wait: None,
+            burning: 0,
+            extinguish: 0,
+            crippled: 0,
+            destroyed: 0,
+            death_checks: 0,
+            awake_below_zero: false,
+            crouch_done: false,
+            step_used: false,
+            moved_to_attack: false,
+            zone_hits: 0,
+            hits_taken: 0,
+            defenses_made: 0,
+        }
+    }
+
     /// Still in the fight: alive and awake.
     pub fn active(&self) -> bool {
         self.conscious && !self.dead

@@ -5,10 +5,7 @@
 use fireteam_dice::ScriptedSource;
 use fireteam_engine::RuleSystem;
 use fireteam_tactical_3d6::data::{Armor, Damage, Location, Shield, Terrain, Weapon};
-use fireteam_tactical_3d6::state::{
-    Character, Fighter, Gun, Held, Jam, Maneuver, Phase, Rules, State,
-};
-use fireteam_tactical_3d6::tables::Posture;
+use fireteam_tactical_3d6::state::{Character, Fighter, Gun, Held, Jam, Phase, Rules, State};
 use fireteam_tactical_3d6::{Action, Event, Options, Tactical3d6};
 use smallvec::SmallVec;
 
@@ -310,51 +307,7 @@ pub fn fighter(c: &Character, rules_weapons: &[Weapon], at: (i16, i16)) -> Fight
             dropped_at: at,
         })
         .collect();
-    Fighter {
-        at,
-        facing: 0,
-        posture: Posture::Standing,
-        crouching: false,
-        hp: c.hp,
-        fp: c.fp,
-        conscious: true,
-        dead: false,
-        mortal_wound: false,
-        stunned: false,
-        shock_pending: 0,
-        shock: 0,
-        shock_cap: 4,
-        maneuver: Maneuver::None,
-        aod: None,
-        defended: false,
-        parries: 0,
-        retreated: false,
-        dropped_against: None,
-        feinted: None,
-        aim: None,
-        evaluate: None,
-        moving: 0,
-        sprinted: 0,
-        moved_last: 0,
-        moved: 0,
-        guns,
-        items_ready: 0,
-        task: None,
-        concentrating: 0,
-        wait: None,
-        burning: 0,
-        extinguish: 0,
-        crippled: 0,
-        destroyed: 0,
-        death_checks: 0,
-        awake_below_zero: false,
-        crouch_done: false,
-        step_used: false,
-        moved_to_attack: false,
-        zone_hits: 0,
-        hits_taken: 0,
-        defenses_made: 0,
-    }
+    Fighter::new(at, c.hp, c.fp, guns)
 }
 
 /// A battle of `chars` at `places` on an open map `w`×`h`, with options, ready to start.
